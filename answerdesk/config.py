@@ -1,0 +1,61 @@
+"""Settings read from the environment, so one code base serves a laptop and a cluster."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+
+def _default_database_url(instance_path: str) -> str:
+    return "sqlite:///" + str(Path(instance_path) / "answerdesk.sqlite")
+
+
+def _normalise_database_url(url: str) -> str:
+    """Use psycopg 3 for PostgreSQL whatever spelling the operator chose."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _secret_key(instance_path: str) -> str:
+    """A stable secret per installation: sessions survive restarts and are shared by workers."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = Path(instance_path) / "secret_key"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]:
+    """Build the Flask config from DATABASE_URL, SECRET_KEY, HOST and PORT;
+    ``overrides`` (from create_app's caller, e.g. the tests) win."""
+    url = (
+        overrides.get("SQLALCHEMY_DATABASE_URI")
+        or os.environ.get("DATABASE_URL")
+        or _default_database_url(instance_path)
+    )
+    Path(instance_path).mkdir(parents=True, exist_ok=True)
+    settings = {
+        "SQLALCHEMY_DATABASE_URI": _normalise_database_url(url),
+        "SECRET_KEY": overrides.get("SECRET_KEY") or _secret_key(instance_path),
+        "HOST": os.environ.get("HOST", "127.0.0.1"),
+        "PORT": int(os.environ.get("PORT", "5000")),
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        "BABEL_DEFAULT_LOCALE": "bg",
+        "LANGUAGES": ("bg", "ru", "en"),
+        "MAX_ANSWER_LENGTH": 500,
+        "MAX_TEAM_NAME_LENGTH": 60,
+        "WTF_CSRF_TIME_LIMIT": None,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+    }
+    settings.update(overrides)
+    settings["SQLALCHEMY_DATABASE_URI"] = _normalise_database_url(
+        settings["SQLALCHEMY_DATABASE_URI"]
+    )
+    return settings

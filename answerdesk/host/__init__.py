@@ -1,0 +1,81 @@
+"""The host's pages: log in, open and close rounds, judge the review queue."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+
+from .. import review, rounds
+from ..answers import answered_counts
+from ..errors import DeskError
+from ..events import check_host_password, event_by_code
+from ..models import Event
+from ..standings import event_standings
+from ..web import host_required
+
+bp = Blueprint("host", __name__, url_prefix="/host/<code>")
+
+ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
+                 "reveal": rounds.reveal_round}
+
+
+@bp.route("/login", methods=["GET", "POST"])
+def login(code: str):
+    event = event_by_code(code)
+    error = None
+    if request.method == "POST":
+        if check_host_password(event, request.form.get("password", "")):
+            session["host_events"] = sorted({*session.get("host_events", []), event.id})
+            target = request.args.get("next", "")
+            if not target.startswith("/host/"):
+                target = url_for("host.dashboard", code=event.code)
+            return redirect(target)
+        error = "wrong_password"
+    return render_template("host/login.html", event=event, error=error)
+
+
+@bp.post("/logout")
+def logout(code: str):
+    event = event_by_code(code)
+    session["host_events"] = [e for e in session.get("host_events", []) if e != event.id]
+    return redirect(url_for("host.login", code=event.code))
+
+
+@bp.get("/")
+@host_required
+def dashboard(event: Event):
+    return render_template(
+        "host/dashboard.html",
+        event=event,
+        counts=answered_counts(event.id),
+        queue_size=sum(len(i.verdict_ids) for i in review.review_queue(event)),
+    )
+
+
+@bp.post("/rounds/<int:number>/<action>")
+@host_required
+def round_action(event: Event, number: int, action: str):
+    if action not in ROUND_ACTIONS:
+        raise DeskError(f"Unknown action {action!r}")
+    ROUND_ACTIONS[action](event, number, actor="host")
+    return redirect(url_for("host.dashboard", code=event.code))
+
+
+@bp.get("/review")
+@host_required
+def review_queue(event: Event):
+    return render_template("host/review.html", event=event, items=review.review_queue(event))
+
+
+@bp.post("/review")
+@host_required
+def decide(event: Event):
+    ids = [int(i) for i in request.form.get("verdicts", "").split(",") if i.strip().isdigit()]
+    count = review.decide(event, ids, request.form.get("decision", ""), actor="host")
+    flash(f"{count}")
+    return redirect(url_for("host.review_queue", code=event.code))
+
+
+@bp.get("/standings")
+@host_required
+def standings(event: Event):
+    return render_template("host/standings.html", event=event, rows=event_standings(event))

@@ -1,0 +1,190 @@
+"""All tables of answerdesk, typed, in one place.
+
+An event has rounds, rounds have questions, teams answer questions; the
+checker's proposal and the host's decision for an answer live in its verdict;
+every change leaves an audit entry.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def utcnow() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+class Event(db.Model):
+    __tablename__ = "event"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(12), unique=True)
+    name: Mapped[str] = mapped_column(String(200))
+    date: Mapped[dt.date]
+    format: Mapped[str] = mapped_column(String(16), default="bg")
+    status: Mapped[str] = mapped_column(String(16), default="running")
+    host_password_hash: Mapped[str] = mapped_column(String(256))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
+    )
+    teams: Mapped[list[Team]] = relationship(
+        back_populates="event", order_by="Team.id", cascade="all, delete-orphan"
+    )
+
+    def round(self, number: int) -> Round | None:
+        return next((r for r in self.rounds if r.number == number), None)
+
+
+class Team(db.Model):
+    __tablename__ = "team"
+    __table_args__ = (UniqueConstraint("event_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    name_key: Mapped[str] = mapped_column(String(120))
+    players: Mapped[int] = mapped_column(default=1)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    event: Mapped[Event] = relationship(back_populates="teams")
+
+
+class Round(db.Model):
+    """A round moves draft → open → locked → revealed (BG-E2, BG-E3)."""
+
+    __tablename__ = "round"
+    __table_args__ = (UniqueConstraint("event_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    name: Mapped[str] = mapped_column(String(200))
+    kind: Mapped[str] = mapped_column(String(16))
+    points: Mapped[int]
+    partial_points: Mapped[int | None]
+    check_mode: Mapped[str] = mapped_column(String(16))
+    state: Mapped[str] = mapped_column(String(16), default="draft")
+    opened_at: Mapped[dt.datetime | None]
+    locked_at: Mapped[dt.datetime | None]
+    revealed_at: Mapped[dt.datetime | None]
+
+    event: Mapped[Event] = relationship(back_populates="rounds")
+    questions: Mapped[list[Question]] = relationship(
+        back_populates="round", order_by="Question.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def is_open(self) -> bool:
+        return self.state == "open"
+
+
+class Question(db.Model):
+    __tablename__ = "question"
+    __table_args__ = (UniqueConstraint("round_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    text: Mapped[str] = mapped_column(Text, default="")
+    key: Mapped[Any] = mapped_column(JSON)
+    hint: Mapped[str | None] = mapped_column(String(16))
+    check_mode: Mapped[str | None] = mapped_column(String(16))
+
+    round: Mapped[Round] = relationship(back_populates="questions")
+
+    @property
+    def mode(self) -> str:
+        """The question's own check mode (an R4 song beside an R4 film), else the round's."""
+        return self.check_mode or self.round.check_mode
+
+    @property
+    def shown_answer(self) -> str:
+        """The answer as the host reveals it on the projector (BG-E3)."""
+        return display_key(self.key)
+
+
+def display_key(key: Any) -> str:
+    if isinstance(key, dict):
+        if "accept" in key:
+            return " / ".join(str(a) for a in key["accept"])
+        if "title" in key:
+            artists = ", ".join(str(alts[0]) for alts in key.get("artists", []) if alts)
+            title = key["title"][0] if key["title"] else ""
+            return f"{artists} – {title}" if artists else str(title)
+        return " ".join(f"{k}{v}" for k, v in sorted(key.items()))
+    if isinstance(key, list):
+        return " / ".join(str(a) for a in key)
+    return str(key)
+
+
+class Answer(db.Model):
+    """A team's latest answer to a question; each change is in the audit log."""
+
+    __tablename__ = "answer"
+    __table_args__ = (UniqueConstraint("team_id", "question_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True
+    )
+    text: Mapped[str] = mapped_column(Text, default="")
+    fields: Mapped[Any | None] = mapped_column(JSON)
+    source: Mapped[str] = mapped_column(String(8), default="phone")
+    version: Mapped[int] = mapped_column(default=1)
+    client_seq: Mapped[int] = mapped_column(BigInteger, default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    team: Mapped[Team] = relationship()
+    question: Mapped[Question] = relationship()
+    verdict: Mapped[Verdict | None] = relationship(
+        back_populates="answer", uselist=False, cascade="all, delete-orphan"
+    )
+
+
+class Verdict(db.Model):
+    """The checker's proposal and, once given, the host's last word."""
+
+    __tablename__ = "verdict"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    answer_id: Mapped[int] = mapped_column(
+        ForeignKey("answer.id", ondelete="CASCADE"), unique=True
+    )
+    outcome: Mapped[str] = mapped_column(String(8))
+    fraction: Mapped[float | None]
+    reason: Mapped[str] = mapped_column(String(300), default="")
+    checked_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    decision: Mapped[str | None] = mapped_column(String(8))
+    decided_by: Mapped[str | None] = mapped_column(String(60))
+    decided_at: Mapped[dt.datetime | None]
+
+    answer: Mapped[Answer] = relationship(back_populates="verdict")
+
+    @property
+    def final(self) -> str:
+        """The outcome that counts: the host's decision beats the checker's."""
+        return self.decision or self.outcome
+
+
+class AuditEntry(db.Model):
+    __tablename__ = "audit_entry"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    actor: Mapped[str] = mapped_column(String(120))
+    action: Mapped[str] = mapped_column(String(40))
+    subject: Mapped[str] = mapped_column(String(200), default="")
+    before: Mapped[Any | None] = mapped_column(JSON)
+    after: Mapped[Any | None] = mapped_column(JSON)

@@ -1,0 +1,141 @@
+"""Plain data every pack parser produces.
+
+The parsers know nothing about Flask or the database: they return a `Pack`, and
+the import step turns it into rows. Keys already have the checker contract's
+shapes (`spec/CHECKER.md`), so the import can store them as they are.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+CHECK_MODES = ("exact", "typo3", "typo5", "song", "pairs", "number", "choice")
+TEXT_MODES = ("exact", "typo3", "typo5")
+ROUND_KINDS = ("choice", "open", "picture", "media", "wildcard", "final")
+MEDIA_KINDS = ("image", "audio", "video")
+
+Key = list[Any] | dict[str, Any]
+
+
+class PackError(Exception):
+    """A pack that cannot be imported, with where the problem is.
+
+    `location` is what a person opens the file at: "line 17",
+    "content.xml: <question> #3 in theme 'X' of round 'Раунд 1'", "row 4 (line 5)".
+    """
+
+    def __init__(self, message: str, location: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.location = location
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}" if self.location else self.message
+
+
+@dataclass
+class QuestionSpec:
+    """One question as the host will ask it and the checker will judge it.
+
+    `points` is None when the round's points apply. `check_mode` is None when the
+    round's mode applies (a SIGame "select" question in an open round sets
+    "choice"). `answer` is the answer as the editors wrote it, for the projector;
+    `key` is what the checker compares with. `note` keeps judging instructions
+    no machine can apply ("по смыслу", "в любом порядке") for the host's review.
+    `variant` keeps a source-format question type answerdesk does not play
+    (e.g. SIGame "stake") so a later format can use it.
+    """
+
+    number: int
+    text: str
+    key: Key
+    hint: str | None = None
+    points: int | None = None
+    comment: str | None = None
+    source: str | None = None
+    author: str | None = None
+    media: list[dict[str, str]] = field(default_factory=list)
+    answer: str | None = None
+    note: str | None = None
+    theme: str | None = None
+    check_mode: str | None = None
+    options: dict[str, str] = field(default_factory=dict)
+    variant: str | None = None
+
+
+@dataclass
+class RoundSpec:
+    """A round of the evening: widget kind, default points and check mode."""
+
+    number: int
+    name: str
+    kind: str
+    points: int
+    check_mode: str
+    questions: list[QuestionSpec] = field(default_factory=list)
+    themes: list[str] = field(default_factory=list)
+
+    def points_for(self, question: QuestionSpec) -> int:
+        """The question's own value (Своя игра, SIGame) or the round's."""
+        return self.points if question.points is None else question.points
+
+    def mode_for(self, question: QuestionSpec) -> str:
+        """The question's own check mode or the round's."""
+        return question.check_mode or self.check_mode
+
+
+@dataclass
+class Pack:
+    """A parsed pack. `media` maps a question media `ref` to the file's bytes;
+    refs that are URLs or files the pack did not carry are absent from it."""
+
+    title: str
+    format: str
+    rounds: list[RoundSpec] = field(default_factory=list)
+    media: dict[str, bytes] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def question_count(self) -> int:
+        """Total questions over all rounds."""
+        return sum(len(r.questions) for r in self.rounds)
+
+    def missing_media(self) -> list[str]:
+        """Refs to files the pack does not carry (not URLs): the host must upload
+        them before the evening."""
+        refs = {m["ref"] for r in self.rounds for q in r.questions for m in q.media}
+        return sorted(r for r in refs if r not in self.media and "://" not in r)
+
+
+# BG-R1..R6 (RULES.md): the default programme of a Bulgarian pub-quiz evening.
+# CSV rounds numbered 1-6 take these defaults; native packs may state their own.
+BG_ROUNDS: dict[int, dict[str, Any]] = {
+    1: {"name": "Тука има, тука нема / Да Б) или да не Б)", "kind": "choice", "points": 1,
+        "check_mode": "choice"},
+    2: {"name": "Я, това го знам бре!", "kind": "open", "points": 2, "check_mode": "typo3"},
+    3: {"name": "Старите ленти", "kind": "picture", "points": 2, "check_mode": "typo3"},
+    4: {"name": "БНР и БНТ", "kind": "media", "points": 3, "check_mode": "typo5"},
+    5: {"name": "Последните ще станат първи", "kind": "wildcard", "points": 2,
+        "check_mode": "exact"},
+    6: {"name": "Димо Падалски", "kind": "final", "points": 5, "check_mode": "typo3"},
+}
+
+
+def text_key(accept: list[str], reject: list[str] | None = None) -> dict[str, list[str]]:
+    """The canonical key for exact/typo modes: accepted and rejected strings,
+    without duplicates (first spelling wins), rejects never also accepted."""
+    seen: set[str] = set()
+    acc: list[str] = []
+    for a in accept:
+        a = a.strip()
+        if a and a.casefold() not in seen:
+            seen.add(a.casefold())
+            acc.append(a)
+    rej: list[str] = []
+    for r in reject or []:
+        r = r.strip()
+        if r and r.casefold() not in seen:
+            seen.add(r.casefold())
+            rej.append(r)
+    return {"accept": acc, "reject": rej}

@@ -1,0 +1,357 @@
+"""SIGame packs (.siq): a zip with content.xml and media folders.
+
+Versions 3 and 4 describe a question as `<scenario><atom type=…>` fragments;
+version 5 as `<params><param name="question"><item type=…>`. Both list right
+answers in `<right><answer>` and distractors in `<wrong><answer>`; the wrong
+answers become the key's reject list, so the checker never auto-accepts them.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote
+from xml.etree import ElementTree as ET
+from xml.parsers import expat
+
+from .model import Pack, PackError, QuestionSpec, RoundSpec, text_key
+
+MAX_CONTENT_XML = 20 * 1024 * 1024
+MAX_MEDIA_TOTAL = 500 * 1024 * 1024
+_FOLDER_FOR_KIND = {"image": "Images", "audio": "Audio", "video": "Video"}
+_ATOM_KIND = {"image": "image", "voice": "audio", "audio": "audio", "video": "video"}
+
+# SIGame question types (v3/v4 <type name>, v5 type attribute), normalised.
+_TYPE_ALIASES = {
+    "": "simple", "simple": "simple", "forall": "forall",
+    "auction": "stake", "stake": "stake",
+    "cat": "secret", "bagcat": "secret", "secret": "secret",
+    "secretpublicprice": "secret", "secretnoquestion": "secret",
+    "sponsored": "norisk", "norisk": "norisk",
+    "choice": "select", "select": "select",
+}
+_UNSUPPORTED = {
+    "stake": "a stake (auction) question: teams cannot bid in answerdesk; played for its price",
+    "secret": "a secret (cat in bag) question: answerdesk cannot hand a question to one team; "
+              "played by all teams for its price",
+    "norisk": "a no-risk question: answerdesk has no no-risk scoring yet; a wrong answer "
+              "scores 0 as usual",
+}
+
+
+def _local(tag: str) -> str:
+    """Tag name without the namespace: v3, v4 and v5 each use their own."""
+    return tag.rsplit("}", 1)[-1]
+
+
+def _children(el: ET.Element, name: str) -> Iterator[ET.Element]:
+    return (c for c in el if _local(c.tag) == name)
+
+
+def _child(el: ET.Element | None, name: str) -> ET.Element | None:
+    if el is None:
+        return None
+    return next(_children(el, name), None)
+
+
+def _inside(el: ET.Element, name: str) -> ET.Element:
+    """The `name` child, or the element itself when the wrapper is missing
+    (an Element with no children is falsy, so `or` cannot be used)."""
+    found = _child(el, name)
+    return el if found is None else found
+
+
+def _text(el: ET.Element | None) -> str:
+    return "".join(el.itertext()).strip() if el is not None else ""
+
+
+def _refuse_dtd(data: bytes) -> None:
+    """Reject DOCTYPE and ENTITY declarations before ElementTree sees the bytes.
+
+    The standard library expands internal entities ("billion laughs"); defusedxml
+    is not installed, so this does its job: a package never needs a DTD.
+    """
+    parser = expat.ParserCreate()
+
+    def refuse(*_args: Any) -> None:
+        raise PackError(
+            f"DOCTYPE/ENTITY declarations are not allowed (line {parser.CurrentLineNumber})",
+            "content.xml")
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise PackError(f"malformed XML: {expat.ErrorString(exc.code)}",
+                        f"content.xml: line {exc.lineno}, column {exc.offset + 1}") from exc
+
+
+def _parse_xml(data: bytes) -> ET.Element:
+    _refuse_dtd(data)
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:  # expat already accepted it; kept for safety
+        line, col = exc.position
+        raise PackError(f"malformed XML: {exc}",
+                        f"content.xml: line {line}, column {col + 1}") from exc
+
+
+def _read_zip(data: bytes, filename: str) -> tuple[bytes, dict[str, bytes]]:
+    """content.xml and the media entries, keyed "Images/<unquoted name>"."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, ValueError) as exc:
+        raise PackError("not a zip file (a .siq pack is a zip archive)", filename) from exc
+    with archive:
+        names = {unquote(n).replace("\\", "/"): n for n in archive.namelist()}
+        if "content.xml" not in names:
+            raise PackError("no content.xml in the archive: not a SIGame pack", filename)
+        info = archive.getinfo(names["content.xml"])
+        if info.file_size > MAX_CONTENT_XML:
+            raise PackError("content.xml is implausibly large", filename)
+        media: dict[str, bytes] = {}
+        total = 0
+        try:
+            content = archive.read(names["content.xml"])
+            for name, raw in names.items():
+                folder = name.split("/", 1)[0]
+                if folder in _FOLDER_FOR_KIND.values() and not name.endswith("/"):
+                    total += archive.getinfo(raw).file_size
+                    if total > MAX_MEDIA_TOTAL:
+                        raise PackError("media files exceed 500 MB", filename)
+                    media[name] = archive.read(raw)
+        except (zipfile.BadZipFile, OSError, EOFError) as exc:
+            raise PackError(f"damaged zip archive: {exc}", filename) from exc
+    return content, media
+
+
+class _Reader:
+    """Builds the Pack from the parsed content.xml."""
+
+    def __init__(self, root: ET.Element, media: dict[str, bytes], filename: str) -> None:
+        self.root = root
+        self.media = media
+        self.filename = filename
+        self.warnings: list[str] = []
+        self.used_media: set[str] = set()
+
+    # -- media -------------------------------------------------------------
+    def media_ref(self, kind: str, value: str, is_ref: bool, where: str) -> dict[str, str]:
+        """A media item: a file in the zip ("Images/x.png") or an outside URL."""
+        value = value.strip()
+        if value.startswith("@"):
+            value, is_ref = value[1:], True
+        if not is_ref or re.match(r"^[a-z]+://", value, re.IGNORECASE):
+            return {"kind": kind, "ref": value}
+        ref = f"{_FOLDER_FOR_KIND[kind]}/{value}"
+        if ref not in self.media:
+            hit = next((k for k in self.media if k.split("/", 1)[-1] == value), None)
+            if hit is None:
+                self.warnings.append(f"{where}: media file '{value}' is not in the pack")
+            else:
+                ref = hit
+        self.used_media.add(ref)
+        return {"kind": kind, "ref": ref}
+
+    # -- question content ----------------------------------------------------
+    def content_v4(self, q: ET.Element, where: str) -> tuple[list[str], list[dict[str, str]]]:
+        texts: list[str] = []
+        media: list[dict[str, str]] = []
+        after_marker = False
+        for atom in _children(_inside(q, "scenario"), "atom"):
+            kind = (atom.get("type") or "text").lower()
+            value = atom.text or ""
+            if kind == "marker":
+                after_marker = True
+            elif kind in _ATOM_KIND:
+                item = self.media_ref(_ATOM_KIND[kind], value, False, where)
+                if after_marker:
+                    item["stage"] = "answer"
+                media.append(item)
+            elif kind == "html":
+                self.warnings.append(f"{where}: HTML content kept as a video link: {value}")
+                media.append({"kind": "video", "ref": value.strip()})
+            elif value.strip() and not after_marker:
+                texts.append(value.strip())
+        return texts, media
+
+    def content_v5(self, q: ET.Element, where: str) -> tuple[list[str], list[dict[str, str]],
+                                                           dict[str, str], str]:
+        texts: list[str] = []
+        media: list[dict[str, str]] = []
+        options: dict[str, str] = {}
+        answer_type = "text"
+        for param in _children(_inside(q, "params"), "param"):
+            name = param.get("name", "")
+            if name in ("question", "answer"):
+                for item in _children(param, "item"):
+                    kind = (item.get("type") or "text").lower()
+                    value = item.text or ""
+                    if kind in _ATOM_KIND:
+                        ref = self.media_ref(_ATOM_KIND[kind], value,
+                                             item.get("isRef", "").lower() == "true", where)
+                        if name == "answer":
+                            ref["stage"] = "answer"
+                        media.append(ref)
+                    elif kind == "html":
+                        self.warnings.append(f"{where}: HTML content kept as a video link")
+                        media.append({"kind": "video", "ref": value.strip()})
+                    elif name == "question" and value.strip():
+                        texts.append(value.strip())
+            elif name == "answerType":
+                answer_type = _text(param).lower() or "text"
+            elif name == "answerOptions":
+                for option in _children(param, "param"):
+                    options[option.get("name", "")] = " ".join(
+                        _text(i) for i in _children(option, "item")) or _text(option)
+            elif name == "theme" and _text(param):
+                texts.insert(0, f"[{_text(param)}]")
+        return texts, media, options, answer_type
+
+    # -- info inheritance ------------------------------------------------------
+    @staticmethod
+    def info(el: ET.Element, what: str) -> list[str]:
+        info = _child(el, "info")
+        if what == "comments":
+            text = _text(_child(info, "comments"))
+            return [text] if text else []
+        group = _child(info, what)
+        single = what[:-1]
+        return [_text(s) for s in _children(group, single)] if group is not None else []
+
+    # -- the walk ------------------------------------------------------------
+    def read(self) -> Pack:
+        root = self.root
+        if _local(root.tag) != "package":
+            raise PackError(f"root element is <{_local(root.tag)}>, expected <package>",
+                            "content.xml")
+        version = root.get("version", "?")
+        if version.split(".")[0] not in ("3", "4", "5"):
+            self.warnings.append(f"unknown SIGame package version {version}; read as v4/v5")
+        v5 = version.startswith("5")
+        title = root.get("name") or self.filename
+        package_authors = self.info(root, "authors")
+        rounds: list[RoundSpec] = []
+        for r_index, rnd in enumerate(_children(_inside(root, "rounds"), "round"), 1):
+            rounds.append(self.read_round(rnd, r_index, v5, package_authors))
+        if not rounds:
+            raise PackError("the package has no <round>", "content.xml")
+        unused = sorted(set(self.media) - self.used_media)
+        if unused:
+            self.warnings.append("media files no question uses: " + ", ".join(unused))
+        media = {k: v for k, v in self.media.items() if k in self.used_media}
+        return Pack(title=title, format="siq", rounds=rounds, media=media,
+                    warnings=self.warnings)
+
+    def read_round(self, rnd: ET.Element, r_index: int, v5: bool,
+                   authors: list[str]) -> RoundSpec:
+        name = rnd.get("name") or f"Раунд {r_index}"
+        final = rnd.get("type", "").lower() == "final"
+        spec = RoundSpec(number=r_index, name=name, kind="final" if final else "open",
+                         points=0, check_mode="typo3")
+        authors = self.info(rnd, "authors") or authors
+        q_index = 0
+        for t_index, theme in enumerate(_children(_inside(rnd, "themes"), "theme"), 1):
+            theme_name = theme.get("name") or f"Тема {t_index}"
+            spec.themes.append(theme_name)
+            theme_authors = self.info(theme, "authors") or authors
+            for n, q in enumerate(_children(_inside(theme, "questions"), "question"), 1):
+                q_index += 1
+                where = (f"content.xml: <question> #{n} in theme '{theme_name}' "
+                         f"of round '{name}'")
+                question = self.read_question(q, where, v5, theme_authors)
+                if question is None:
+                    continue
+                question.number = len(spec.questions) + 1
+                question.theme = theme_name
+                spec.questions.append(question)
+        prices = [q.points for q in spec.questions if q.points]
+        spec.points = min(prices) if prices else 0
+        if final:
+            self.warnings.append(
+                f"round '{name}' is SIGame's final: players remove themes until one is "
+                "left and bet on its question; answerdesk has no bets, so every final "
+                "question is kept with the round's points")
+        return spec
+
+    def read_question(self, q: ET.Element, where: str, v5: bool,
+                      authors: list[str]) -> QuestionSpec | None:
+        price_raw = q.get("price", "0")
+        try:
+            price = int(price_raw)
+        except ValueError as exc:
+            raise PackError(f"price '{price_raw}' is not a number", where) from exc
+        type_el = _child(q, "type")
+        raw_type = (q.get("type") or (type_el.get("name") if type_el is not None else "")
+                    or "").strip()
+        params = {p.get("name"): _text(p) for p in _children(type_el, "param")} \
+            if type_el is not None else {}
+        if price < 0:
+            self.warnings.append(f"{where}: empty slot (price {price}) skipped")
+            return None
+        if params.get("knows") == "never":
+            self.warnings.append(f"{where}: a 'cat in bag' that is never asked "
+                                 "(points given away) skipped")
+            return None
+
+        right = _child(q, "right")
+        accepted = [_text(a) for a in _children(right, "answer")] if right is not None else []
+        accepted = [a for a in accepted if a]
+        if not accepted:
+            raise PackError("question has no right answer (<right><answer>)", where)
+        wrong = [_text(a) for a in _children(_child(q, "wrong"), "answer")] \
+            if _child(q, "wrong") is not None else []
+
+        options: dict[str, str] = {}
+        answer_type = "text"
+        if v5 or _child(q, "params") is not None:
+            texts, media, options, answer_type = self.content_v5(q, where)
+        else:
+            texts, media = self.content_v4(q, where)
+        if params.get("theme") and params["theme"] != "-":
+            texts.insert(0, f"[{params['theme']}]")
+        kind = _TYPE_ALIASES.get(raw_type.lower().replace("_", ""), raw_type.lower())
+        check_mode: str | None = None
+        key: list[str] | dict[str, Any] = text_key(accepted, wrong)
+        if answer_type == "select" or kind == "select":
+            check_mode = "choice"
+            key = [a for a in accepted if a in options] or accepted
+        elif kind in _UNSUPPORTED:
+            self.warnings.append(f"{where}: {_UNSUPPORTED[kind]}")
+        elif kind not in ("simple", "forall"):
+            self.warnings.append(f"{where}: SIGame question type '{raw_type}' has no "
+                                 "equivalent; played as an ordinary question")
+        if not texts and not media:
+            self.warnings.append(f"{where}: question has neither text nor media")
+        info_comments = self.info(q, "comments")
+        sources = self.info(q, "sources")
+        q_authors = self.info(q, "authors") or authors
+        return QuestionSpec(
+            number=0,
+            text="\n".join(texts),
+            key=key,
+            points=price,
+            comment="\n".join(info_comments) or None,
+            source="\n".join(sources) or None,
+            author=", ".join(q_authors) or None,
+            media=media,
+            answer=accepted[0],
+            check_mode=check_mode,
+            options=options,
+            variant=None if kind in ("simple", "forall", "select") else kind,
+        )
+
+
+def parse_siq(data: bytes, filename: str = "pack.siq") -> Pack:
+    """Parse a SIGame .siq archive (package versions 3, 4, 5) into a Pack.
+
+    Rounds keep their themes; each question keeps its price as its points,
+    right answers as accepted (typo3) and wrong answers as rejected.
+    """
+    content, media = _read_zip(data, filename)
+    root = _parse_xml(content)
+    return _Reader(root, media, filename).read()

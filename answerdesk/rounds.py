@@ -1,0 +1,109 @@
+"""A round's life: open → locked (sheets read-only, checker runs) → revealed.
+
+BG-E2: editing locks on the host's announcement; BG-E3: the correct answers
+are then shown and compared with each team's answers.
+"""
+
+from __future__ import annotations
+
+from . import audit
+from .checker import check
+from .errors import Conflict, NotFound
+from .extensions import db
+from .models import Answer, Event, Question, Round, Verdict, utcnow
+
+
+def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
+    query = db.select(Round).where(Round.event_id == event.id, Round.number == number)
+    if for_update:
+        query = query.with_for_update()
+    rnd = db.session.scalar(query)
+    if rnd is None:
+        raise NotFound(f"Round {number} does not exist")
+    return rnd
+
+
+def open_round(event: Event, number: int, actor: str = "host") -> Round:
+    """Open a round for answers; a locked round can be reopened by the host."""
+    rnd = get_round(event, number, for_update=True)
+    if rnd.state == "open":
+        db.session.rollback()
+        return rnd
+    if rnd.state == "revealed":
+        db.session.rollback()
+        raise Conflict(f"Round {number} is already revealed and cannot be reopened")
+    before = rnd.state
+    rnd.state = "open"
+    rnd.opened_at = rnd.opened_at or utcnow()
+    audit.record(event, actor, "round.open", f"R{number}", before={"state": before},
+                 after={"state": "open"})
+    db.session.commit()
+    return rnd
+
+
+def close_round(event: Event, number: int, actor: str = "host") -> Round:
+    """Lock the round (BG-E2) and let the checker propose a verdict for every answer.
+
+    The row lock taken here waits for every save still in flight, so each
+    acknowledged answer is in the table before the checker reads it.
+    """
+    rnd = get_round(event, number, for_update=True)
+    if rnd.state in ("locked", "revealed"):
+        db.session.rollback()
+        return rnd
+    before = rnd.state
+    rnd.state = "locked"
+    rnd.locked_at = utcnow()
+    audit.record(event, actor, "round.close", f"R{number}", before={"state": before},
+                 after={"state": "locked"})
+    db.session.flush()
+    check_round(rnd)
+    db.session.commit()
+    return rnd
+
+
+def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
+    """Show the correct answers on the projector (BG-E3); only after the lock."""
+    rnd = get_round(event, number, for_update=True)
+    if rnd.state == "revealed":
+        db.session.rollback()
+        return rnd
+    if rnd.state != "locked":
+        db.session.rollback()
+        raise Conflict(f"Round {number} must be locked before its answers are revealed")
+    rnd.state = "revealed"
+    rnd.revealed_at = utcnow()
+    audit.record(event, actor, "round.reveal", f"R{number}", before={"state": "locked"},
+                 after={"state": "revealed"})
+    db.session.commit()
+    return rnd
+
+
+def check_round(rnd: Round) -> None:
+    for question in rnd.questions:
+        check_question(question, rnd)
+
+
+def check_question(question: Question, rnd: Round | None = None) -> None:
+    """(Re)run the checker on every answer to one question; host decisions stay."""
+    rnd = rnd or question.round
+    answers = db.session.scalars(
+        db.select(Answer).where(Answer.question_id == question.id)
+    ).all()
+    existing = {
+        v.answer_id: v
+        for v in db.session.scalars(
+            db.select(Verdict).where(Verdict.answer_id.in_([a.id for a in answers]))
+        )
+    } if answers else {}
+    now = utcnow()
+    for answer in answers:
+        result = check(answer.text, question.key, question.check_mode or rnd.check_mode)
+        verdict = existing.get(answer.id)
+        if verdict is None:
+            verdict = Verdict(answer_id=answer.id, outcome=result.outcome)
+            db.session.add(verdict)
+        verdict.outcome = result.outcome
+        verdict.fraction = result.fraction
+        verdict.reason = result.reason[:300]
+        verdict.checked_at = now

@@ -1,0 +1,19 @@
+"""Pages a team opens on its phones: join, then the answer sheet."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template
+
+from ..events import event_by_code
+
+bp = Blueprint("team", __name__)
+
+
+@bp.get("/e/<code>")
+def join(code: str):
+    return render_template("team/join.html", event=event_by_code(code))
+
+
+@bp.get("/e/<code>/sheet")
+def sheet(code: str):
+    return render_template("team/sheet.html", event=event_by_code(code))

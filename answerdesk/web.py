@@ -1,0 +1,66 @@
+"""What every blueprint shares: who is asking, and how refusals are shown."""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any, Callable
+
+from flask import Flask, jsonify, redirect, render_template, request, session, url_for
+
+from .errors import DeskError, Unauthorized
+from .events import check_host_password, event_by_code
+from .models import Event
+from .teams import team_by_token
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+def api_team(code: str):
+    """The event and the team whose token came with this API request."""
+    event = event_by_code(code)
+    return event, team_by_token(event, bearer_token())
+
+
+def api_host(code: str) -> Event:
+    """The event, if the request carries its host password (or a host session)."""
+    event = event_by_code(code)
+    if check_host_password(event, bearer_token()) or host_logged_in(event):
+        return event
+    raise Unauthorized("The host password is required")
+
+
+def host_logged_in(event: Event) -> bool:
+    return event.id in session.get("host_events", [])
+
+
+def host_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Host pages: the event is passed in, or the browser goes to the login form."""
+
+    @wraps(view)
+    def wrapped(code: str, **kwargs: Any) -> Any:
+        event = event_by_code(code)
+        if not host_logged_in(event):
+            return redirect(url_for("host.login", code=event.code, next=request.path))
+        return view(event, **kwargs)
+
+    return wrapped
+
+
+def register_error_handlers(app: Flask) -> None:
+    @app.errorhandler(DeskError)
+    def desk_error(error: DeskError):
+        if request.path.startswith("/api/"):
+            return jsonify(error.to_json()), error.status
+        return render_template("error.html", error=error), error.status
+
+    @app.errorhandler(404)
+    def not_found(error: Exception):
+        if request.path.startswith("/api/"):
+            return jsonify({"error": "not_found", "message": "No such resource"}), 404
+        return render_template("error.html", error=error), 404

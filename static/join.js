@@ -1,0 +1,42 @@
+// Join an event as a team; the token stays on this phone (localStorage).
+(function () {
+  "use strict";
+  var root = document.getElementById("join");
+  var code = root.dataset.code;
+  var storeKey = "answerdesk:token:" + code;
+  if (localStorage.getItem(storeKey)) {
+    location.replace(root.dataset.sheetUrl);
+    return;
+  }
+  var form = document.getElementById("join-form");
+  var errorBox = document.getElementById("join-error");
+  form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    errorBox.hidden = true;
+    var button = form.querySelector("button");
+    button.disabled = true;
+    fetch("/api/events/" + encodeURIComponent(code) + "/teams", {
+      method: "POST",
+      headers: {"Content-Type": "application/json"},
+      body: JSON.stringify({
+        name: document.getElementById("team-name").value,
+        players: parseInt(document.getElementById("players").value || "1", 10)
+      })
+    }).then(function (resp) {
+      return resp.json().then(function (body) { return {status: resp.status, body: body}; });
+    }).then(function (r) {
+      if (r.status === 201) {
+        localStorage.setItem(storeKey, r.body.token);
+        location.replace(root.dataset.sheetUrl);
+      } else {
+        errorBox.textContent = r.body.message || "Error";
+        errorBox.hidden = false;
+        button.disabled = false;
+      }
+    }).catch(function () {
+      errorBox.textContent = "⚠ network";
+      errorBox.hidden = false;
+      button.disabled = false;
+    });
+  });
+})();

@@ -1,0 +1,230 @@
+// The team's answer sheet. Every edit goes into a local queue (localStorage)
+// and is sent until the server acknowledges it, so a weak venue Wi-Fi, a
+// reload or a phone restart loses nothing (BG-E2: a refusal after the lock is
+// shown, never silently dropped).
+(function () {
+  "use strict";
+  var root = document.getElementById("sheet");
+  var t = root.dataset;
+  var code = root.dataset.code;
+  var api = "/api/events/" + encodeURIComponent(code);
+  var tokenKey = "answerdesk:token:" + code;
+  var queueKey = "answerdesk:queue:" + code;
+
+  var hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) {
+    localStorage.setItem(tokenKey, hash.get("token"));
+    history.replaceState(null, "", location.pathname);
+  }
+  var token = localStorage.getItem(tokenKey);
+  if (!token) { location.replace(root.dataset.joinUrl); return; }
+
+  var shareLink = document.getElementById("share-link");
+  if (shareLink) {
+    shareLink.value = location.origin + location.pathname + "#token=" + token;
+    shareLink.addEventListener("focus", function () { shareLink.select(); });
+  }
+
+  var statesSeen = "";
+  var fields = {};      // "r/q" -> {input, status, round}
+  var refused = {};     // "r/q" -> message
+  var backoff = 1000;
+  var flushTimer = null;
+  var flushing = false;
+
+  function loadQueue() {
+    try { return JSON.parse(localStorage.getItem(queueKey) || "{}"); } catch (e) { return {}; }
+  }
+  function storeQueue(q) { localStorage.setItem(queueKey, JSON.stringify(q)); }
+
+  function headers() {
+    return {"Authorization": "Bearer " + token, "Content-Type": "application/json"};
+  }
+
+  function setNet(ok) {
+    var net = document.getElementById("net");
+    net.textContent = ok ? net.dataset.ok : net.dataset.off;
+    net.classList.toggle("off", !ok);
+  }
+
+  function el(tag, cls, text) {
+    var node = document.createElement(tag);
+    if (cls) node.className = cls;
+    if (text !== undefined && text !== null) node.textContent = text;
+    return node;
+  }
+
+  function setStatus(key, kind, text) {
+    var f = fields[key];
+    if (!f) return;
+    f.status.className = "status " + kind;
+    f.status.textContent = text;
+  }
+
+  function savedText(answer) {
+    return t.tSaved + " " + answer.saved_at.slice(11, 19) + " · " + t.tReceipt + " " + answer.receipt;
+  }
+
+  function render(sheet) {
+    document.getElementById("team-name").textContent = sheet.team.name;
+    var queue = loadQueue();
+    var active = document.activeElement && document.activeElement.dataset
+      ? document.activeElement.dataset.key : null;
+    var caret = active && document.activeElement.selectionStart;
+    root.textContent = "";
+    fields = {};
+    var rounds = sheet.rounds.slice().sort(function (a, b) {
+      var ao = a.state === "open" ? 0 : 1, bo = b.state === "open" ? 0 : 1;
+      return ao - bo || b.number - a.number;
+    });
+    if (!rounds.length) root.appendChild(el("p", "muted", t.tNone));
+    rounds.forEach(function (round) {
+      var section = el("section", "round " + round.state);
+      section.dataset.round = round.number;
+      var head = el("h2", null, t.tRound + " " + round.number + ": " + round.name);
+      var badge = el("span", "badge " + round.state,
+        round.state === "open" ? t.tOpen : round.state === "revealed" ? t.tRevealed : t.tLocked);
+      head.appendChild(badge);
+      section.appendChild(head);
+      round.questions.forEach(function (q) {
+        var key = round.number + "/" + q.number;
+        var box = el("div", "question");
+        var label = el("label", null);
+        label.appendChild(el("span", "qnum", q.number + ". "));
+        label.appendChild(el("span", "qtext", q.text));
+        var input = el("input", "answer");
+        input.type = "text";
+        input.maxLength = 500;
+        input.autocomplete = "off";
+        input.setAttribute("autocapitalize", "sentences");
+        input.dataset.key = key;
+        input.name = "q" + key.replace("/", "-");
+        var pending = queue[key];
+        input.value = pending ? pending.text : (q.answer ? q.answer.text : "");
+        input.readOnly = round.state !== "open";
+        label.appendChild(input);
+        box.appendChild(label);
+        var status = el("span", "status");
+        box.appendChild(status);
+        fields[key] = {input: input, status: status, round: round.number};
+        if (refused[key]) setStatus(key, "refused", t.tRefused + ": " + refused[key]);
+        else if (pending) setStatus(key, "waiting", t.tWaiting);
+        else if (q.answer) setStatus(key, "saved", savedText(q.answer));
+        if (round.state === "revealed") {
+          var correct = el("p", "correct " + (q.verdict || ""), t.tCorrect + ": " + q.correct_answer);
+          box.appendChild(correct);
+        }
+        input.addEventListener("input", function () { edited(key, input.value); });
+        section.appendChild(box);
+      });
+      root.appendChild(section);
+    });
+    if (active && fields[active] && !fields[active].input.readOnly) {
+      fields[active].input.focus();
+      try { fields[active].input.setSelectionRange(caret, caret); } catch (e) { /* ignore */ }
+    }
+  }
+
+  function edited(key, text) {
+    var queue = loadQueue();
+    // A time-based edit counter: the newest edit wins across the team's phones,
+    // and a replay of an acknowledged edit changes nothing on the server.
+    var last = queue[key] ? queue[key].seq : 0;
+    queue[key] = {text: text, seq: Math.max(Date.now(), last + 1)};
+    storeQueue(queue);
+    delete refused[key];
+    setStatus(key, "waiting", t.tSaving);
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(flush, 400);
+  }
+
+  function flush() {
+    if (flushing) return;
+    var queue = loadQueue();
+    var keys = Object.keys(queue);
+    if (!keys.length) return;
+    flushing = true;
+    var key = keys[0];
+    var item = queue[key];
+    var parts = key.split("/");
+    fetch(api + "/answers/" + parts[0] + "/" + parts[1], {
+      method: "PUT", headers: headers(),
+      body: JSON.stringify({text: item.text, seq: item.seq})
+    }).then(function (resp) {
+      return resp.json().then(function (body) { return {status: resp.status, body: body}; });
+    }).then(function (r) {
+      flushing = false;
+      setNet(true);
+      backoff = 1000;
+      var current = loadQueue();
+      var sameEdit = current[key] && current[key].seq === item.seq;
+      if (r.status === 200) {
+        if (sameEdit) { delete current[key]; storeQueue(current); setStatus(key, "saved", savedText(r.body)); }
+      } else if (r.status === 401) {
+        localStorage.removeItem(tokenKey);
+        location.replace(root.dataset.joinUrl);
+        return;
+      } else if (r.status >= 500) {
+        return retryLater();
+      } else {
+        // 409 round locked, 400 invalid, 404 gone: refused visibly, not retried.
+        refused[key] = r.body.message || String(r.status);
+        delete current[key];
+        storeQueue(current);
+        setStatus(key, "refused", t.tRefused + ": " + refused[key]);
+        if (r.status === 409) pollState(true);
+      }
+      flush();
+    }).catch(function () {
+      flushing = false;
+      setNet(false);
+      Object.keys(loadQueue()).forEach(function (k) { setStatus(k, "waiting", t.tWaiting); });
+      retryLater();
+    });
+  }
+
+  function retryLater() {
+    flushing = false;
+    clearTimeout(flushTimer);
+    flushTimer = setTimeout(flush, backoff);
+    backoff = Math.min(backoff * 2, 15000);
+  }
+
+  function loadSheet() {
+    return fetch(api + "/sheet", {headers: headers()}).then(function (resp) {
+      if (resp.status === 401) {
+        localStorage.removeItem(tokenKey);
+        location.replace(root.dataset.joinUrl);
+        return null;
+      }
+      return resp.json();
+    }).then(function (sheet) {
+      if (!sheet) return;
+      setNet(true);
+      statesSeen = JSON.stringify(sheet.states);
+      render(sheet);
+      flush();
+    }).catch(function () { setNet(false); });
+  }
+
+  var lastFull = Date.now();
+  function pollState(force) {
+    fetch(api + "/state").then(function (resp) { return resp.json(); }).then(function (body) {
+      setNet(true);
+      var seen = JSON.stringify(body.rounds);
+      var anyOpen = body.rounds.some(function (r) { return r.state === "open"; });
+      // Other phones of the team may have changed answers: refresh now and
+      // then while a round is open, but never over an answer being typed.
+      var typing = Object.keys(loadQueue()).length > 0;
+      if (force || seen !== statesSeen || (anyOpen && !typing && Date.now() - lastFull > 10000)) {
+        lastFull = Date.now();
+        loadSheet();
+      }
+      flush();
+    }).catch(function () { setNet(false); });
+  }
+
+  window.addEventListener("online", function () { backoff = 1000; flush(); });
+  loadSheet();
+  setInterval(pollState, 3000);
+})();

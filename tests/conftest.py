@@ -1,0 +1,214 @@
+"""Fixtures: an app with a fresh database per test, on SQLite or PostgreSQL.
+
+Set DATABASE_URL=postgresql://... to run the whole suite on PostgreSQL; the
+default is a new SQLite file per test. The schema always comes from the
+migrations, built once per session and copied (SQLite) or truncated
+(PostgreSQL) for each test.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from answerdesk import create_app
+from answerdesk.config import _normalise_database_url
+from answerdesk.extensions import db
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED = ROOT.parent / "shared"
+PG_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
+
+
+def _config(uri: str, instance: Path) -> dict:
+    return {
+        "TESTING": True,
+        "SQLALCHEMY_DATABASE_URI": uri,
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": False,
+        "SERVER_NAME": "quiz.test",
+        "INSTANCE_PATH": str(instance),
+    }
+
+
+def _upgrade(uri: str, instance: Path) -> None:
+    from flask_migrate import upgrade
+
+    app = create_app(_config(uri, instance))
+    with app.app_context():
+        if ON_POSTGRES:
+            with db.engine.begin() as conn:
+                conn.exec_driver_sql("DROP SCHEMA public CASCADE")
+                conn.exec_driver_sql("CREATE SCHEMA public")
+        upgrade()
+        db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def schema(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """Build the schema once from the migrations; return the template URI."""
+    base = tmp_path_factory.mktemp("schema")
+    uri = _normalise_database_url(PG_URL) if ON_POSTGRES else f"sqlite:///{base / 'template.sqlite'}"
+    _upgrade(uri, base)
+    return uri
+
+
+@pytest.fixture
+def db_uri(schema: str, tmp_path: Path) -> str:
+    if ON_POSTGRES:
+        return schema
+    target = tmp_path / "answerdesk.sqlite"
+    shutil.copy(schema.removeprefix("sqlite:///"), target)
+    return f"sqlite:///{target}"
+
+
+@pytest.fixture
+def app(db_uri: str, tmp_path: Path):
+    app = create_app(_config(db_uri, tmp_path))
+    with app.app_context():
+        if ON_POSTGRES:
+            tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+            with db.engine.begin() as conn:
+                conn.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def demo(app):
+    """The demo evening: returns (code, host password)."""
+    from answerdesk.demo import create_demo_event
+
+    with app.app_context():
+        event, password = create_demo_event()
+        return event.code, password
+
+
+class Desk:
+    """Shortcuts over the JSON API, as a phone or the host would call it."""
+
+    def __init__(self, client, code: str, password: str) -> None:
+        self.client = client
+        self.code = code
+        self.password = password
+
+    def join(self, name: str, players: int = 4) -> str:
+        resp = self.client.post(f"/api/events/{self.code}/teams",
+                                json={"name": name, "players": players})
+        assert resp.status_code == 201, resp.get_json()
+        return resp.get_json()["token"]
+
+    def save(self, token: str, rnd: int, q: int, text: str, **extra):
+        return self.client.put(f"/api/events/{self.code}/answers/{rnd}/{q}",
+                               json={"text": text, **extra},
+                               headers={"Authorization": f"Bearer {token}"})
+
+    def sheet(self, token: str):
+        return self.client.get(f"/api/events/{self.code}/sheet",
+                               headers={"Authorization": f"Bearer {token}"})
+
+    def host(self, rnd: int, action: str, password: str | None = None):
+        return self.client.post(
+            f"/api/host/events/{self.code}/rounds/{rnd}/{action}",
+            headers={"Authorization": f"Bearer {password or self.password}"},
+        )
+
+    def standings(self) -> list[dict]:
+        return self.client.get(f"/api/events/{self.code}/standings").get_json()["standings"]
+
+
+@pytest.fixture
+def desk(client, demo) -> Desk:
+    return Desk(client, *demo)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    def __init__(self, url: str, proc: subprocess.Popen, env: dict) -> None:
+        self.url = url
+        self.proc = proc
+        self.env = env
+
+
+def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int = 8) -> Server:
+    """The real app under gunicorn's threaded workers, as `make run` serves it."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
+           "INSTANCE_PATH": str(instance)}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers),
+         "--threads", str(threads), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
+         "wsgi:app"],
+        cwd=ROOT, env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError("gunicorn exited at start")
+        try:
+            requests.get(url + "/api/openapi.json", timeout=1)
+            return Server(url, proc, env)
+        except requests.ConnectionError:
+            time.sleep(0.2)
+    proc.kill()
+    raise RuntimeError("gunicorn did not start in 30 s")
+
+
+@pytest.fixture
+def live_server(app, db_uri: str, tmp_path: Path):
+    server = start_gunicorn(db_uri, tmp_path)
+    yield server
+    server.proc.terminate()
+    try:
+        server.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()
+
+
+@pytest.fixture
+def live_demo(app, live_server) -> tuple[str, str, str]:
+    """A demo event in the served database: (base url, code, host password)."""
+    from answerdesk.demo import create_demo_event
+
+    with app.app_context():
+        event, password = create_demo_event()
+        return live_server.url, event.code, password
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Debian's chromium: Playwright's own browser download does not work here."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": os.environ.get("CHROMIUM", "/usr/bin/chromium"),
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-quic"],
+    }
+
+
+def dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,5 @@
+"""Entry point for gunicorn: `gunicorn wsgi:app`."""
+
+from answerdesk import create_app
+
+app = create_app()
