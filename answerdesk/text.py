@@ -8,7 +8,9 @@ import unicodedata
 from .checker.normalize import fold_lookalikes
 from .errors import DeskError
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(
+    r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2066-\u2069]"
+)
 _SPACES = re.compile(r"\s+")
 
 

@@ -7,6 +7,7 @@ names from CLDR through ``babel``. Both are loaded lazily, on first use, and kep
 from __future__ import annotations
 
 import math
+import re
 from functools import lru_cache
 
 from answerdesk.checker.normalize import normalize
@@ -50,20 +51,34 @@ def entity_names() -> frozenset[str]:
     return frozenset(names)
 
 
-def langs_for(script: str, bg_hint: bool, ru_hint: bool) -> tuple[str, ...]:
-    """Languages whose word lists apply to an answer in this script."""
+def langs_for(script: str, low: str, words: tuple[str, ...]) -> tuple[str, ...]:
+    """Languages whose word lists apply to a text: English for Latin; for Cyrillic,
+    Russian or Bulgarian by their own letters (ы э ё / ъ before a consonant), else by
+    which language's word list knows the words, else both."""
     if script == "lat":
         return ("en",)
-    if bg_hint and not ru_hint:
-        return ("bg",)
-    if ru_hint and not bg_hint:
+    if script == "none":
+        return ()
+    ru = bool(re.search(r"[ыэё]", low))
+    bg = bool(re.search(r"ъ[бвгджзклмнпрстфхцчшщ]|[^\W\d_]ът\b", low))
+    if ru != bg:
+        return ("ru",) if ru else ("bg",)
+    content = [w for w in words if len(w) >= 3 and w.isalpha()]
+    zru = sum(zipf(w, "ru") for w in content)
+    zbg = sum(zipf(w, "bg") for w in content)
+    if zru > zbg + LANG_MARGIN:
         return ("ru",)
+    if zbg > zru + LANG_MARGIN:
+        return ("bg",)
     return ("bg", "ru")
 
 
+LANG_MARGIN = 1.0
+
+
 @lru_cache(maxsize=65536)
-def known_word(word: str, langs: tuple[str, ...]) -> bool:
+def known_word(word: str, langs: tuple[str, ...], threshold: float = KNOWN_ZIPF) -> bool:
     """True when ``word`` is a common word of one of ``langs`` or a known name (CLDR)."""
     if word in entity_names():
         return True
-    return any(zipf(word, lang) >= KNOWN_ZIPF for lang in langs)
+    return any(zipf(word, lang) >= threshold for lang in langs)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from rapidfuzz.distance import OSA, Indel
 
 from answerdesk.checker import lexicon
+from answerdesk.checker.distance import typo_cost
 from answerdesk.checker.normalize import hedge_parts, normalize, script_of
 from answerdesk.checker.numbers import roman_value
 from answerdesk.checker.translit import cyr_transcription, english_skeletons, skeletons
@@ -75,10 +76,7 @@ def prepare(raw: str) -> Prep:
     norm = normalize(raw)
     tokens = tuple(norm.split(" ")) if norm else ()
     script = script_of(norm)
-    low = raw.casefold()
-    bg_hint = bool(re.search(r"ъ[^\W\d_]|[^\W\d_]ът\b|щ", low)) and not re.search(r"[ыэё]", low)
-    ru_hint = bool(re.search(r"[ыэё]", low))
-    langs = lexicon.langs_for(script, bg_hint, ru_hint)
+    langs = lexicon.langs_for(script, raw.casefold(), tokens)
     en = english_skeletons(norm) if script == "lat" else ()
     return Prep(
         raw=raw,
@@ -102,9 +100,9 @@ _BRACKETS = re.compile(r"\[([^\]]*)\]")
 def _key_variants(text: str) -> list[str]:
     """Accepted spellings of one key entry: comments in (...) dropped, [optional] parts."""
     base = _PARENS.sub(" ", text).strip() or text
-    out = [base]
+    out = [text, base]
     if _BRACKETS.search(base):
-        out = [_BRACKETS.sub(r"\1", base), _BRACKETS.sub(" ", base)]
+        out = [text, _BRACKETS.sub(r"\1", base), _BRACKETS.sub(" ", base)]
     more = []
     for v in out:
         n = normalize(v)
@@ -175,7 +173,25 @@ def _align(g: Prep, a: Prep) -> list[tuple[str, str]]:
     return [(k, w) for k, w in zip(a.tokens, g.tokens, strict=True) if k != w]
 
 
-def _word_guard(g: Prep, a: Prep, max_errors: int) -> str | None:
+def _different_word(key_word: str, given_word: str, langs: tuple[str, ...], rare: bool) -> bool:
+    """The given word is a real word of its own, not a misspelling of the key word: known
+    (wordfreq, CLDR) and not far rarer than the key word (wordfreq also lists common
+    misspellings, which are much rarer than the word they misspell)."""
+    if len(given_word) < 2:
+        return False
+    if given_word in lexicon.entity_names():
+        return True
+    zg = max(lexicon.zipf(given_word, lang) for lang in langs)
+    if zg < (1.0 if rare else lexicon.KNOWN_ZIPF):
+        return False
+    zk = max(lexicon.zipf(key_word, lang) for lang in langs) if key_word else 0.0
+    return zg >= zk - RARER_MARGIN
+
+
+RARER_MARGIN = 2.0
+
+
+def _word_guard(g: Prep, a: Prep, max_errors: int, rare: bool = False) -> str | None:
     """Why a near-miss must not be auto-accepted: a different real word (issue 3), or a
     word with more errors than its own length allows; None when it is a plain typo."""
     if g.norm in lexicon.entity_names() and g.norm != a.norm:
@@ -184,10 +200,11 @@ def _word_guard(g: Prep, a: Prep, max_errors: int) -> str | None:
     if not pairs and len(g.tokens) != len(a.tokens):
         extra = [w for w in g.tokens if w not in a.tokens]
         pairs = [("", w) for w in extra] if len(g.tokens) > 1 else []
+    langs = a.langs if a.script != "none" else g.langs
     for kw, gw in pairs:
         if kw and _is_inflection(kw, gw):
             continue
-        if len(gw) > 1 and lexicon.known_word(gw, a.langs if a.script != "none" else g.langs):
+        if _different_word(kw, gw, langs, rare):
             return f"different word: {gw}"
         if kw:
             auto, _ = budget(len(kw), max_errors)
@@ -200,19 +217,50 @@ def _errors(n: int) -> str:
     return "1 spelling error" if n == 1 else f"{n} spelling errors"
 
 
+RARE_ZIPF = 2.0
+
+
+def _rare(a: Prep) -> bool:
+    """True when a key word is rare or unknown (a name, a term): near-misses of it are
+    more often other names than typos, so it gets a typo-weighted, smaller allowance."""
+    words = [w for w in a.tokens if len(w) >= 4 and w.isalpha()]
+    if not a.langs:
+        return False
+    return bool(words) and any(
+        max(lexicon.zipf(w, lang) for lang in a.langs) < RARE_ZIPF for w in words
+    )
+
+
+def rare_budget(length: int, max_errors: int) -> float:
+    """Typo-weighted allowance for a rare key word (see ``distance.typo_cost``)."""
+    if length <= 6:
+        return 0
+    return min(max_errors, 1 if length <= 9 else 2 if length <= 12 else 3)
+
+
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     gc, ac = g.compact, a.compact
     length = len(ac)
     auto, rev = budget(length, max_errors)
     d = OSA.distance(ac, gc, score_cutoff=rev + 1)
-    if d <= rev:
-        guard = _word_guard(g, a, max_errors)
-        if d <= auto and guard is None:
+    if d > rev:
+        return _similar(g, a, d)
+    rare = _rare(a)
+    guard = _word_guard(g, a, max_errors, rare)
+    if guard:
+        if d <= auto or Indel.normalized_similarity(ac, gc) >= SIMILAR_REVIEW:
+            return Match(REVIEW, d, guard)
+        return Match(WRONG, d, guard)
+    if rare and d:
+        if typo_cost(ac, gc) <= rare_budget(length, max_errors):
             return Match(TYPO, d, _errors(d))
-        if guard is None and d <= auto:
-            return Match(TYPO, d, _errors(d))
-        return Match(REVIEW, d, guard or f"{_errors(d)} in a short answer")
-    return _similar(g, a, d)
+        return Match(REVIEW, d, f"{_errors(d)} in a rare name")
+    if d <= auto:
+        return Match(TYPO, d, _errors(d))
+    return Match(REVIEW, d, f"{_errors(d)} in a short answer")
+
+
+SIMILAR_REVIEW = 0.5
 
 
 def _similar(g: Prep, a: Prep, d: float) -> Match:
@@ -244,9 +292,13 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
         if mode == "typo3" or mode == "exact":
             # BG-R4.3 (transcription of foreign words) is a rule of the media rounds.
             return Match(REVIEW, d, what) if d <= auto else Match(WRONG, d, "does not match")
+    if d and any(
+        len(w) > 2 and lexicon.known_word(w, g.langs, lexicon.KNOWN_ZIPF) for w in g.tokens
+    ):
+        if d <= auto:
+            return Match(REVIEW, d, f"different word: {g.raw.strip()}")
+        return Match(WRONG, d, "does not match")
     if d <= auto:
-        if mode == "exact" and d:
-            return Match(WRONG, d, "not exact")
         return Match(TYPO, d, what if d == 0 else f"{what}, {_errors(d)}")
     if d <= rev:
         return Match(REVIEW, d, f"unusual transcription of '{a.raw.strip()}'")
