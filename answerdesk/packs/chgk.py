@@ -256,7 +256,7 @@ def _svoyak_theme(block: list[Field], multiplier: int) -> tuple[str, list[Questi
     answer_f = _require_answer(block)
     pre, items = split_numbered(q.lines)
     name = squash(unwrap(pre)) or f"Тема {q.number}"
-    answers = _numbered_text(answer_f) or {}
+    answers = _numbered_text(answer_f, set(items)) or {}
     if not items:
         raise PackError(f"theme 'Вопрос {q.number}:' has no numbered questions",
                         f"line {q.line}")

@@ -277,6 +277,11 @@ class _Validator:
     # -- the document ------------------------------------------------------------
     def pack(self, data: Any, filename: str) -> Pack:
         doc = self.mapping(data, (), _PACK_FIELDS)
+        if doc.get(MARKER) != VERSION:
+            raise self.fail((MARKER,), f"not an answerdesk pack: the file must start with "
+                            f"'{MARKER}: {VERSION}'")
+        if "title" not in doc:
+            raise self.fail((), "the pack needs a 'title'")
         title = self.text(doc.get("title"), ("title",)) or filename
         fmt = self.text(doc.get("format", "native"), ("format",)) or "native"
         rounds_raw = doc.get("rounds")

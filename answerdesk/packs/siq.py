@@ -274,8 +274,9 @@ class _Reader:
         if final:
             self.warnings.append(
                 f"round '{name}' is SIGame's final: players remove themes until one is "
-                "left and bet on its question; answerdesk has no bets, so every final "
-                "question is kept with the round's points")
+                "left and bet on its question; answerdesk has no bets: every final "
+                "question is kept, with its price (usually 0) as points — set them before "
+                "the evening")
         return spec
 
     def read_question(self, q: ET.Element, where: str, v5: bool,
