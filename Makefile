@@ -11,7 +11,7 @@ THREADS ?= 16
 
 export HOST PORT
 
-.PHONY: run test lint
+.PHONY: run test lint translations messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,13 +25,24 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-run: $(VENV)/.installed
+run: $(VENV)/.installed translations
 	$(BIN)/flask --app answerdesk db upgrade
 	@$(BIN)/flask --app answerdesk demo --once
 	$(BIN)/gunicorn -k gthread -w $(WORKERS) --threads $(THREADS) -b $(HOST):$(PORT) wsgi:app
 
+# The .po catalogues are in the repository; their compiled .mo files are not.
+translations: $(VENV)/.installed
+	$(BIN)/pybabel -q compile -d answerdesk/translations
+
+# Re-extract the English msgids and merge them into the catalogues (then translate).
+messages: $(VENV)/.installed
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l --no-location --sort-output \
+		-o answerdesk/translations/messages.pot .
+	$(BIN)/pybabel update -i answerdesk/translations/messages.pot -d answerdesk/translations \
+		--no-fuzzy-matching --ignore-obsolete --no-wrap
+
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
-test: lint
+test: lint translations
 	$(BIN)/python -m pytest

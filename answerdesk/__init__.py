@@ -5,19 +5,25 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask, request
-from flask_babel import get_locale
+if TYPE_CHECKING:
+    from flask import Flask
 
+# Flask is imported inside the functions only: the pure packages below
+# (answerdesk.checker, answerdesk.scoring) must import without it.
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def select_locale() -> str:
     """Bulgarian first; the phone's own language when it is one we speak."""
-    from flask import current_app, session
+    from flask import current_app, request, session
+
+    from .i18n import screen_locale
 
     languages = current_app.config["LANGUAGES"]
+    if screen := screen_locale():
+        return screen
     chosen = request.args.get("lang") or session.get("lang")
     if chosen in languages:
         return chosen
@@ -26,6 +32,9 @@ def select_locale() -> str:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Application factory: configure extensions and blueprints, do no other work."""
+    from flask import Flask
+    from flask_babel import get_locale
+
     from . import cli
     from .api import bp as api_bp
     from .config import load_config
@@ -33,6 +42,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
     from .host import bp as host_bp
+    from .i18n import bp as i18n_bp
+    from .media import bp as media_bp
+    from .qr import qr_svg
+    from .security import init_security
     from .team import bp as team_bp
     from .web import register_error_handlers
 
@@ -51,11 +64,13 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
+    app.jinja_env.globals["qr_svg"] = qr_svg
     with app.app_context():
         tune_sqlite(db.engine)
-    for blueprint in (api_bp, team_bp, host_bp, display_bp):
+    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)
     register_error_handlers(app)
+    init_security(app)
     cli.register(app)
     return app

@@ -18,7 +18,7 @@ from typing import Any
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
-from . import audit
+from . import audit, widgets
 from .errors import DeskError, NotFound, RoundLocked
 from .extensions import db
 from .models import Answer, Question, Round, Team, utcnow
@@ -139,6 +139,11 @@ def _save(
     if question is None:
         db.session.rollback()
         raise NotFound(f"Round {round_number} has no question {question_number}")
+    try:
+        text, fields = widgets.prepare_answer(team, rnd, question, text, fields)
+    except DeskError:
+        db.session.rollback()
+        raise
     answer = db.session.scalar(
         db.select(Answer)
         .where(Answer.team_id == team_id, Answer.question_id == question.id)
@@ -185,7 +190,8 @@ def _save(
         "answer.save",
         f"R{round_number}Q{question_number} {team.name}",
         before=before,
-        after={"text": text, "fields": fields, "source": source},
+        after={"text": text, "fields": fields, "source": source,
+               "saved_at": answer.updated_at.isoformat()},
     )
     result = saved(answer, round_number, question_number)
     db.session.commit()

@@ -23,6 +23,10 @@ def _links(code: str, base_url: str) -> dict[str, str]:
 
 
 def register(app: Flask) -> None:
+    from .packs import commands as pack_commands
+
+    pack_commands.register(app)
+
     @app.cli.command("demo")
     @click.option("--once", is_flag=True,
                   help="Create the demo event only if none was created before; "
@@ -38,7 +42,7 @@ def register(app: Flask) -> None:
             saved.update(_links(saved["code"], base))
             click.echo(json.dumps(saved, ensure_ascii=False))
             return
-        event, password = create_demo_event()
+        event, password = create_demo_event(month=True)
         data = {"code": event.code, "host_password": password, **_links(event.code, base)}
         record.write_text(json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(data, ensure_ascii=False))

@@ -30,6 +30,8 @@ class Event(db.Model):
     format: Mapped[str] = mapped_column(String(16), default="bg")
     status: Mapped[str] = mapped_column(String(16), default="running")
     host_password_hash: Mapped[str] = mapped_column(String(256))
+    assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
+    screen_locale: Mapped[str] = mapped_column(String(8), default="bg")
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
     rounds: Mapped[list[Round]] = relationship(
@@ -76,6 +78,7 @@ class Round(db.Model):
     opened_at: Mapped[dt.datetime | None]
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]
+    themes: Mapped[Any | None] = mapped_column(JSON)
 
     event: Mapped[Event] = relationship(back_populates="rounds")
     questions: Mapped[list[Question]] = relationship(
@@ -98,6 +101,12 @@ class Question(db.Model):
     key: Mapped[Any] = mapped_column(JSON)
     hint: Mapped[str | None] = mapped_column(String(16))
     check_mode: Mapped[str | None] = mapped_column(String(16))
+    # From an imported pack: the question's own value, its pictures/audio/video
+    # ([{kind, ref, file?, stage?}]) and what the host reads beside it (options,
+    # answer as shown, note, theme, comment, source, author, variant).
+    points: Mapped[int | None]
+    media: Mapped[Any | None] = mapped_column(JSON)
+    details: Mapped[Any | None] = mapped_column(JSON)
 
     round: Mapped[Round] = relationship(back_populates="questions")
 
@@ -188,3 +197,169 @@ class AuditEntry(db.Model):
     subject: Mapped[str] = mapped_column(String(200), default="")
     before: Mapped[Any | None] = mapped_column(JSON)
     after: Mapped[Any | None] = mapped_column(JSON)
+    undoes_id: Mapped[int | None] = mapped_column(
+        ForeignKey("audit_entry.id", ondelete="SET NULL")
+    )
+
+
+class ScoreCorrection(db.Model):
+    """A manual change of a team's points with its reason; undone, it stops counting."""
+
+    __tablename__ = "score_correction"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    points: Mapped[int]
+    reason: Mapped[str] = mapped_column(String(300))
+    actor: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    undone_at: Mapped[dt.datetime | None]
+    undone_by: Mapped[str | None] = mapped_column(String(60))
+
+    team: Mapped[Team] = relationship()
+
+
+class ScreenState(db.Model):
+    """What the projector shows, set by the host; ``version`` moves on every change."""
+
+    __tablename__ = "screen_state"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(
+        ForeignKey("event.id", ondelete="CASCADE"), unique=True
+    )
+    view: Mapped[str] = mapped_column(String(16), default="auto")
+    round_number: Mapped[int | None]
+    shown: Mapped[int] = mapped_column(default=0)
+    version: Mapped[int] = mapped_column(default=0)
+
+
+class Joker(db.Model):
+    """A joker a team played (BG-J1-J3): each kind at most once per team and game."""
+
+    __tablename__ = "joker"
+    __table_args__ = (UniqueConstraint("team_id", "kind"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True
+    )
+    target_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id", ondelete="SET NULL"))
+    hint: Mapped[str | None] = mapped_column(String(16))
+    second_outcome: Mapped[str | None] = mapped_column(String(8))
+    second_reason: Mapped[str] = mapped_column(String(300), default="")
+    second_decision: Mapped[str | None] = mapped_column(String(8))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    team: Mapped[Team] = relationship(foreign_keys=[team_id])
+    target: Mapped[Team | None] = relationship(foreign_keys=[target_team_id])
+    question: Mapped[Question] = relationship()
+
+
+class Dispute(db.Model):
+    """A host decision on a question after a dispute (BG-D1): uphold, accept or annul."""
+
+    __tablename__ = "dispute"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True
+    )
+    team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(8))
+    accepted: Mapped[str | None] = mapped_column(String(300))
+    reason: Mapped[str] = mapped_column(String(300))
+    actor: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+    team: Mapped[Team | None] = relationship()
+    question: Mapped[Question] = relationship()
+
+
+class QuestionGate(db.Model):
+    """Per-question open → locked → revealed of BG-R6 (one question at a time)."""
+
+    __tablename__ = "question_gate"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), unique=True
+    )
+    state: Mapped[str] = mapped_column(String(16), default="open")
+    opened_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    locked_at: Mapped[dt.datetime | None]
+    revealed_at: Mapped[dt.datetime | None]
+
+
+class Wildcard(db.Model):
+    """BG-R5.0: who chooses the R5 scenario (draw recorded), and the scenario chosen."""
+
+    __tablename__ = "wildcard"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
+    bank: Mapped[Any | None] = mapped_column(JSON)
+    candidates: Mapped[Any | None] = mapped_column(JSON)
+    seed: Mapped[str | None] = mapped_column(String(24))
+    chooser_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id", ondelete="SET NULL"))
+    drawn_at: Mapped[dt.datetime | None]
+    scenario: Mapped[str | None] = mapped_column(String(4))
+    chosen_by: Mapped[str | None] = mapped_column(String(120))
+
+    chooser: Mapped[Team | None] = relationship()
+
+
+class Shootout(db.Model):
+    """BG-S3 „Дузпи“ for one tied group: three numbers, one minute, then locked."""
+
+    __tablename__ = "shootout"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    place: Mapped[int]
+    teams: Mapped[Any] = mapped_column(JSON)
+    questions: Mapped[Any] = mapped_column(JSON)
+    seconds: Mapped[int] = mapped_column(default=60)
+    started_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    locked_at: Mapped[dt.datetime | None]
+
+
+class ShootoutAnswer(db.Model):
+    __tablename__ = "shootout_answer"
+    __table_args__ = (UniqueConstraint("shootout_id", "team_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    shootout_id: Mapped[int] = mapped_column(
+        ForeignKey("shootout.id", ondelete="CASCADE"), index=True
+    )
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    numbers: Mapped[Any] = mapped_column(JSON)
+    saved_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class Edition(db.Model):
+    """An event as an edition of a monthly league (BG-M1-M4)."""
+
+    __tablename__ = "edition"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
+    month: Mapped[str] = mapped_column(String(7), index=True)
+    number: Mapped[int]
+    handicaps: Mapped[Any | None] = mapped_column(JSON)
+
+    event: Mapped[Event] = relationship()
+
+
+class TeamAlias(db.Model):
+    """The host's merge of two spellings of one team across events (BG-M, BG-G1 keys)."""
+
+    __tablename__ = "team_alias"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name_key: Mapped[str] = mapped_column(String(120), unique=True)
+    canonical_key: Mapped[str] = mapped_column(String(120))
+    canonical_name: Mapped[str] = mapped_column(String(120))

@@ -6,7 +6,7 @@ are then shown and compared with each team's answers.
 
 from __future__ import annotations
 
-from . import audit
+from . import audit, final, jokers
 from .checker import check
 from .errors import Conflict, NotFound
 from .extensions import db
@@ -107,3 +107,5 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
         verdict.fraction = result.fraction
         verdict.reason = result.reason[:300]
         verdict.checked_at = now
+    jokers.check_second_answers(question, rnd)
+    final.send_to_host(question, rnd)

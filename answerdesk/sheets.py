@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import play
 from .answers import saved
 from .extensions import db
 from .models import Answer, Event, Question, Round, Team, Verdict
@@ -44,12 +45,12 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
     by_round: dict[int, list[Question]] = {}
     for q in questions:
         by_round.setdefault(q.round_id, []).append(q)
-    return {
+    return play.decorate({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": round_states(event),
         "rounds": [_round_json(r, by_round.get(r.id, []), answers) for r in rounds],
-    }
+    }, event, team)
 
 
 def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:

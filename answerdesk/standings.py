@@ -1,16 +1,20 @@
-"""Standings of an event: the verdicts that count, turned into points and places.
+"""Standings of an event: verdicts, jokers, disputes and handicaps turned into places.
 
-The rules themselves (points per outcome, competition ranking, shoot-out) live
-in the pure module scoring.py; this module only gathers the data.
+The rules themselves live in the pure module scoring.py (score_question for
+jokers and disputes, game_totals for corrections and the BG-M3 handicap, rank
+and apply_shootout for places); this module only gathers the data for it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from . import scoring
+from .disputes import event_disputes
 from .extensions import db
-from .models import Answer, Event, Question, Round, Team, Verdict
+from .final import counted_question_ids
+from .models import Answer, Event, Joker, Question, Round, Team, Verdict
 
 
 @dataclass
@@ -23,39 +27,95 @@ class StandingRow:
     shootout_needed: bool = False
     by_round: dict[int, float] = field(default_factory=dict)
     pending: int = 0
+    handicap: int = 0
+    corrections: int = 0
+    correction_notes: list[str] = field(default_factory=list)
+    players: int = 0
 
 
-def verdict_points(verdict: Verdict, rnd: Round) -> int:
-    """Points of one judged answer; an undecided review earns nothing yet."""
+def _team_answer(verdict: Verdict | None, rnd: Round) -> scoring.TeamAnswer[int]:
+    """The effective outcome of one answer; the round's partial points (BG-R4.1, BG-R5.3)."""
+    if verdict is None:
+        return scoring.TeamAnswer(outcome=None)
     outcome = verdict.final
     fraction = verdict.fraction
     if outcome == "partial" and not (fraction and 0 < fraction < 1):
-        fraction = (rnd.partial_points / rnd.points) if rnd.partial_points else 0.5
-    return scoring.answer_points(
-        rnd.points, outcome, fraction, partial_points=rnd.partial_points
-    )
+        fraction = 0.5
+    return scoring.TeamAnswer(outcome=outcome, fraction=fraction,
+                              partial_points=rnd.partial_points)
 
 
-def event_standings(event: Event) -> list[StandingRow]:
-    """BG-S1/S2: every team of the event with its points per round and its place."""
+def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> list[StandingRow]:
+    """BG-S1-S3: every team with its points per round, its place, and shoot-outs applied.
+
+    ``rounds`` limits the count to those round numbers (BG-R5.0 ranks after R1-R4);
+    the shoot-out applies only to the full standings.
+    """
+    from .league import event_handicaps
+    from .shootout import apply_shootouts
+
     teams = db.session.scalars(db.select(Team).where(Team.event_id == event.id)).all()
-    rows = {t.id: StandingRow(team_id=t.id, name=t.name, points=0, place=0) for t in teams}
-    judged = db.session.execute(
-        db.select(Verdict, Answer.team_id, Round)
-        .join(Answer, Verdict.answer_id == Answer.id)
-        .join(Question, Answer.question_id == Question.id)
-        .join(Round, Question.round_id == Round.id)
-        .where(Round.event_id == event.id, Round.state.in_(("locked", "revealed")))
-    )
-    for verdict, team_id, rnd in judged:
-        row = rows[team_id]
-        if verdict.final == "review":
-            row.pending += 1
-            continue
-        points = verdict_points(verdict, rnd)
-        row.by_round[rnd.number] = row.by_round.get(rnd.number, 0) + points
-        row.points += points
-    ranked = scoring.rank({tid: row.points for tid, row in rows.items()})
+    rows = {t.id: StandingRow(team_id=t.id, name=t.name, points=0, place=0, players=t.players)
+            for t in teams}
+    counted = counted_question_ids(event)
+    questions = {
+        q.id: (q, rnd) for q, rnd in db.session.execute(
+            db.select(Question, Round).join(Round, Question.round_id == Round.id)
+            .where(Round.event_id == event.id)
+        ) if q.id in counted and (rounds is None or rnd.number in rounds)
+    }
+    per_question: dict[int, dict[int, scoring.TeamAnswer[int]]] = {q: {} for q in questions}
+    for answer, verdict in db.session.execute(
+        db.select(Answer, Verdict).outerjoin(Verdict, Verdict.answer_id == Answer.id)
+        .where(Answer.question_id.in_(questions))
+    ):
+        rnd = questions[answer.question_id][1]
+        if verdict is not None and verdict.final == "review":
+            rows[answer.team_id].pending += 1
+        per_question[answer.question_id][answer.team_id] = _team_answer(verdict, rnd)
+    for joker in db.session.scalars(db.select(Joker).where(Joker.question_id.in_(questions))):
+        given = per_question[joker.question_id].get(joker.team_id, scoring.TeamAnswer())
+        if joker.kind == scoring.DOUBLE:
+            given = scoring.TeamAnswer(
+                outcome=given.outcome, double=True,
+                second_outcome=joker.second_decision or joker.second_outcome)
+        elif joker.kind == scoring.COPY:
+            given = scoring.TeamAnswer(copies=joker.target_team_id)
+        else:
+            given = scoring.TeamAnswer(
+                outcome=given.outcome, fraction=given.fraction,
+                partial_points=given.partial_points, first_letter=True)
+        per_question[joker.question_id][joker.team_id] = given
+    disputes = event_disputes(event)
+    question_points = []
+    for qid, answers in per_question.items():
+        rnd = questions[qid][1]
+        decided = disputes.get(qid)
+        result = scoring.score_question(
+            rnd.points, answers, teams=rows,
+            upheld=decided.upheld if decided else (),
+            annulled=bool(decided and decided.annulled),
+        )
+        for team_id, points in result.points.items():
+            rows[team_id].by_round[rnd.number] = rows[team_id].by_round.get(rnd.number, 0) + points
+        question_points.append(result.points)
+    corrections = _corrections(event)
+    for correction in corrections:
+        if correction.team in rows:
+            rows[correction.team].corrections += correction.points
+            rows[correction.team].correction_notes.append(
+                f"{correction.points:+d} {correction.reason}")
+    handicaps = event_handicaps(event)
+    for team_id, handicap in handicaps.items():
+        if team_id in rows:
+            rows[team_id].handicap = handicap
+    totals = scoring.game_totals(question_points, corrections=corrections,
+                                 handicaps=handicaps, teams=rows)
+    for team_id, total in totals.items():
+        rows[team_id].points = total
+    ranked = scoring.rank(totals)
+    if rounds is None:
+        ranked = apply_shootouts(event, ranked)
     result = []
     for standing in ranked:
         row = rows[standing.team]
@@ -64,3 +124,16 @@ def event_standings(event: Event) -> list[StandingRow]:
         row.shootout_needed = standing.shootout_needed
         result.append(row)
     return result
+
+
+def _corrections(event: Event) -> list[scoring.Correction[int]]:
+    """The host's manual corrections that still count (undone ones do not)."""
+    from . import models
+
+    model = getattr(models, "ScoreCorrection", None)
+    if model is None:
+        return []
+    rows = db.session.scalars(
+        db.select(model).where(model.event_id == event.id, model.undone_at.is_(None))
+    )
+    return [scoring.Correction(team=c.team_id, points=c.points, reason=c.reason) for c in rows]

@@ -29,12 +29,13 @@
         localStorage.setItem(storeKey, r.body.token);
         location.replace(root.dataset.sheetUrl);
       } else {
-        errorBox.textContent = r.body.message || "Error";
+        errorBox.textContent = r.body.error === "name_taken" ? root.dataset.tNameTaken
+          : r.body.message || root.dataset.tError;
         errorBox.hidden = false;
         button.disabled = false;
       }
     }).catch(function () {
-      errorBox.textContent = "⚠ network";
+      errorBox.textContent = root.dataset.tNetwork;
       errorBox.hidden = false;
       button.disabled = false;
     });

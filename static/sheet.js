@@ -71,6 +71,7 @@
     var active = document.activeElement && document.activeElement.dataset
       ? document.activeElement.dataset.key : null;
     var caret = active && document.activeElement.selectionStart;
+    if (window.AnswerWidgets) window.AnswerWidgets.begin(sheet);
     root.textContent = "";
     fields = {};
     var rounds = sheet.rounds.slice().sort(function (a, b) {
@@ -114,6 +115,10 @@
           var correct = el("p", "correct " + (q.verdict || ""), t.tCorrect + ": " + q.correct_answer);
           box.appendChild(correct);
         }
+        if (window.AnswerWidgets) {
+          window.AnswerWidgets.question(box, input, round, q, pending,
+            function (text, f) { edited(key, text, f); });
+        }
         input.addEventListener("input", function () { edited(key, input.value); });
         section.appendChild(box);
       });
@@ -123,14 +128,15 @@
       fields[active].input.focus();
       try { fields[active].input.setSelectionRange(caret, caret); } catch (e) { /* ignore */ }
     }
+    if (window.AnswerWidgets) window.AnswerWidgets.end();
   }
 
-  function edited(key, text) {
+  function edited(key, text, structured) {
     var queue = loadQueue();
     // A time-based edit counter: the newest edit wins across the team's phones,
     // and a replay of an acknowledged edit changes nothing on the server.
     var last = queue[key] ? queue[key].seq : 0;
-    queue[key] = {text: text, seq: Math.max(Date.now(), last + 1)};
+    queue[key] = {text: text, fields: structured, seq: Math.max(Date.now(), last + 1)};
     storeQueue(queue);
     delete refused[key];
     setStatus(key, "waiting", t.tSaving);
@@ -149,7 +155,7 @@
     var parts = key.split("/");
     fetch(api + "/answers/" + parts[0] + "/" + parts[1], {
       method: "PUT", headers: headers(),
-      body: JSON.stringify({text: item.text, seq: item.seq})
+      body: JSON.stringify({text: item.text, fields: item.fields, seq: item.seq})
     }).then(function (resp) {
       return resp.json().then(function (body) { return {status: resp.status, body: body}; });
     }).then(function (r) {
@@ -160,15 +166,21 @@
       var sameEdit = current[key] && current[key].seq === item.seq;
       if (r.status === 200) {
         if (sameEdit) { delete current[key]; storeQueue(current); setStatus(key, "saved", savedText(r.body)); }
+        // The server kept a newer edit from another phone of the team: show it.
+        if (sameEdit && r.body.text !== item.text && fields[key]) {
+          fields[key].input.value = r.body.text;
+          pollState(true);
+        }
       } else if (r.status === 401) {
         localStorage.removeItem(tokenKey);
         location.replace(root.dataset.joinUrl);
         return;
-      } else if (r.status >= 500) {
+      } else if (r.status >= 500 || r.status === 429 || r.status === 408) {
         return retryLater();
       } else {
         // 409 round locked, 400 invalid, 404 gone: refused visibly, not retried.
-        refused[key] = r.body.message || String(r.status);
+        refused[key] = (r.body.error === "round_locked" && t.tRoundLocked)
+          || r.body.message || String(r.status);
         delete current[key];
         storeQueue(current);
         setStatus(key, "refused", t.tRefused + ": " + refused[key]);
@@ -225,6 +237,7 @@
   }
 
   window.addEventListener("online", function () { backoff = 1000; flush(); });
+  window.AnswerSheet = {reload: loadSheet};
   loadSheet();
   setInterval(pollState, 3000);
 })();

@@ -171,7 +171,7 @@ def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int =
         try:
             requests.get(url + "/api/openapi.json", timeout=1)
             return Server(url, proc, env)
-        except requests.ConnectionError:
+        except (requests.ConnectionError, requests.Timeout):  # worker still booting
             time.sleep(0.2)
     proc.kill()
     raise RuntimeError("gunicorn did not start in 30 s")
@@ -212,3 +212,12 @@ def browser_type_launch_args(browser_type_launch_args):
 
 def dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def compiled_catalogues() -> None:
+    """The .mo files are build output (`make translations`); compile them here too, so
+    every test, and the gunicorn a test starts, speaks Bulgarian and Russian."""
+    from answerdesk.i18n import compile_catalogues
+
+    compile_catalogues()

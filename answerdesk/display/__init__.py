@@ -1,13 +1,14 @@
-"""The projector screen: no login, refreshes itself, shows nothing secret."""
+"""The projector screen: no login, follows the host's desk, shows nothing secret."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, jsonify, render_template, url_for
 
+from .. import live
 from ..events import event_by_code
 from ..extensions import db
 from ..models import Event, Round
-from ..standings import event_standings
+from ..projector import screen_round, screen_state, standings_with_moves
 
 bp = Blueprint("display", __name__)
 
@@ -21,12 +22,20 @@ def _screen_context(event: Event) -> dict:
         (r for r in rounds if r.state in ("locked", "revealed")),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
+    state = screen_state(event)
+    chosen = screen_round(event, state)
+    if state.view in ("reveal", "locked") and (chosen is None or chosen.state == "open"):
+        chosen = None
     return {
         "event": event,
+        "state": state,
+        "view": state.view if (chosen is not None or state.view == "standings") else "auto",
+        "chosen": chosen,
         "current": current,
         "last_locked": last_locked,
-        "standings": event_standings(event),
+        "standings": standings_with_moves(event),
         "join_url": url_for("team.join", code=event.code, _external=True),
+        "version": live.version(event.id),
     }
 
 
@@ -38,3 +47,10 @@ def screen(code: str):
 @bp.get("/e/<code>/screen/live")
 def screen_live(code: str):
     return render_template("display/_live.html", **_screen_context(event_by_code(code)))
+
+
+@bp.get("/e/<code>/screen/version")
+def screen_version(code: str):
+    """What the projector polls: the fragment is fetched only when this moves."""
+    event = event_by_code(code)
+    return jsonify({"version": live.version(event.id)})

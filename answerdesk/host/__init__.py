@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from .. import review, rounds
 from ..answers import answered_counts
+from ..assistants import check_assistant_password
 from ..errors import DeskError
 from ..events import check_host_password, event_by_code
 from ..models import Event
@@ -29,6 +30,9 @@ def login(code: str):
             if not target.startswith("/host/"):
                 target = url_for("host.dashboard", code=event.code)
             return redirect(target)
+        if check_assistant_password(event, request.form.get("password", "")):
+            session["assistant_events"] = sorted({*session.get("assistant_events", []), event.id})
+            return redirect(url_for("host.review_queue", code=event.code))
         error = "wrong_password"
     return render_template("host/login.html", event=event, error=error)
 
@@ -37,6 +41,9 @@ def login(code: str):
 def logout(code: str):
     event = event_by_code(code)
     session["host_events"] = [e for e in session.get("host_events", []) if e != event.id]
+    session["assistant_events"] = [
+        e for e in session.get("assistant_events", []) if e != event.id
+    ]
     return redirect(url_for("host.login", code=event.code))
 
 
@@ -60,22 +67,10 @@ def round_action(event: Event, number: int, action: str):
     return redirect(url_for("host.dashboard", code=event.code))
 
 
-@bp.get("/review")
-@host_required
-def review_queue(event: Event):
-    return render_template("host/review.html", event=event, items=review.review_queue(event))
-
-
-@bp.post("/review")
-@host_required
-def decide(event: Event):
-    ids = [int(i) for i in request.form.get("verdicts", "").split(",") if i.strip().isdigit()]
-    count = review.decide(event, ids, request.form.get("decision", ""), actor="host")
-    flash(f"{count}")
-    return redirect(url_for("host.review_queue", code=event.code))
-
-
 @bp.get("/standings")
 @host_required
 def standings(event: Event):
     return render_template("host/standings.html", event=event, rows=event_standings(event))
+
+
+from . import desk, packs, receipts, rules  # noqa: E402,F401  (register their routes on bp)

@@ -12,7 +12,9 @@ from typing import Any
 
 CHECK_MODES = ("exact", "typo3", "typo5", "song", "pairs", "number", "choice")
 TEXT_MODES = ("exact", "typo3", "typo5")
-ROUND_KINDS = ("choice", "open", "picture", "media", "wildcard", "final")
+# The widgets of a round; "number" and "pairs" are the BG-R5.4/R5.5 wildcard
+# scenarios an event round can take, so that such an event exports as a pack.
+ROUND_KINDS = ("choice", "open", "picture", "media", "wildcard", "final", "number", "pairs")
 MEDIA_KINDS = ("image", "audio", "video")
 
 Key = list[Any] | dict[str, Any]
@@ -66,7 +68,11 @@ class QuestionSpec:
 
 @dataclass
 class RoundSpec:
-    """A round of the evening: widget kind, default points and check mode."""
+    """A round of the evening: widget kind, default points and check mode.
+
+    `partial_points` is what a half-right answer earns (BG-R4.1: the song title
+    or the performers alone); None leaves it to the event's programme.
+    """
 
     number: int
     name: str
@@ -75,6 +81,7 @@ class RoundSpec:
     check_mode: str
     questions: list[QuestionSpec] = field(default_factory=list)
     themes: list[str] = field(default_factory=list)
+    partial_points: int | None = None
 
     def points_for(self, question: QuestionSpec) -> int:
         """The question's own value (Своя игра, SIGame) or the round's."""

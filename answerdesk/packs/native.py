@@ -37,7 +37,8 @@ MARKER = "answerdesk_pack"
 VERSION = 1
 
 _PACK_FIELDS = {MARKER, "title", "format", "rounds", "files", "warnings"}
-_ROUND_FIELDS = {"number", "name", "kind", "points", "check_mode", "themes", "questions"}
+_ROUND_FIELDS = {"number", "name", "kind", "points", "partial_points", "check_mode", "themes",
+                 "questions"}
 _QUESTION_FIELDS = {"number", "text", "key", "reject", "hint", "points", "comment", "source",
                     "author", "media", "answer", "note", "theme", "check_mode", "options",
                     "variant"}
@@ -323,6 +324,9 @@ class _Validator:
                             f"{', '.join(CHECK_MODES)}" + ("" if mode is None else
                                                            f", not '{mode}'"))
         points = self.integer(r.get("points", defaults.get("points")), (*path, "points"))
+        partial = r.get("partial_points")
+        if partial is not None:
+            partial = self.integer(partial, (*path, "partial_points"))
         name = self.text(r.get("name", defaults.get("name", f"Round {number}")),
                          (*path, "name")) or ""
         themes = self.strings(r.get("themes") or [], (*path, "themes"), at_least=0)
@@ -337,7 +341,7 @@ class _Validator:
                 raise self.fail((*path, "questions", i, "number"),
                                 f"question number {n} used twice in this round")
         return RoundSpec(number=number, name=name, kind=kind, points=points, check_mode=mode,
-                         questions=questions, themes=themes)
+                         questions=questions, themes=themes, partial_points=partial)
 
     def question(self, raw: Any, path: Path, position: int, round_mode: str) -> QuestionSpec:
         q = self.mapping(raw, path, _QUESTION_FIELDS)
@@ -426,6 +430,8 @@ def pack_document(pack: Pack) -> dict[str, Any]:
     for r in pack.rounds:
         rd: dict[str, Any] = {"number": r.number, "name": r.name, "kind": r.kind,
                               "points": r.points, "check_mode": r.check_mode}
+        if r.partial_points is not None:
+            rd["partial_points"] = r.partial_points
         if r.themes:
             rd["themes"] = list(r.themes)
         rd["questions"] = [_question_doc(q) for q in r.questions]

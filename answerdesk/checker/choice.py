@@ -1,0 +1,89 @@
+"""Modes number (BG-R5.4) and choice (BG-R1)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from answerdesk.checker.core import parse_open_key
+from answerdesk.checker.normalize import normalize
+from answerdesk.checker.numbers import parse_number
+
+Result = tuple[str, float | None, str]
+
+
+def check_number(given: str, key: Any) -> Result:
+    """The number as digits, a bg/ru/en word or a Roman numeral; no spelling tolerance."""
+    accept, _ = parse_open_key(key)
+    wanted = []
+    for a in accept:
+        v = parse_number(normalize(a))
+        if v is None:
+            raise ValueError(f"number key must hold numbers, got {a!r}")
+        wanted.append(v)
+    g = normalize(given)
+    if not g:
+        return "wrong", 0.0, "empty answer"
+    v = parse_number(g)
+    if v is None:
+        digits = re.findall(r"\d+", g)
+        if len(digits) == 1 and not re.search(r"[^\W\d_]{3,}", g):
+            v = float(digits[0])
+        elif len(set(digits)) > 1:
+            return "review", None, "several numbers"
+        else:
+            return "review", None, "not a number"
+    if v in wanted:
+        return "correct", 1.0, "right number"
+    return "wrong", 0.0, f"different number: {v:g}"
+
+
+# option letters: Cyrillic А-Г (and Д, Е), their Latin typing and look-alikes
+_LETTER_ALIASES = {
+    "а": "а", "a": "а", "б": "б", "в": "в", "v": "в", "г": "г", "g": "г",
+    "д": "д", "d": "д", "е": "е", "e": "е",
+}
+_LATIN_B = "b"  # Б by sound, В by shape
+_TRUE = {"вярно", "да", "true", "yes", "верно", "правда", "истина", "вярно е", "t"}
+_FALSE = {"невярно", "не", "false", "no", "неверно", "неправда", "ложь", "лъжа", "нет", "f"}
+
+
+def _option(text: str) -> str | None:
+    t = normalize(text)
+    if t in _TRUE:
+        return "true"
+    if t in _FALSE:
+        return "false"
+    m = re.fullmatch(r"(?:отговор\s+|ответ\s+|answer\s+)?([a-zа-я])", t)
+    if m and (m.group(1) in _LETTER_ALIASES or m.group(1) == _LATIN_B):
+        return _LETTER_ALIASES.get(m.group(1), _LATIN_B)
+    return None
+
+
+def check_choice(given: str, key: Any) -> Result:
+    """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
+    or true/false in bg/ru/en ("невярно" is not "вярно")."""
+    accept, _ = parse_open_key(key)
+    wanted = {_option(a) or normalize(a) for a in accept}
+    raw = given.strip()
+    g = _option(raw)
+    if g is None:
+        # "б) Пловдив": the letter in front decides
+        m = re.match(r"^\s*([A-Za-zА-Яа-я])\s*[\).:]", raw)
+        g = _option(m.group(1)) if m else None
+    if g is None:
+        n = normalize(raw)
+        if not n:
+            return "wrong", 0.0, "empty answer"
+        if n in wanted:
+            return "correct", 1.0, "exact match"
+        return "review", None, "not an option"
+    if g == _LATIN_B:
+        if "б" in wanted:
+            return "correct", 1.0, "right option (Latin B as Б)"
+        if "в" in wanted:
+            return "review", None, "Latin B: Б or В?"
+        return "wrong", 0.0, "other option"
+    if g in wanted:
+        return "correct", 1.0, "right option"
+    return "wrong", 0.0, "other option"

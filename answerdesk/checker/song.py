@@ -1,0 +1,79 @@
+"""Mode song (BG-R4.1): title and all performers, in any order, either script."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from answerdesk.checker.core import parse_open_key
+from answerdesk.checker.text import check_text
+
+Result = tuple[str, float | None, str]
+PARTIAL = 1 / 3  # R4 gives 1 of 3 points
+
+_SEP = re.compile(
+    r"(\s+[-–—]\s+|\s*[–—]\s*|\s*[,;/&+]\s*|\s+(?:by|feat\.?|ft\.?|featuring|и|and|с|със|vs\.?|x)\s+"
+    r"|\s*[:|]\s+|\s*\(\s*|\s*\)\s*)",
+    re.IGNORECASE,
+)
+_RANK = {"wrong": 0, "review": 1, "correct": 2}
+
+
+def _parse_key(key: Any) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    if not isinstance(key, Mapping) or "title" not in key or "artists" not in key:
+        raise ValueError('song key must be {"title": [...], "artists": [[...], ...]}')
+    title, _ = parse_open_key(key["title"])
+    artists_raw = key["artists"]
+    if not isinstance(artists_raw, list) or not artists_raw:
+        raise ValueError("song key 'artists' must be a non-empty list of lists of names")
+    artists = tuple(parse_open_key(a if isinstance(a, list) else [a])[0] for a in artists_raw)
+    return title, artists
+
+
+@lru_cache(maxsize=65536)
+def _rank(text: str, alts: tuple[str, ...]) -> int:
+    return _RANK[check_text(text, alts, (), "typo5", 5)[0]]
+
+
+def _ranges(given: str) -> list[str]:
+    """Every contiguous run of the answer's pieces with the separators between them kept
+    (a title may itself contain "and" or ",")."""
+    pieces = _SEP.split(given)
+    parts, seps = pieces[0::2], pieces[1::2]
+    idx = [i for i, p in enumerate(parts) if p.strip()][:8]
+    out: list[str] = []
+    for a in range(len(idx)):
+        for b in range(a, len(idx)):
+            i, j = idx[a], idx[b]
+            text = parts[i] + "".join(seps[k] + parts[k + 1] for k in range(i, j))
+            out.append(text.strip())
+    return list(dict.fromkeys(out))
+
+
+def _outcome(title_ok: bool, arts_ok: bool) -> str:
+    return "correct" if title_ok and arts_ok else "partial" if title_ok or arts_ok else "wrong"
+
+
+def check_song(given: str, key: Any) -> Result:
+    """Title and all performers → correct; only one of the two → partial (1/3, BG-R4.1)."""
+    title, artists = _parse_key(key)
+    candidates = _ranges(given or "")
+    if not candidates:
+        return "wrong", 0.0, "empty answer"
+    t_rank = max(_rank(c, title) for c in candidates)
+    a_ranks = [max(_rank(c, alts) for c in candidates) for alts in artists]
+    low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))
+    high = _outcome(t_rank >= 1, all(r >= 1 for r in a_ranks))
+    if low != high:
+        return "review", None, "title or performer uncertain"
+    if low == "correct":
+        return "correct", 1.0, "title and all performers"
+    if low == "partial":
+        if t_rank == 2:
+            missing = sum(1 for r in a_ranks if r < 2)
+            reason = f"title only ({missing} of {len(a_ranks)} performers missing)"
+            return "partial", PARTIAL, reason
+        return "partial", PARTIAL, "performers only, title missing"
+    return "wrong", 0.0, "neither title nor all performers"

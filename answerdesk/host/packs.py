@@ -1,0 +1,124 @@
+"""The host's programme page: import a question pack (with a preview first), save
+the evening as a pack, choose the projector's language, show the join QR code.
+
+An uploaded file waits in instance/uploads/ between the preview and the
+confirmation, under a random name, so the host confirms exactly what was shown.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from pathlib import Path
+
+from flask import Response, current_app, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from .. import i18n
+from ..errors import DeskError
+from ..models import Event
+from ..packs import PackError, dump_native, parse_pack
+from ..packs.importer import MODES, export_pack, import_pack, preview
+from ..web import host_required
+from . import bp
+
+UPLOAD_ID = re.compile(r"[0-9a-f]{32}")
+UPLOAD_LIFETIME = 24 * 3600
+
+
+def _upload_path(upload_id: str) -> Path:
+    if not UPLOAD_ID.fullmatch(upload_id):
+        raise DeskError(_("This upload has expired: choose the file again."))
+    return Path(current_app.instance_path) / "uploads" / upload_id
+
+
+def _forget_old_uploads(folder: Path) -> None:
+    """Previews never confirmed leave their file behind; a day later it goes."""
+    limit = time.time() - UPLOAD_LIFETIME
+    for old in folder.iterdir():
+        if UPLOAD_ID.fullmatch(old.name) and old.stat().st_mtime < limit:
+            old.unlink(missing_ok=True)
+
+
+def _page(event: Event, status: int = 200, **context):
+    return render_template(
+        "host/packs.html", event=event, modes=MODES, languages=i18n.LANGUAGE_NAMES,
+        question_total=sum(len(r.questions) for r in event.rounds), **context,
+    ), status
+
+
+def _mode() -> str:
+    mode = request.form.get("mode", "replace")
+    return mode if mode in MODES else "replace"
+
+
+@bp.get("/programme")
+@host_required
+def programme(event: Event):
+    return _page(event)
+
+
+@bp.post("/programme/preview")
+@host_required
+def pack_preview(event: Event):
+    upload = request.files.get("pack")
+    if upload is None or not upload.filename:
+        return _page(event, 400, problem=_("Choose a pack file first."))
+    data = upload.read()
+    filename = upload.filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    mode = _mode()
+    try:
+        summary = preview(parse_pack(data, filename), event, mode)
+    except PackError as err:
+        return _page(event, 422, filename=filename, error=err)
+    upload_id = secrets.token_hex(16)
+    path = _upload_path(upload_id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    _forget_old_uploads(path.parent)
+    path.write_bytes(data)
+    return _page(event, summary=summary, filename=filename, upload_id=upload_id, mode=mode)
+
+
+@bp.post("/programme/import")
+@host_required
+def pack_import(event: Event):
+    path = _upload_path(request.form.get("upload", ""))
+    if not path.is_file():
+        raise DeskError(_("This upload has expired: choose the file again."))
+    filename = request.form.get("filename", "pack")
+    try:
+        report = import_pack(event, parse_pack(path.read_bytes(), filename), actor="host",
+                             mode=_mode())
+    except PackError as err:
+        return _page(event, 422, filename=filename, error=err)
+    path.unlink(missing_ok=True)
+    flash(_("Imported %(questions)s into rounds %(rounds)s.",
+            questions=_questions(report.question_count),
+            rounds=", ".join(str(n) for n in report.rounds)))
+    return redirect(url_for("host.dashboard", code=event.code))
+
+
+def _questions(count: int) -> str:
+    return ngettext("%(num)d question", "%(num)d questions", count)
+
+
+@bp.get("/programme/export.<fmt>")
+@host_required
+def pack_export(event: Event, fmt: str):
+    if fmt not in ("yaml", "json"):
+        raise DeskError(_("Choose YAML or JSON."))
+    text = dump_native(export_pack(event), fmt)
+    mimetype = "application/json" if fmt == "json" else "application/yaml"
+    return Response(text, mimetype=f"{mimetype}; charset=utf-8", headers={
+        "Content-Disposition": f'attachment; filename="answerdesk-{event.code}.{fmt}"'})
+
+
+@bp.post("/programme/screen-language")
+@host_required
+def screen_language(event: Event):
+    i18n.set_screen_locale(event, request.form.get("locale", ""), actor="host")
+    flash(_("The projector now speaks %(language)s.",
+            language=i18n.LANGUAGE_NAMES[event.screen_locale]))
+    return redirect(url_for("host.programme", code=event.code))

@@ -1,0 +1,252 @@
+"""From a parsed pack to an event's rounds and questions, and back.
+
+The parsers (the rest of this package) are pure; this is the one step that
+writes. An import is all or nothing: the rounds, the questions, the audit entry
+and the media files are written together, and any failure leaves the event as
+it was (the transaction is rolled back and the files it added are removed).
+
+An event whose teams have not answered anything yet gets the pack as its whole
+programme (mode "replace"); once answers exist the programme stays, and a pack
+can only be added after the existing rounds (mode "append").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import audit, media
+from ..errors import Conflict
+from ..extensions import db
+from ..formats import PROGRAMMES
+from ..models import Answer, Event, Question, Round
+from .model import Pack, QuestionSpec, RoundSpec
+
+MODES = ("replace", "append")
+# What a question carries beyond the checker's needs, kept in Question.details.
+DETAIL_FIELDS = ("options", "answer", "note", "theme", "comment", "source", "author", "variant")
+MAX_ROUND_NAME = 200
+MAX_HINT = 16
+
+
+@dataclass
+class RoundSummary:
+    number: int
+    name: str
+    kind: str
+    points: int
+    check_mode: str
+    questions: int
+    media: int
+
+
+@dataclass
+class PackSummary:
+    """What the host sees before confirming: the programme the event will get."""
+
+    title: str
+    format: str
+    rounds: list[RoundSummary]
+    question_count: int
+    media_files: int
+    warnings: list[str]
+    missing_media: list[str]
+    mode: str = "replace"
+    replaces: list[int] = field(default_factory=list)
+    blocked: str | None = None
+
+
+@dataclass
+class ImportReport:
+    rounds: list[int]
+    question_count: int
+    media_files: int
+    replaced: list[int]
+    warnings: list[str]
+
+
+def _answered_rounds(event: Event) -> list[int]:
+    return list(db.session.scalars(
+        db.select(Round.number).distinct()
+        .join(Question, Question.round_id == Round.id)
+        .join(Answer, Answer.question_id == Question.id)
+        .where(Round.event_id == event.id)
+        .order_by(Round.number)
+    ))
+
+
+def _numbers(event: Event | None, pack: Pack, mode: str) -> list[int]:
+    """Round numbers the pack's rounds will get: their own, or after the event's last."""
+    if mode == "replace" or event is None:
+        return [r.number for r in pack.rounds]
+    offset = max((r.number for r in event.rounds), default=0)
+    return [offset + i + 1 for i in range(len(pack.rounds))]
+
+
+def _check_mode(mode: str) -> None:
+    if mode not in MODES:
+        raise ValueError(f"mode must be one of {', '.join(MODES)}")
+
+
+def _blocked(event: Event, mode: str) -> str | None:
+    if mode != "replace":
+        return None
+    answered = _answered_rounds(event)
+    if answered:
+        listed = ", ".join(str(n) for n in answered)
+        return (f"Teams have already answered in round(s) {listed}: the programme cannot be "
+                "replaced. Add the pack after the existing rounds instead.")
+    return None
+
+
+def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> PackSummary:
+    """The summary shown before an import; `blocked` says why it would be refused."""
+    _check_mode(mode)
+    numbers = _numbers(event, pack, mode)
+    rounds = [
+        RoundSummary(number=n, name=r.name, kind=r.kind, points=r.points,
+                     check_mode=r.check_mode, questions=len(r.questions),
+                     media=sum(len(q.media) for q in r.questions))
+        for n, r in zip(numbers, pack.rounds, strict=True)
+    ]
+    return PackSummary(
+        title=pack.title, format=pack.format, rounds=rounds,
+        question_count=pack.question_count, media_files=len(pack.media),
+        warnings=list(pack.warnings) + _length_warnings(pack),
+        missing_media=pack.missing_media(), mode=mode,
+        replaces=[r.number for r in event.rounds] if event and mode == "replace" else [],
+        blocked=_blocked(event, mode) if event else None,
+    )
+
+
+def _length_warnings(pack: Pack) -> list[str]:
+    out = []
+    for r in pack.rounds:
+        if len(r.name) > MAX_ROUND_NAME:
+            out.append(f"Round {r.number}: the name is cut to {MAX_ROUND_NAME} characters")
+        for q in r.questions:
+            if q.hint and len(q.hint) > MAX_HINT:
+                out.append(f"Round {r.number}, question {q.number}: the hint is cut to "
+                           f"{MAX_HINT} characters")
+    return out
+
+
+def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
+    """The pack's own value, else the programme's for the same round (BG-R4.1)."""
+    if spec.partial_points is not None:
+        return spec.partial_points
+    template = next((t for t in PROGRAMMES.get(event.format, ()) if t.number == number), None)
+    if template and template.kind == spec.kind:
+        return template.partial_points
+    return None
+
+
+def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
+                  created: list[Path]) -> Question:
+    items = []
+    for item in spec.media:
+        entry = dict(item)
+        data = files.get(item["ref"])
+        if data is not None:
+            entry["file"], path = media.store(code, item["ref"], data)
+            if path is not None:
+                created.append(path)
+        items.append(entry)
+    details = {name: getattr(spec, name) for name in DETAIL_FIELDS
+               if getattr(spec, name) not in (None, "", {}, [])}
+    return Question(
+        number=spec.number, text=spec.text, key=spec.key,
+        hint=spec.hint[:MAX_HINT] if spec.hint else spec.hint,
+        check_mode=spec.check_mode, points=spec.points,
+        media=items or None, details=details or None,
+    )
+
+
+def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> ImportReport:
+    """Write the pack's rounds into the event in one transaction (see the module
+    docstring for replace/append). Raises Conflict when answers forbid a replace."""
+    _check_mode(mode)
+    blocked = _blocked(event, mode)
+    if blocked:
+        raise Conflict(blocked)
+    numbers = _numbers(event, pack, mode)
+    replaced = [r.number for r in event.rounds] if mode == "replace" else []
+    created: list[Path] = []
+    try:
+        if mode == "replace":
+            event.rounds.clear()
+            db.session.flush()
+        for number, spec in zip(numbers, pack.rounds, strict=True):
+            rnd = Round(
+                number=number, name=spec.name[:MAX_ROUND_NAME], kind=spec.kind,
+                points=spec.points, partial_points=_partial_points(event, spec, number),
+                check_mode=spec.check_mode, themes=list(spec.themes) or None,
+            )
+            rnd.questions = [_question_row(q, event.code, pack.media, created)
+                             for q in spec.questions]
+            event.rounds.append(rnd)
+        db.session.flush()
+        report = ImportReport(
+            rounds=numbers, question_count=pack.question_count,
+            media_files=len({m["ref"] for r in pack.rounds for q in r.questions
+                             for m in q.media if m["ref"] in pack.media}),
+            replaced=replaced, warnings=list(pack.warnings) + _length_warnings(pack),
+        )
+        audit.record(event, actor, "pack.import", pack.title[:200], after={
+            "format": pack.format, "mode": mode, "rounds": numbers,
+            "questions": pack.question_count, "replaced": replaced,
+        })
+        db.session.commit()
+    except BaseException:
+        db.session.rollback()
+        for path in created:
+            path.unlink(missing_ok=True)
+        raise
+    return report
+
+
+def _question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+    items = []
+    for entry in q.media or []:
+        item = {k: v for k, v in entry.items() if k != "file"}
+        if "file" in entry and entry["ref"] not in files:
+            data = media.read(code, entry["file"])
+            if data is not None:
+                files[entry["ref"]] = data
+        items.append(item)
+    details: dict[str, Any] = q.details or {}
+    return QuestionSpec(
+        number=q.number, text=q.text, key=q.key, hint=q.hint, points=q.points,
+        check_mode=q.check_mode, media=items,
+        **{name: details[name] for name in DETAIL_FIELDS if name in details},
+    )
+
+
+def export_pack(event: Event) -> Pack:
+    """The event's programme as a native pack, media files included, so that it can
+    be saved, edited by hand and imported again with nothing lost."""
+    files: dict[str, bytes] = {}
+    rounds = [
+        RoundSpec(
+            number=r.number, name=r.name, kind=r.kind, points=r.points,
+            check_mode=r.check_mode, themes=list(r.themes or []),
+            partial_points=r.partial_points,
+            questions=[_question_spec(q, event.code, files) for q in r.questions],
+        )
+        for r in event.rounds
+    ]
+    return Pack(title=event.name, format="native", rounds=rounds, media=files)
+
+
+def attach_local_media(pack: Pack, folder: Path) -> list[str]:
+    """Read media files a pack names by relative path from the pack's own folder
+    (a hand-written YAML beside its pictures); never outside that folder."""
+    root = folder.resolve()
+    found = []
+    for ref in pack.missing_media():
+        path = (root / ref).resolve()
+        if path.is_relative_to(root) and path.is_file():
+            pack.media[ref] = path.read_bytes()
+            found.append(ref)
+    return found

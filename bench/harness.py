@@ -1,0 +1,592 @@
+"""Load and fault harness for answerdesk: load, lock race, crash (issue 6).
+
+Each subcommand starts the real app under gunicorn's threaded workers on
+127.0.0.1, on a fresh SQLite file or on the PostgreSQL database given with
+--db, creates a new demo event in it (nothing is dropped or truncated), drives
+it with an asyncio HTTP/1.1 client (keep-alive, one connection per phone) and
+prints figures. Every run is bounded in time and in requests.
+
+    python bench/harness.py load      [--db URL] [--seconds 20] [--teams 100] [--phones 3]
+    python bench/harness.py lock-race [--db URL] [--teams 25] [--repeat 3]
+    python bench/harness.py crash     [--db URL] [--writers 60] [--burst 2]
+
+See bench/README.md for what each one measures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import quote
+
+ROOT = Path(__file__).resolve().parent.parent
+SECRET = "bench-secret"
+
+
+# The server under test
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@dataclass
+class Served:
+    """gunicorn in its own process group, so kill -9 reaches master and workers."""
+
+    db_url: str
+    instance: str
+    workers: int = 2
+    threads: int = 16
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, timeout: float = 30) -> Served:
+        env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
+               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0"}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(self.workers),
+             "--threads", str(self.threads), "--keep-alive", "10", "--log-level", "warning",
+             "-b", f"127.0.0.1:{self.port}", "wsgi:app"],
+            cwd=ROOT, env=env, start_new_session=True,
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("gunicorn exited at start")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        self.kill()
+        raise RuntimeError(f"gunicorn did not start in {timeout} s")
+
+    def kill(self) -> None:
+        """kill -9 of the whole server: master and every worker, no clean-up."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def prepare_database(db_url: str | None, workdir: str) -> str:
+    """The schema (from the models) in a fresh SQLite file, or in the given PostgreSQL."""
+    from answerdesk import create_app
+    from answerdesk.extensions import db
+
+    url = db_url or f"sqlite:///{workdir}/bench.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": SECRET,
+                      "INSTANCE_PATH": workdir})
+    with app.app_context():
+        db.create_all()
+        db.engine.dispose()
+    return url
+
+
+def new_event(db_url: str, workdir: str) -> tuple[str, str]:
+    """A new demo evening in the database: (code, host password)."""
+    from answerdesk import create_app
+    from answerdesk.demo import create_demo_event
+    from answerdesk.extensions import db
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": db_url, "SECRET_KEY": SECRET,
+                      "INSTANCE_PATH": workdir})
+    with app.app_context():
+        event, password = create_demo_event()
+        code = event.code
+        db.engine.dispose()
+    return code, password
+
+
+# A small HTTP/1.1 client: the load generator must cost far less CPU than the server.
+
+
+class Connection:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.cookie = ""
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.reader = self.writer = None
+
+    async def request(self, method: str, path: str, body: object = None,
+                      headers: dict[str, str] | None = None,
+                      form: dict[str, str] | None = None) -> tuple[int, bytes]:
+        """(status, body); a keep-alive connection the server closed is reopened once."""
+        payload = b""
+        head = {"Host": f"127.0.0.1:{self.port}", **(headers or {})}
+        if body is not None:
+            payload = json.dumps(body).encode()
+            head["Content-Type"] = "application/json"
+        elif form is not None:
+            payload = "&".join(f"{k}={quote(v)}" for k, v in form.items()).encode()
+            head["Content-Type"] = "application/x-www-form-urlencoded"
+        if payload or method in ("POST", "PUT"):
+            head["Content-Length"] = str(len(payload))
+        if self.cookie:
+            head["Cookie"] = self.cookie
+        raw = (f"{method} {path} HTTP/1.1\r\n"
+               + "".join(f"{k}: {v}\r\n" for k, v in head.items()) + "\r\n").encode() + payload
+        for attempt in (0, 1):
+            reused = self.writer is not None
+            if not reused:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            try:
+                self.writer.write(raw)
+                return await self._response()
+            except (ConnectionError, asyncio.IncompleteReadError) as error:
+                await self.close()
+                if not (reused and attempt == 0 and getattr(error, "partial", b"") == b""):
+                    raise
+        raise AssertionError("unreachable")
+
+    async def _response(self) -> tuple[int, bytes]:
+        head = await self.reader.readuntil(b"\r\n\r\n")
+        lines = head.decode("latin-1").split("\r\n")
+        status = int(lines[0].split(" ", 2)[1])
+        headers: dict[str, str] = {}
+        for line in lines[1:]:
+            if ":" in line:
+                k, v = line.split(":", 1)
+                key = k.strip().lower()
+                if key == "set-cookie":
+                    self.cookie = v.strip().split(";", 1)[0]
+                headers[key] = v.strip()
+        if "content-length" in headers:
+            body = await self.reader.readexactly(int(headers["content-length"]))
+        elif headers.get("transfer-encoding") == "chunked":
+            body = b""
+            while True:
+                size = int((await self.reader.readuntil(b"\r\n")).strip(), 16)
+                body += await self.reader.readexactly(size + 2)
+                if size == 0:
+                    break
+        else:
+            body = await self.reader.read()
+        if headers.get("connection", "").lower() == "close":
+            await self.close()
+        return status, body
+
+
+@dataclass
+class Stats:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    statuses: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+
+    def add(self, started: float, status: int | None) -> None:
+        if status is None or status >= 400:
+            self.errors += 1
+        else:
+            self.latencies.append(time.perf_counter() - started)
+        if status is not None:
+            self.statuses[status] += 1
+
+    def line(self, name: str, seconds: float) -> str:
+        ok = sorted(self.latencies)
+        if not ok:
+            return f"{name:<22} no successful request, errors {self.errors}"
+        p50 = ok[len(ok) // 2] * 1000
+        p99 = ok[min(len(ok) - 1, int(len(ok) * 0.99))] * 1000
+        return (f"{name:<22} {len(ok) / seconds:8.1f} req/s   p50 {p50:6.1f} ms   "
+                f"p99 {p99:6.1f} ms   errors {self.errors}   n {len(ok)}")
+
+    def rate(self, seconds: float) -> float:
+        return len(self.latencies) / seconds
+
+    def p99(self) -> float:
+        ok = sorted(self.latencies)
+        return ok[min(len(ok) - 1, int(len(ok) * 0.99))] * 1000 if ok else float("inf")
+
+
+async def timed(stats: Stats, conn: Connection, *args, **kwargs) -> tuple[int, bytes] | None:
+    started = time.perf_counter()
+    try:
+        status, body = await conn.request(*args, **kwargs)
+    except (OSError, asyncio.IncompleteReadError):
+        stats.add(started, None)
+        await conn.close()
+        return None
+    stats.add(started, status)
+    return status, body
+
+
+async def join_teams(port: int, code: str, count: int, prefix: str) -> list[str]:
+    conn = Connection(port)
+    tokens = []
+    for i in range(count):
+        status, body = await conn.request("POST", f"/api/events/{code}/teams",
+                                          {"name": f"{prefix} {i}", "players": 3})
+        assert status == 201, body
+        tokens.append(json.loads(body)["token"])
+    await conn.close()
+    return tokens
+
+
+async def host_call(port: int, code: str, password: str, rnd: int, action: str) -> int:
+    conn = Connection(port)
+    status, _ = await conn.request("POST", f"/api/host/events/{code}/rounds/{rnd}/{action}",
+                                   headers={"Authorization": f"Bearer {password}"})
+    await conn.close()
+    return status
+
+
+async def host_login(port: int, code: str, password: str) -> Connection:
+    """A host browser: session cookie and CSRF token, as the login form gives them."""
+    conn = Connection(port)
+    _, page = await conn.request("GET", f"/host/{code}/login")
+    token = re.search(rb'name="csrf_token" value="([^"]+)"', page).group(1).decode()
+    status, _ = await conn.request("POST", f"/host/{code}/login",
+                                   form={"password": password, "csrf_token": token})
+    assert status == 302, status
+    return conn
+
+
+async def sheets(port: int, code: str, tokens: list[str]) -> dict[str, dict]:
+    conn = Connection(port)
+    result = {}
+    for token in tokens:
+        status, body = await conn.request("GET", f"/api/events/{code}/sheet",
+                                          headers={"Authorization": f"Bearer {token}"})
+        assert status == 200, body
+        result[token] = json.loads(body)
+    await conn.close()
+    return result
+
+
+def stored_text(sheet: dict, rnd: int, question: int) -> str | None:
+    for r in sheet["rounds"]:
+        if r["number"] == rnd:
+            for q in r["questions"]:
+                if q["number"] == question:
+                    return (q["answer"] or {}).get("text")
+    return None
+
+
+# load
+
+
+async def load(port: int, code: str, password: str, seconds: float, teams: int, phones: int,
+               rate: float, capacity_seconds: float, concurrency: int) -> dict:
+    """A realistic night, then the same app's capacity for saves and for a trivial GET."""
+    tokens = await join_teams(port, code, teams, "Bench")
+    assert await host_call(port, code, password, 2, "open") == 200
+    questions = 4
+    saves, polls, host_pages, screens = Stats(), Stats(), Stats(), Stats()
+    lag: list[float] = []
+    t0 = time.perf_counter()
+    end = t0 + seconds
+
+    async def phone(token: str, n: int) -> None:
+        conn = Connection(port)
+        auth = {"Authorization": f"Bearer {token}"}
+        rng = random.Random(n)
+        next_save = t0 + rng.random() / rate
+        next_poll = t0 + rng.random() * 3
+        seq = 0
+        while True:
+            due = min(next_save, next_poll)
+            if due >= end:
+                break
+            await asyncio.sleep(max(0.0, due - time.perf_counter()))
+            lag.append(time.perf_counter() - due)
+            if next_save <= next_poll:
+                seq += 1
+                q = rng.randint(1, questions)
+                await timed(saves, conn, "PUT", f"/api/events/{code}/answers/2/{q}",
+                            {"text": f"phone {n} edit {seq}", "seq": int(time.time() * 1000)},
+                            headers=auth)
+                next_save += rng.expovariate(rate)
+            else:
+                await timed(polls, conn, "GET", f"/api/events/{code}/state")
+                next_poll += 3
+        await conn.close()
+
+    async def every(period: float, stats: Stats, conn: Connection, path: str) -> None:
+        nxt = t0
+        while nxt < end:
+            await asyncio.sleep(max(0.0, nxt - time.perf_counter()))
+            await timed(stats, conn, "GET", path)
+            nxt += period
+        await conn.close()
+
+    host = await host_login(port, code, password)
+    jobs = [phone(token, i * phones + p) for i, token in enumerate(tokens) for p in range(phones)]
+    jobs.append(every(2, host_pages, host, f"/host/{code}/review"))
+    jobs.append(every(2, Stats(), await host_login(port, code, password), f"/host/{code}/"))
+    jobs.append(every(3, screens, Connection(port), f"/e/{code}/screen/live"))
+    await asyncio.gather(*jobs)
+    elapsed = time.perf_counter() - t0
+    lag.sort()
+    print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
+          f"state poll every 3 s, host queue every 2 s, projector every 3 s; {elapsed:.1f} s")
+    print("  " + saves.line("answer saves", elapsed))
+    print("  " + polls.line("phone state polls", elapsed))
+    print("  " + host_pages.line("host review queue", elapsed))
+    print("  " + screens.line("projector", elapsed))
+    if lag:
+        print(f"  client lag behind schedule: p50 {lag[len(lag) // 2] * 1000:.1f} ms, "
+              f"p99 {lag[int(len(lag) * 0.99)] * 1000:.1f} ms (a phone waits for its last "
+              f"answer before its next request: large = the server fell behind)")
+
+    async def closed_loop(make) -> tuple[Stats, float]:
+        stats = Stats()
+        stop = time.perf_counter() + capacity_seconds
+
+        async def worker(i: int) -> None:
+            conn = Connection(port)
+            n = 0
+            while time.perf_counter() < stop:
+                n += 1
+                await timed(stats, conn, *make(i, n))
+            await conn.close()
+
+        began = time.perf_counter()
+        await asyncio.gather(*(worker(i) for i in range(concurrency)))
+        return stats, time.perf_counter() - began
+
+    def save(i: int, n: int):
+        token = tokens[i % len(tokens)]
+        return ("PUT", f"/api/events/{code}/answers/2/{n % questions + 1}",
+                {"text": f"cap {i} {n}", "seq": int(time.time() * 1000) + n},
+                {"Authorization": f"Bearer {token}"})
+
+    def trivial(i: int, n: int):
+        return ("GET", f"/api/events/{code}/state")
+
+    save_cap, save_s = await closed_loop(save)
+    triv_cap, triv_s = await closed_loop(trivial)
+    print(f"capacity, closed loop, {concurrency} connections, {capacity_seconds:g} s each:")
+    print("  " + save_cap.line("answer saves (PUT)", save_s))
+    print("  " + triv_cap.line("trivial GET /state", triv_s))
+    ratio = save_cap.rate(save_s) / max(triv_cap.rate(triv_s), 1e-9)
+    print(f"  saves / trivial throughput: {ratio:.0%}")
+    return {"save_rate": saves.rate(elapsed), "save_p99": saves.p99(),
+            "errors": saves.errors + polls.errors + host_pages.errors + screens.errors,
+            "save_capacity": save_cap.rate(save_s), "trivial_capacity": triv_cap.rate(triv_s),
+            "ratio": ratio}
+
+
+# lock race
+
+
+async def lock_race(port: int, code: str, password: str, teams: int, close_after: float,
+                    rnd: int = 2) -> dict:
+    """One writer per (team, question) saves as fast as it can while the host closes
+    the round; every writer keeps going until it is refused."""
+    tokens = await join_teams(port, code, teams, f"Race R{rnd}")
+    assert await host_call(port, code, password, rnd, "open") == 200
+    questions = 4 if rnd == 2 else 2
+    acked: dict[tuple[str, int], int] = {}
+    late = errors = refused = 0
+    closed_at: list[float] = []
+
+    async def writer(token: str, q: int) -> None:
+        nonlocal late, errors, refused
+        conn = Connection(port)
+        auth = {"Authorization": f"Bearer {token}"}
+        n = 0
+        while n < 2000:
+            n += 1
+            sent = time.perf_counter()
+            try:
+                status, _ = await conn.request("PUT", f"/api/events/{code}/answers/{rnd}/{q}",
+                                               {"text": f"edit {n}", "seq": n}, headers=auth)
+            except (OSError, asyncio.IncompleteReadError):
+                errors += 1
+                break
+            if status == 200:
+                acked[(token, q)] = n
+                if closed_at and sent > closed_at[0]:
+                    late += 1  # sent after the close was acknowledged, yet accepted
+            elif status == 409:
+                refused += 1
+                break
+            else:
+                errors += 1
+                break
+        await conn.close()
+
+    async def host() -> None:
+        await asyncio.sleep(close_after)
+        status = await host_call(port, code, password, rnd, "close")
+        closed_at.append(time.perf_counter())
+        assert status == 200, status
+
+    await asyncio.gather(host(), *(writer(t, q) for t in tokens for q in range(1, questions + 1)))
+    stored = await sheets(port, code, tokens)
+    missing = sum(
+        1 for (token, q), n in acked.items() if stored_text(stored[token], rnd, q) != f"edit {n}"
+    )
+    return {"writers": teams * questions, "acknowledged": sum(acked.values()),
+            "refused": refused, "missing": missing, "late": late, "errors": errors}
+
+
+# crash
+
+
+async def crash_burst(server: Served, code: str, password: str, writers: int,
+                      burst: float) -> dict:
+    """Writers save as fast as they can; after ``burst`` seconds kill -9 the server."""
+    teams = max(1, writers // 4)
+    tokens = await join_teams(server.port, code, teams, "Crash")
+    assert await host_call(server.port, code, password, 2, "open") == 200
+    acked: dict[tuple[str, int], int] = {}
+    killed = asyncio.Event()
+
+    async def writer(token: str, q: int) -> None:
+        conn = Connection(server.port)
+        auth = {"Authorization": f"Bearer {token}"}
+        n = 0
+        while not killed.is_set() and n < 100_000:
+            n += 1
+            try:
+                status, _ = await conn.request("PUT", f"/api/events/{code}/answers/2/{q}",
+                                               {"text": f"edit {n}", "seq": n}, headers=auth)
+            except (OSError, asyncio.IncompleteReadError):
+                break
+            if status == 200:
+                acked[(token, q)] = n
+        await conn.close()
+
+    async def killer() -> None:
+        await asyncio.sleep(burst)
+        server.kill()
+        killed.set()
+
+    pairs = [(t, q) for t in tokens for q in range(1, 5)][:writers]
+    await asyncio.gather(killer(), *(writer(t, q) for t, q in pairs))
+    return {"tokens": tokens, "acked": acked}
+
+
+async def crash_check(port: int, code: str, tokens: list[str],
+                      acked: dict[tuple[str, int], int]) -> dict:
+    stored = await sheets(port, code, tokens)
+    missing = 0
+    for (token, q), n in acked.items():
+        text = stored_text(stored[token], 2, q) or "edit 0"
+        if int(text.split()[-1]) < n:
+            missing += 1
+    return {"acknowledged": sum(acked.values()), "answers": len(acked), "missing": missing}
+
+
+# command line
+
+
+def run_crash(db_url: str, workdir: str, writers: int, burst: float, workers: int,
+              threads: int) -> dict:
+    code, password = new_event(db_url, workdir)
+    server = Served(db_url, workdir, workers, threads).start()
+    try:
+        burst_result = asyncio.run(crash_burst(server, code, password, writers, burst))
+    finally:
+        server.kill()
+    restarted = Served(db_url, workdir, workers, threads).start()
+    try:
+        return asyncio.run(crash_check(restarted.port, code, burst_result["tokens"],
+                                       burst_result["acked"]))
+    finally:
+        restarted.stop()
+
+
+def run_lock_race(db_url: str, workdir: str, teams: int, close_after: float, workers: int,
+                  threads: int, repeat: int) -> list[dict]:
+    server = Served(db_url, workdir, workers, threads).start()
+    results = []
+    try:
+        for i in range(repeat):
+            code, password = new_event(db_url, workdir)
+            results.append(asyncio.run(lock_race(server.port, code, password, teams,
+                                                 close_after * (1 + i % 3) / 2)))
+    finally:
+        server.stop()
+    return results
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("command", choices=("load", "lock-race", "crash"))
+    parser.add_argument("--db", help="postgresql://... (default: a fresh SQLite file)")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=20, help="load: realistic phase")
+    parser.add_argument("--capacity-seconds", type=float, default=8,
+                        help="load: each capacity phase")
+    parser.add_argument("--concurrency", type=int, default=16, help="load: capacity connections")
+    parser.add_argument("--teams", type=int, default=None)
+    parser.add_argument("--phones", type=int, default=3)
+    parser.add_argument("--rate", type=float, default=1.0, help="load: saves per second per phone")
+    parser.add_argument("--repeat", type=int, default=3, help="lock-race: rounds raced")
+    parser.add_argument("--writers", type=int, default=60, help="crash: concurrent writers")
+    parser.add_argument("--burst", type=float, default=2.0, help="crash: seconds before kill -9")
+    args = parser.parse_args(argv)
+    if args.seconds > 120 or args.capacity_seconds > 60:
+        parser.error("keep runs bounded: --seconds <= 120, --capacity-seconds <= 60")
+
+    with tempfile.TemporaryDirectory(prefix="answerdesk-bench-") as workdir:
+        db_url = prepare_database(args.db, workdir)
+        kind = "PostgreSQL" if db_url.startswith("postgres") else "SQLite"
+        print(f"answerdesk {args.command} on {kind}, gunicorn gthread {args.workers} workers x "
+              f"{args.threads} threads, {os.cpu_count()} CPUs")
+        if args.command == "load":
+            code, password = new_event(db_url, workdir)
+            server = Served(db_url, workdir, args.workers, args.threads).start()
+            try:
+                asyncio.run(load(server.port, code, password, args.seconds, args.teams or 100,
+                                 args.phones, args.rate, args.capacity_seconds,
+                                 args.concurrency))
+            finally:
+                server.stop()
+            return 0
+        if args.command == "lock-race":
+            results = run_lock_race(db_url, workdir, args.teams or 25, 1.0, args.workers,
+                                    args.threads, args.repeat)
+            for i, r in enumerate(results, 1):
+                print(f"race {i}: {r['writers']} writers, {r['acknowledged']} saves acknowledged,"
+                      f" {r['refused']} refused after the lock, errors {r['errors']}")
+            lost = sum(r["missing"] for r in results)
+            late = sum(r["late"] for r in results)
+            print(f"acknowledged-but-missing: {lost}")
+            print(f"accepted-after-lock: {late}")
+            return 1 if lost or late or any(r["errors"] for r in results) else 0
+        result = run_crash(db_url, workdir, args.writers, args.burst, args.workers, args.threads)
+        print(f"{result['acknowledged']} saves acknowledged on {result['answers']} answers "
+              f"before kill -9; restarted")
+        print(f"acknowledged answers missing after restart: {result['missing']}")
+        return 1 if result["missing"] else 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    raise SystemExit(main())

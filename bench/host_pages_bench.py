@@ -1,0 +1,110 @@
+"""Server time of the host's desk pages for 60 teams × 10 questions (issue 5).
+
+Target: the review queue and the all-answers view render in ≤ 100 ms each.
+Runs the app in-process (Flask test client: no network, so the time is the
+server's), on a fresh SQLite file, or on DATABASE_URL when it is set (that
+database's tables are dropped and rebuilt: give it a scratch database).
+Baseline in the same run: the desk's /live JSON and the login page.
+
+    .venv/bin/python bench/host_pages_bench.py [--teams 60] [--questions 10] [--runs 30]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from answerdesk import create_app  # noqa: E402
+from answerdesk.config import _normalise_database_url  # noqa: E402
+from answerdesk.demo import create_demo_event  # noqa: E402
+from answerdesk.extensions import db  # noqa: E402
+from answerdesk.models import Answer, Question, Team, Verdict  # noqa: E402
+
+# Spellings teams really send: variants cluster, the rest stay single items.
+VARIANTS = ("Шекспир", "Шекспиър", "Шейкспир", "шекспир!", "Уилям Шекспир", "Марлоу",
+            "Бен Джонсън", "Шекспир?", "Шексп", "Шилер", "Гьоте", "Данте")
+
+
+def seed(teams: int, questions: int) -> tuple[str, str]:
+    """A locked round 2 with ``questions`` questions; every answer sent to review."""
+    event, password = create_demo_event()
+    rnd = event.round(2)
+    for number in range(len(rnd.questions) + 1, questions + 1):
+        db.session.add(Question(round=rnd, number=number, text=f"Въпрос {number}",
+                                key=["Шекспир"]))
+    rnd.state = "locked"
+    db.session.flush()
+    qs = db.session.scalars(db.select(Question).where(Question.round_id == rnd.id)).all()
+    for i in range(teams):
+        team = Team(event_id=event.id, name=f"Отбор {i}", name_key=f"отбор {i}",
+                    token_hash=f"{event.code}{i:058d}")
+        db.session.add(team)
+        db.session.flush()
+        for q in qs:
+            answer = Answer(team_id=team.id, question_id=q.id,
+                            text=f"{VARIANTS[(i * 7 + q.number) % len(VARIANTS)]} {q.number}")
+            db.session.add(answer)
+            db.session.flush()
+            db.session.add(Verdict(answer_id=answer.id, outcome="review",
+                                   reason="answer with extra words"))
+    db.session.commit()
+    return event.code, password
+
+
+def measure(client, url: str, runs: int) -> tuple[float, float]:
+    for _ in range(3):
+        assert client.get(url).status_code == 200, url
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        resp = client.get(url)
+        times.append((time.perf_counter() - start) * 1000)
+        assert resp.status_code == 200, url
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.95) - 1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--teams", type=int, default=60)
+    parser.add_argument("--questions", type=int, default=10)
+    parser.add_argument("--runs", type=int, default=30)
+    args = parser.parse_args()
+    tmp = tempfile.mkdtemp(prefix="hostbench-")
+    url = os.environ.get("DATABASE_URL")
+    uri = _normalise_database_url(url) if url else f"sqlite:///{tmp}/bench.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "bench",
+                      "WTF_CSRF_ENABLED": False, "INSTANCE_PATH": tmp, "RATELIMIT_ENABLED": False})
+    with app.app_context():
+        db.drop_all()
+        db.create_all()
+        code, password = seed(args.teams, args.questions)
+    client = app.test_client()
+    client.post(f"/host/{code}/login", data={"password": password})
+    pages = [
+        ("baseline: /live (JSON)", f"/host/{code}/live"),
+        ("baseline: login page", f"/host/{code}/login"),
+        ("review queue page", f"/host/{code}/review"),
+        ("review queue fragment", f"/host/{code}/review/items"),
+        ("all answers, one question", f"/host/{code}/answers/2/5"),
+        ("projector fragment", f"/e/{code}/screen/live"),
+    ]
+    with app.app_context():
+        db.engine.dispose()
+    print(f"{args.teams} teams × {args.questions} questions, every answer in review; "
+          f"{args.runs} runs; database {uri.split(':', 1)[0]}")
+    print(f"{'page':32} {'median ms':>10} {'p95 ms':>8}")
+    for name, path in pages:
+        median, p95 = measure(client, path, args.runs)
+        print(f"{name:32} {median:10.1f} {p95:8.1f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,143 @@
+"""The offline-first phone sheet in a real browser (Chromium, offline mode of the context).
+
+BG-E2: every edit is queued on the phone until the server acknowledges it; a
+reload or a phone restart loses nothing, the newest edit wins, nothing is
+saved twice, and an edit refused after the lock says so on the sheet.
+"""
+
+from __future__ import annotations
+
+import pytest
+import requests
+from playwright.sync_api import Page, expect
+
+from answerdesk.extensions import db
+from answerdesk.models import AuditEntry
+
+pytestmark = pytest.mark.slow
+
+PHONE = {"width": 390, "height": 780}
+HOSTILE = '<img src=x onerror="window.pwned=1">'
+
+
+def join(base: str, code: str, name: str) -> str:
+    resp = requests.post(f"{base}/api/events/{code}/teams", json={"name": name})
+    assert resp.status_code == 201
+    return resp.json()["token"]
+
+
+def host(base: str, code: str, password: str, rnd: int, action: str) -> None:
+    resp = requests.post(f"{base}/api/host/events/{code}/rounds/{rnd}/{action}",
+                         headers={"Authorization": f"Bearer {password}"})
+    assert resp.status_code == 200
+
+
+def server_answers(base: str, code: str, token: str, rnd: int) -> dict[int, dict]:
+    sheet = requests.get(f"{base}/api/events/{code}/sheet",
+                         headers={"Authorization": f"Bearer {token}"}).json()
+    questions = next(r for r in sheet["rounds"] if r["number"] == rnd)["questions"]
+    return {q["number"]: q["answer"] for q in questions if q["answer"]}
+
+
+def saves_audited(app) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(AuditEntry)
+                                 .where(AuditEntry.action == "answer.save"))
+
+
+def open_sheet(page: Page, base: str, code: str, token: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base}/e/{code}/sheet#token={token}")
+    expect(page.locator("input[data-key='2/1']")).to_be_visible(timeout=10_000)
+
+
+def status(page: Page, key: str):
+    return page.locator(".question", has=page.locator(f"input[data-key='{key}']")).locator(
+        ".status")
+
+
+def test_offline_answers_survive_restart_and_are_saved_once(page: Page, app, live_demo):
+    base, code, password = live_demo
+    token = join(base, code, HOSTILE)
+    host(base, code, password, 2, "open")
+    open_sheet(page, base, code, token)
+    expect(page.locator("#team-name")).to_have_text(HOSTILE)  # shown as text
+
+    page.context.set_offline(True)
+    page.fill("input[data-key='2/1']", "Левски")
+    page.fill("input[data-key='2/2']", "Дунав")
+    page.fill("input[data-key='2/2']", "Марица")  # the newer edit of the same answer
+    expect(status(page, "2/1")).to_have_class("status waiting", timeout=10_000)
+    expect(status(page, "2/2")).to_have_class("status waiting", timeout=10_000)
+    page.wait_for_timeout(1500)  # the phone tries, fails, and keeps the queue
+    expect(page.locator("#net")).to_have_class("net off")
+    assert server_answers(base, code, token, 2) == {}
+
+    # The phone restarts while still offline: the page cannot even load ...
+    with pytest.raises(Exception, match="ERR_INTERNET_DISCONNECTED"):
+        page.reload()
+    page.close()
+    phone = page.context.new_page()
+    phone.context.set_offline(False)
+    # ... and when the network is back the sheet sends what was queued.
+    open_sheet(phone, base, code, token)
+    expect(status(phone, "2/1")).to_have_class("status saved", timeout=15_000)
+    expect(status(phone, "2/2")).to_have_class("status saved", timeout=15_000)
+    stored = server_answers(base, code, token, 2)
+    assert {q: a["text"] for q, a in stored.items()} == {1: "Левски", 2: "Марица"}
+    for q in (1, 2):
+        expect(status(phone, f"2/{q}")).to_contain_text(stored[q]["receipt"])
+    assert saves_audited(app) == 2, "each answer saved exactly once"
+
+    phone.reload()  # reload online: receipts still shown, nothing sent again
+    expect(status(phone, "2/2")).to_contain_text(stored[2]["receipt"], timeout=10_000)
+    expect(phone.locator("input[data-key='2/2']")).to_have_value("Марица")
+    phone.wait_for_timeout(1000)
+    assert saves_audited(app) == 2
+    assert phone.evaluate("window.pwned") is None
+
+
+def test_bg_e2_edit_queued_offline_is_refused_visibly_after_lock(page: Page, live_demo):
+    base, code, password = live_demo
+    token = join(base, code, "Сови")
+    host(base, code, password, 2, "open")
+    open_sheet(page, base, code, token)
+    page.fill("input[data-key='2/1']", "Левски")
+    expect(status(page, "2/1")).to_have_class("status saved", timeout=10_000)
+
+    page.context.set_offline(True)
+    page.fill("input[data-key='2/3']", "Австрия")
+    expect(status(page, "2/3")).to_have_class("status waiting", timeout=10_000)
+    host(base, code, password, 2, "close")
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(status(page, "2/3")).to_have_class("status refused", timeout=15_000)
+    expect(status(page, "2/3")).not_to_be_empty()
+    expect(page.locator("input[data-key='2/3']")).to_have_attribute("readonly", "",
+                                                                    timeout=10_000)
+    assert server_answers(base, code, token, 2) .keys() == {1}
+    assert page.evaluate(f"localStorage.getItem('answerdesk:queue:{code}')") in (None, "{}")
+
+
+def test_newest_edit_wins_across_two_phones(page: Page, browser, live_demo):
+    """Phone A edits offline, phone B edits later online; A's older edit must not win."""
+    base, code, password = live_demo
+    token = join(base, code, "Сови")
+    host(base, code, password, 2, "open")
+    open_sheet(page, base, code, token)
+    other = browser.new_context().new_page()
+    open_sheet(other, base, code, token)
+
+    page.context.set_offline(True)
+    page.fill("input[data-key='2/4']", "Анна Каренина")
+    expect(status(page, "2/4")).to_have_class("status waiting", timeout=10_000)
+    page.wait_for_timeout(50)
+    other.fill("input[data-key='2/4']", "Война и мир")
+    expect(status(other, "2/4")).to_have_class("status saved", timeout=10_000)
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.locator("input[data-key='2/4']")).to_have_value("Война и мир", timeout=15_000)
+    expect(status(page, "2/4")).to_have_class("status saved")
+    assert server_answers(base, code, token, 2)[4]["text"] == "Война и мир"
+    other.context.close()
