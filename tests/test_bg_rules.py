@@ -332,7 +332,8 @@ def test_bg_j2_copy_chain_followed_cycle_scores_zero(desk):
 
 
 def test_bg_j2_copy_limits(desk):
-    a, b = desk.join("A"), desk.join("B")
+    a = desk.join("A")
+    desk.join("B")
     desk.host(5, "open")
     assert joker(desk, a, "copy", 5, 1, copy_of="B").status_code == 409  # R1-R4 only
     desk.host(1, "open")
