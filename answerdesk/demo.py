@@ -154,7 +154,10 @@ def play_sample(event: Event, shares: dict[str, float]) -> None:
             answer.verdict = Verdict(outcome="correct" if correct else "wrong",
                                      fraction=1.0 if correct else 0.0, reason="demo")
             db.session.add(answer)
+    played = dt.datetime.combine(event.date, dt.time(20))
     for rnd in event.rounds:
         rnd.state = "revealed"
+        rnd.opened_at = played + dt.timedelta(minutes=15 * rnd.number)
+        rnd.locked_at = rnd.revealed_at = rnd.opened_at + dt.timedelta(minutes=10)
     event.status = "finished"
     db.session.commit()

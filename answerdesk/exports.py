@@ -11,7 +11,7 @@ from flask_babel import gettext as _
 from openpyxl import Workbook
 from openpyxl.styles import Font
 
-from .league import MonthTable
+from .league import VICE, WINNER, MonthTable
 from .models import Event
 from .standings import event_standings
 
@@ -35,6 +35,12 @@ def event_results(event: Event) -> Table:
     return header, rows
 
 
+def title_label(title: str | None) -> str:
+    """BG-M4 titles as the host reads them."""
+    labels = {WINNER: _("Monthly winner"), VICE: _("Monthly vice-champion")}
+    return labels.get(title, "") if title else ""
+
+
 def month_results(table: MonthTable) -> Table:
     """Place, team, league points per edition (blank: absent), total, title."""
     header = [_("Place"), _("Team"),
@@ -43,7 +49,7 @@ def month_results(table: MonthTable) -> Table:
     rows = [
         [_place(line.place, line.shared), line.name,
          *["" if p is None else p for p in line.by_edition], line.points,
-         _(line.title) if line.title else ""]
+         title_label(line.title)]
         for line in table.lines
     ]
     return header, rows

@@ -75,9 +75,9 @@ def lock_question(event: Event, number: int, actor: str = "host") -> QuestionGat
     audit.record(event, actor, "question.lock", f"R{FINAL_ROUND}Q{number}",
                  before={"state": "open"}, after={"state": "locked"})
     rounds.check_question(question, rnd)
-    if all(g.state != "open" for g in gates(rnd).values()) and len(
-            gates(rnd)) == len(rnd.questions):
-        rnd.state, rnd.locked_at = "locked", utcnow()
+    opened = gates(rnd)
+    if len(opened) == len(rnd.questions) and all(g.state != "open" for g in opened.values()):
+        rnd.state, rnd.locked_at = "locked", utcnow()  # the last question: the round is done
     db.session.commit()
     return gate
 

@@ -16,10 +16,10 @@ from .checker import check
 from .errors import Conflict, DeskError, NotFound, RoundLocked
 from .extensions import db
 from .models import Answer, Event, Joker, Question, Round, Team
-from .review import DECISIONS
 from .text import team_name_key
 
 KINDS = (scoring.DOUBLE, scoring.COPY, scoring.FIRST_LETTER)
+SECOND_DECISIONS = ("correct", "wrong")  # R2/R3 give no partial credit
 
 
 def first_letter_hint(question: Question) -> str:
@@ -149,8 +149,8 @@ def check_second_answers(question: Question, rnd: Round) -> None:
 
 def decide_second(event: Event, joker_id: int, decision: str, actor: str = "host") -> Joker:
     """The host's last word on a double joker's second answer (BG-J1)."""
-    if decision not in DECISIONS:
-        raise DeskError(f"Unknown decision {decision!r}")
+    if decision not in SECOND_DECISIONS:
+        raise DeskError(f"Unknown decision {decision!r}; use correct or wrong")
     joker = db.session.get(Joker, joker_id)
     if joker is None or joker.kind != scoring.DOUBLE or joker.team.event_id != event.id:
         raise NotFound("No such double joker in this event")

@@ -25,6 +25,7 @@ from .models import Edition, Event, Team, TeamAlias
 from .text import clean_text, team_name_key
 
 MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
+WINNER, VICE = "winner", "vice-champion"  # BG-M4 „МЕСЕЧЕН ПОБЕДИТЕЛ“, „МЕСЕЧЕН ВИЦЕШАМПИОН“
 
 
 def month_of(date: dt.date) -> str:
@@ -172,8 +173,7 @@ def month_table(month: str) -> MonthTable:
     lines = [
         MonthLine(place=row.place, shared=row.shared, name=names.get(row.team, row.team),
                   points=row.points, by_edition=row.by_edition,
-                  title="monthly winner" if row.team in winners
-                  else "monthly vice-champion" if row.team in vice else None)
+                  title=WINNER if row.team in winners else VICE if row.team in vice else None)
         for row in table
     ]
     return MonthTable(

@@ -21,7 +21,7 @@ from . import audit
 from .checker.normalize import normalize
 from .errors import DeskError, NotFound
 from .extensions import db
-from .models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from .models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 
 DECISIONS = ("correct", "partial", "wrong")
 MAX_CLUSTER_DISTANCE = 3
@@ -94,7 +94,9 @@ def _pending(event: Event):
         .join(Team, Answer.team_id == Team.id)
         .where(
             Round.event_id == event.id,
-            Round.state.in_(("locked", "revealed")),
+            db.or_(Round.state.in_(("locked", "revealed")),
+                   Question.id.in_(db.select(QuestionGate.question_id)  # BG-R6.2
+                                   .where(QuestionGate.state != "open"))),
             Verdict.outcome == "review",
             Verdict.decision.is_(None),
         )

@@ -17,12 +17,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, current_app, jsonify, render_template, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 
-from .errors import DeskError
+from .errors import DeskError, NotFound
 from .extensions import csrf
 
 CSP = {
@@ -42,6 +42,7 @@ LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
 HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round")
 MAX_PHONE_BODY = 64 * 1024
+MAX_DB_INT = 2**31 - 1
 
 
 class TooLarge(DeskError):
@@ -88,6 +89,7 @@ def init_security(app: Flask) -> None:
         _limit(app, limiter, endpoint, HOST_API_FAILURE_LIMIT,
                deduct_when=lambda response: response.status_code == 401)
     app.before_request(_phone_bodies_are_small)
+    app.before_request(_numbers_fit_the_database)
     app.before_request(_host_api_session_needs_csrf)
     app.after_request(_no_store_private)
     app.register_error_handler(429, _too_many)
@@ -103,6 +105,13 @@ def _phone_bodies_are_small() -> None:
         raise TooLarge(f"The request is too large: at most {MAX_PHONE_BODY // 1024} KB")
 
 
+def _numbers_fit_the_database() -> None:
+    """Round 2147483648 does not exist; PostgreSQL would fail on it instead of saying so."""
+    for value in (request.view_args or {}).values():
+        if isinstance(value, int) and not 0 <= value <= MAX_DB_INT:
+            raise NotFound("No such resource")
+
+
 def _host_api_session_needs_csrf() -> None:
     """The host API also accepts the host's login cookie; then it needs the CSRF token,
     or any page could make the host's browser close a round."""
@@ -110,6 +119,7 @@ def _host_api_session_needs_csrf() -> None:
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
         and "Authorization" not in request.headers
+        and session.get("host_events")
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
         csrf.protect()

@@ -14,7 +14,9 @@ from . import scoring
 from .disputes import event_disputes
 from .extensions import db
 from .final import counted_question_ids
+from .league import event_handicaps
 from .models import Answer, Event, Joker, Question, Round, Team, Verdict
+from .shootout import apply_shootouts
 
 
 @dataclass
@@ -33,12 +35,10 @@ class StandingRow:
     players: int = 0
 
 
-def _team_answer(verdict: Verdict | None, rnd: Round) -> scoring.TeamAnswer[int]:
-    """The effective outcome of one answer; the round's partial points (BG-R4.1, BG-R5.3)."""
-    if verdict is None:
-        return scoring.TeamAnswer(outcome=None)
-    outcome = verdict.final
-    fraction = verdict.fraction
+def _team_answer(outcome: str | None, fraction: float | None,
+                 rnd: Round) -> scoring.TeamAnswer[int]:
+    """The effective outcome of one answer (the host's decision beats the checker's);
+    the round's partial points (BG-R4.1 one of three, BG-R5.3 none)."""
     if outcome == "partial" and not (fraction and 0 < fraction < 1):
         fraction = 0.5
     return scoring.TeamAnswer(outcome=outcome, fraction=fraction,
@@ -51,9 +51,6 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
     ``rounds`` limits the count to those round numbers (BG-R5.0 ranks after R1-R4);
     the shoot-out applies only to the full standings.
     """
-    from .league import event_handicaps
-    from .shootout import apply_shootouts
-
     teams = db.session.scalars(db.select(Team).where(Team.event_id == event.id)).all()
     rows = {t.id: StandingRow(team_id=t.id, name=t.name, points=0, place=0, players=t.players)
             for t in teams}
@@ -65,14 +62,18 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
         ) if q.id in counted and (rounds is None or rnd.number in rounds)
     }
     per_question: dict[int, dict[int, scoring.TeamAnswer[int]]] = {q: {} for q in questions}
-    for answer, verdict in db.session.execute(
-        db.select(Answer, Verdict).outerjoin(Verdict, Verdict.answer_id == Answer.id)
+    # Plain columns, not ORM objects: this runs on every projector refresh.
+    for question_id, team_id, outcome, decision, fraction in db.session.execute(
+        db.select(Answer.question_id, Answer.team_id, Verdict.outcome, Verdict.decision,
+                  Verdict.fraction)
+        .outerjoin(Verdict, Verdict.answer_id == Answer.id)
         .where(Answer.question_id.in_(questions))
     ):
-        rnd = questions[answer.question_id][1]
-        if verdict is not None and verdict.final == "review":
-            rows[answer.team_id].pending += 1
-        per_question[answer.question_id][answer.team_id] = _team_answer(verdict, rnd)
+        final = decision or outcome
+        if final == "review":
+            rows[team_id].pending += 1
+        per_question[question_id][team_id] = _team_answer(final, fraction,
+                                                          questions[question_id][1])
     for joker in db.session.scalars(db.select(Joker).where(Joker.question_id.in_(questions))):
         given = per_question[joker.question_id].get(joker.team_id, scoring.TeamAnswer())
         if joker.kind == scoring.DOUBLE:

@@ -186,8 +186,6 @@
     var wrap = el("div", "song");
     var title = el("input", "answer song-title");
     var artists = el("input", "answer song-artists");
-    title.placeholder = s.title;
-    artists.placeholder = s.artists;
     title.dataset.wkey = key + "#title";
     artists.dataset.wkey = key + "#artists";
     [title, artists].forEach(function (f) { f.readOnly = readOnly; f.autocomplete = "off"; });
@@ -381,6 +379,11 @@
       state.play = sheet.play || {};
       state.signature = signature(sheet.play);
       state.numberInputs = {};
+      // While an ordinary round is open nothing of the rules moves but the team's own
+      // jokers (shown at once): poll less, the server is busy with saves.
+      state.slow = sheet.rounds.some(function (r) {
+        return r.state === "open" && r.kind !== "final";
+      });
       panel();
     },
     question: function (box, input, round, q, pending, save) {
@@ -415,10 +418,12 @@
     }
   };
 
-  // The rules' moments (a joker, the wildcard, a shoot-out, the next final question)
-  // do not change round states: poll their small payload and reload on a change.
+  // The rules' moments (the wildcard, a shoot-out, the next final question) do not
+  // change round states: poll their small payload and reload on a change.
+  var ticks = 0;
   setInterval(function () {
-    if (!localStorage.getItem(tokenKey)) return;
+    ticks += 1;
+    if (!localStorage.getItem(tokenKey) || (state.slow && ticks % 3)) return;
     fetch(api + "/play", {headers: headers()}).then(function (resp) {
       return resp.ok ? resp.json() : null;
     }).then(function (play) {

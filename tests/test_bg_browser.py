@@ -90,3 +90,86 @@ def test_team_plays_r1_r4_song_first_letter_and_r5_all_in(page: Page, live_demo,
     row = standings["standings"][0]
     assert row["team"] == "Сови"
     assert row["by_round"] == {"1": 2, "4": 9, "5": 5}
+
+
+def test_team_plays_double_copy_final_question_and_shootout(page: Page, live_demo, app):
+    from answerdesk import final, shootout
+
+    base, code, password = live_demo
+    host = {"Authorization": f"Bearer {password}"}
+    orli = requests.post(f"{base}/api/events/{code}/teams", json={"name": "Орли"},
+                         timeout=10).json()["token"]
+
+    def round_action(number: int, action: str) -> None:
+        resp = requests.post(f"{base}/api/host/events/{code}/rounds/{number}/{action}",
+                             headers=host, timeout=10)
+        assert resp.status_code == 200, resp.text
+
+    def orli_saves(rnd: int, q: int, text: str) -> None:
+        resp = requests.put(f"{base}/api/events/{code}/answers/{rnd}/{q}", json={"text": text},
+                            headers={"Authorization": f"Bearer {orli}"}, timeout=10)
+        assert resp.status_code == 200, resp.text
+
+    page.set_viewport_size(PHONE)
+    page.goto(f"{base}/e/{code}")
+    page.fill("#team-name", "Сови")
+    page.click("button[type=submit]")
+    expect(page.locator("#jokers-left")).to_be_visible(timeout=10_000)
+
+    round_action(1, "open")
+    orli_saves(1, 2, "Б")
+    round_action(1, "close")
+
+    # BG-J1: a second answer field on one R2 question.
+    round_action(2, "open")
+    expect(box(page, "2/3").locator("button.double")).to_be_visible(timeout=10_000)
+    box(page, "2/3").locator("button.double").click()
+    second = box(page, "2/3").locator("input.second")
+    expect(second).to_be_visible(timeout=10_000)
+    box(page, "2/3").locator("input[data-key='2/3']").fill("Германия")
+    second.fill("Австрия")
+    expect(box(page, "2/3").locator(".status")).to_have_class("status saved", timeout=10_000)
+
+    # BG-J2: "same as team X" in R3.
+    round_action(3, "open")
+    orli_saves(3, 2, "Мусала")
+    expect(box(page, "3/2").locator("button.copy")).to_be_visible(timeout=10_000)
+    box(page, "3/2").locator("button.copy").click()
+    box(page, "3/2").locator(".copy-pick select").select_option("Орли")
+    box(page, "3/2").locator(".copy-pick button").click()
+    expect(box(page, "3/2").locator(".copies")).to_contain_text("Орли", timeout=10_000)
+    expect(page.locator("#jokers-left")).to_contain_text("First letter")
+    round_action(2, "close")
+    round_action(3, "close")
+
+    # BG-R6.1: the final question appears on the phone only when the host opens it.
+    with app.app_context():
+        final.open_question(event_by_code(code), 1)
+    expect(page.locator("input[data-key='6/1']")).to_be_visible(timeout=10_000)
+    expect(page.locator("input[data-key='6/2']")).to_have_count(0)
+    page.locator("input[data-key='6/1']").fill("Борис")
+    expect(box(page, "6/1").locator(".status")).to_have_class("status saved", timeout=10_000)
+    orli_saves(6, 1, "Княз Борис")
+    with app.app_context():
+        final.lock_question(event_by_code(code), 1)
+    expect(page.locator("input[data-key='6/1']")).to_have_attribute("readonly", "",
+                                                                   timeout=10_000)
+
+    # BG-S3: 8 points each: the shoot-out appears on the phone with its minute.
+    with app.app_context():
+        run = shootout.start_shootout(event_by_code(code), [("Година?", 1885),
+                                                            ("Метри?", 2925), ("Км?", 471)])
+        run_id = run.id
+    expect(page.locator("#shootout-clock")).to_be_visible(timeout=10_000)
+    inputs = page.locator("#shootout input")
+    for index, value in enumerate(("1885", "2900", "470")):
+        inputs.nth(index).fill(value)
+    expect(page.locator("#shootout .status")).to_have_class("status saved", timeout=10_000)
+    requests.put(f"{base}/api/events/{code}/shootout", json={"numbers": [1800, 2000, 400]},
+                 headers={"Authorization": f"Bearer {orli}"}, timeout=10)
+    with app.app_context():
+        shootout.lock_shootout(event_by_code(code), run_id)
+    expect(page.locator("#shootout")).to_contain_text("Сови › Орли", timeout=15_000)
+    standings = requests.get(f"{base}/api/events/{code}/standings", timeout=10).json()
+    assert [(r["team"], r["place"], r["points"]) for r in standings["standings"]] == [
+        ("Сови", 1, 8), ("Орли", 2, 8)]

@@ -79,12 +79,14 @@ def test_bg_s3_host_starts_and_locks_the_shootout(desk, app):
         "answer3": "30"})
     desk.client.put(f"/api/events/{desk.code}/shootout", json={"numbers": [10, 20, 30]},
                     headers={"Authorization": f"Bearer {b}"})
+    running = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
+    assert 'http-equiv="refresh"' in running  # the host watches the minute run out
     with app.app_context():
         shootout_id = db.session.scalar(db.select(Shootout.id))
     desk.client.post(f"/host/{desk.code}/rules/shootout/{shootout_id}/lock")
     assert [r["team"] for r in desk.standings()] == ["B", "A"]
     page = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
-    assert "B = " not in page and "1. B" in page
+    assert "B = " not in page and "1. B" in page and 'http-equiv="refresh"' not in page
 
 
 def test_league_page_counts_the_event_and_merges(desk):

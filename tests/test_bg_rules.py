@@ -78,6 +78,25 @@ def test_bg_r2_up_to_three_errors_two_points(desk):
     assert by_round(desk, 2) == {"A": 2, "B": 2}
 
 
+def test_bg_r3_pictures_like_r2(desk):
+    a, b = desk.join("A"), desk.join("B")
+    desk.host(3, "open")
+    desk.save(a, 3, 2, "Мусала")
+    desk.save(b, 3, 2, "Рила")
+    desk.host(3, "close")
+    assert by_round(desk, 3) == {"A": 2, "B": 0}
+
+
+def test_bg_r4_2_r4_3_r4_4_titles_transcriptions_and_latin_typing(desk):
+    a, b, c = desk.join("A"), desk.join("B"), desk.join("C")
+    desk.host(4, "open")
+    desk.save(a, 4, 3, "Titanic")  # BG-R4.2 the original title
+    desk.save(b, 4, 3, "Titanik")  # BG-R4.4 Bulgarian typed in Latin letters
+    desk.save(c, 4, 2, "", fields={"title": "Billie Jean", "artists": "Майкъл Джексън"})
+    desk.host(4, "close")  # BG-R4.3 ↑ Cyrillic transcription of a foreign name
+    assert by_round(desk, 4) == {"A": 3, "B": 3, "C": 3}
+
+
 def test_bg_r4_1_song_title_and_performers_fields_partial_one_of_three(desk):
     a, b, c, d = (desk.join(n) for n in "ABCD")
     desk.host(4, "open")
@@ -442,3 +461,28 @@ def test_bg_d1_host_pages_decide_disputes(desk, app):
     assert resp.status_code == 302
     assert by_round(desk, 2) == {"A": 2}
     assert "atlas" in desk.client.get(f"/host/{desk.code}/disputes").get_data(as_text=True)
+
+
+def test_bg_r6_1_a_locked_final_question_reaches_the_review_queue_at_once(desk, app):
+    token = desk.join("A")
+    with app.app_context():
+        final.open_question(event_by_code(desk.code), 1)
+    desk.save(token, 6, 1, "Симеон Велики")
+    with app.app_context():
+        event = event_by_code(desk.code)
+        assert review.review_queue(event) == []
+        final.lock_question(event, 1)
+        items = review.review_queue(event)
+        assert [(i.round, i.question) for i in items] == [(6, 1)]
+
+
+def test_bg_r6_2_locking_the_last_question_locks_the_round(desk, app):
+    desk.join("A")
+    with app.app_context():
+        event = event_by_code(desk.code)
+        for number in (1, 2):
+            final.open_question(event, number)
+            final.lock_question(event, number)
+        assert event_by_code(desk.code).round(6).state == "locked"
+        with pytest.raises(Exception, match="Round 6 is locked"):
+            final.open_question(event, 1)

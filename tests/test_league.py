@@ -119,7 +119,7 @@ def test_bg_m4_vice_champion_when_the_winner_already_holds_the_title(app):
     april = month(app, "2025-04")
     assert april.winners == ["A"] and april.vice_champions == ["B"]
     titles = {line.name: line.title for line in april.lines}
-    assert titles == {"A": "monthly winner", "B": "monthly vice-champion", "C": None}
+    assert titles == {"A": league.WINNER, "B": league.VICE, "C": None}
 
 
 def test_bg_m_teams_recognised_by_folded_name_and_merged_spellings(app):
@@ -182,7 +182,7 @@ def test_exports_month_table_csv_and_xlsx(app, client):
     resp = client.get(f"/host/{code}/export/month/2025-03.csv?lang=en")
     lines = list(csv.reader(io.StringIO(resp.data.decode("utf-8-sig"))))
     assert lines[0][0] == "Place" and lines[0][-2:] == ["Points", "Title"]
-    assert lines[1][1:] == ["Сови", "12", "9", "21", "monthly winner"]
+    assert lines[1][1:] == ["Сови", "12", "9", "21", "Monthly winner"]
     xlsx = client.get(f"/host/{code}/export/month/2025-03.xlsx")
     sheet = load_workbook(io.BytesIO(xlsx.data)).active
     assert sheet["B3"].value == "Орли" and sheet["E3"].value == 19

@@ -267,3 +267,11 @@ def test_bg_e2_receipt_page_for_the_host(desk):
     page = desk.client.get(url, query_string={"team": "Сови", "round": "x", "question": 2,
                                               "code": "ABCD1234"}).get_data(as_text=True)
     assert 'id="receipt-error"' in page
+
+
+def test_numbers_beyond_the_database_are_404_not_500(desk):
+    """Found by schemathesis on PostgreSQL: round 2**31 overflowed the INTEGER column."""
+    token = desk.join("Сови")
+    resp = desk.save(token, 2**31, 1, "x")
+    assert resp.status_code == 404 and resp.get_json()["error"] == "not_found"
+    assert desk.host(2**40, "open").status_code == 404

@@ -39,6 +39,12 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
     }
 
 
+def _play_paths() -> dict[str, Any]:
+    from .play import openapi_paths
+
+    return openapi_paths()
+
+
 def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -138,6 +144,7 @@ def openapi_document() -> dict[str, Any]:
                     },
                 }
             },
+            **_play_paths(),
         },
         "components": {
             "securitySchemes": {

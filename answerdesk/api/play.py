@@ -3,6 +3,8 @@ shoot-out (BG-S3), and the small payload phones poll for them."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import jsonify, request
 
 from .. import jokers, play, shootout, wildcard
@@ -20,8 +22,8 @@ def _body() -> dict:
 
 def _int(body: dict, name: str) -> int:
     value = body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise DeskError(f"{name} must be a whole number", field=name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
+        raise DeskError(f"{name} must be a whole number from 0 to 1000", field=name)
     return value
 
 
@@ -58,3 +60,51 @@ def shootout_numbers(code: str):
     row = shootout.save_numbers(event, team, _body().get("numbers"))
     return jsonify({"numbers": row.numbers,
                     "saved_at": row.saved_at.isoformat(timespec="milliseconds") + "Z"})
+
+
+def openapi_paths() -> dict[str, Any]:
+    """This module's routes for the OpenAPI document (api/openapi.py)."""
+    from .openapi import _CODE, _error, _ok
+
+    team = [{"teamToken": []}]
+    body = {"type": "object"}
+
+    def post(summary: str, schema: dict[str, Any], ok: str, method: str = "post",
+             status: str = "200") -> dict[str, Any]:
+        return {method: {
+            "summary": summary, "security": team, "parameters": [_CODE],
+            "requestBody": {"required": True,
+                            "content": {"application/json": {"schema": schema}}},
+            "responses": {status: _ok(ok, body), "400": _error("Invalid request"),
+                          "401": _error("No or wrong team token"),
+                          "404": _error("No such event, round, question or team"),
+                          "409": _error("Not allowed now (rule refused, or locked)")},
+        }}
+
+    return {
+        "/api/events/{code}/play": {"get": {
+            "summary": "Jokers left and played, the wildcard, the shoot-out, final-round states",
+            "security": team, "parameters": [_CODE],
+            "responses": {"200": _ok("The team's play state", body),
+                          "401": _error("No or wrong team token"),
+                          "404": _error("No such event")},
+        }},
+        "/api/events/{code}/jokers": post(
+            "Play a joker on a question (BG-J1 double, BG-J2 copy, BG-J3 first letter)",
+            {"type": "object", "required": ["kind", "round", "question"], "properties": {
+                "kind": {"enum": ["double", "copy", "first_letter"]},
+                "round": {"type": "integer"}, "question": {"type": "integer"},
+                "copy_of": {"type": "string"}, "confirm": {"type": "boolean"}}},
+            "The joker played (with the first letter for BG-J3)", status="201"),
+        "/api/events/{code}/wildcard": post(
+            "The last team chooses the wildcard scenario (BG-R5.0)",
+            {"type": "object", "required": ["scenario"], "properties": {
+                "scenario": {"enum": ["5.1", "5.2", "5.3", "5.4", "5.5"]}}},
+            "Round 5 with the scenario's check mode and points"),
+        "/api/events/{code}/shootout": post(
+            "A tied team's three shoot-out numbers (BG-S3)",
+            {"type": "object", "required": ["numbers"], "properties": {
+                "numbers": {"type": "array", "minItems": 3, "maxItems": 3,
+                            "items": {"type": ["number", "string", "null"]}}}},
+            "The numbers saved", method="put"),
+    }

@@ -35,7 +35,7 @@ def screen_rules(event: Event) -> dict:
     return {
         "wildcard": wildcard.wildcard_json(event),
         "final": current,
-        "shootouts": [shootout.shootout_json(s) for s in shootout.event_shootouts(event)][-2:],
+        "shootouts": [shootout.shootout_json(s) for s in shootout.event_shootouts(event)[-1:]],
     }
 
 
@@ -130,7 +130,8 @@ def dispute_decide(event: Event):
         raise DeskError("Choose the round and the question") from None
     reason = form.get("reason", "")
     if kind == disputes.UPHOLD:
-        team = db.session.get(Team, int(form.get("team") or 0))
+        team_id = form.get("team", "")
+        team = db.session.get(Team, int(team_id)) if team_id.isdigit() else None
         if team is None:
             raise NotFound("No such team")
         disputes.uphold(event, round_number, question_number, team, reason)
