@@ -100,14 +100,15 @@ def create_demo_event(password: str | None = None, *, month: bool = False) -> tu
     event, password = create_event(
         "Демо куиз вечер", date=dt.date.today(), format="bg", password=password
     )
-    _add_questions(event)
+    add_sample_questions(event)
     wildcard.set_bank(event, WILDCARD_BANK)
     if month:
         create_demo_month(event)
     return event, password
 
 
-def _add_questions(event: Event) -> None:
+def add_sample_questions(event: Event) -> None:
+    """The SAMPLE questions in the event's rounds (also used by tests and benchmarks)."""
     for rnd in event.rounds:
         for number, (text, key, hint, mode) in enumerate(SAMPLE.get(rnd.number, []), start=1):
             db.session.add(
@@ -133,7 +134,7 @@ def create_demo_month(current: Event) -> None:
             f"Демо куиз вечер #{index + 1}",
             date=current.date - dt.timedelta(days=7 * (len(PAST_EDITIONS) - index)),
         )
-        _add_questions(past)
+        add_sample_questions(past)
         play_sample(past, shares)
         league.add_to_month(past, month, actor="demo")
     league.add_to_month(current, month, actor="demo")

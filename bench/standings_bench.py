@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from answerdesk import create_app, disputes, league, shootout  # noqa: E402
 from answerdesk.config import _normalise_database_url  # noqa: E402
-from answerdesk.demo import _add_questions, create_demo_event, play_sample  # noqa: E402
+from answerdesk.demo import add_sample_questions, create_demo_event, play_sample  # noqa: E402
 from answerdesk.events import create_event  # noqa: E402
 from answerdesk.extensions import db  # noqa: E402
 from answerdesk.models import Answer, Joker, Question, Round, Team, Verdict  # noqa: E402
@@ -39,7 +39,7 @@ def seed(teams: int) -> str:
     names = [f"Отбор {i}" for i in range(teams)]
     for week in (3, 2, 1):
         past, _ = create_event("Минала вечер", date=today - dt.timedelta(days=7 * week))
-        _add_questions(past)
+        add_sample_questions(past)
         play_sample(past, {name: 1 - i / (teams + 1) for i, name in enumerate(names)})
         league.add_to_month(past, "2025-03")
     event, _ = create_demo_event()

@@ -11,7 +11,7 @@ from openpyxl import load_workbook
 from werkzeug.security import generate_password_hash
 
 from answerdesk import league
-from answerdesk.demo import _add_questions, create_demo_event, play_sample
+from answerdesk.demo import add_sample_questions, create_demo_event, play_sample
 from answerdesk.events import create_event, event_by_code
 from answerdesk.extensions import db
 from answerdesk.standings import event_standings
@@ -23,7 +23,7 @@ def edition(app, shares: dict[str, float], day: int, month: str = "2025-03"):
     """An evening played with these shares of right answers, counted in ``month``."""
     with app.app_context():
         event, _ = create_event(f"Вечер {day}", date=START + dt.timedelta(days=day))
-        _add_questions(event)
+        add_sample_questions(event)
         play_sample(event, shares)
         league.add_to_month(event, month)
         return event.code
