@@ -19,6 +19,7 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from . import audit, widgets
+from .database import queue_for_round
 from .errors import DeskError, NotFound, RoundLocked
 from .extensions import db
 from .models import Answer, Question, Round, Team, utcnow
@@ -70,6 +71,7 @@ def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswe
 
 
 def _locked_round(team: Team, round_number: int) -> Round:
+    queue_for_round(team.event_id, round_number, exclusive=False)
     rnd = db.session.scalar(
         db.select(Round)
         .where(Round.event_id == team.event_id, Round.number == round_number)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from . import audit, final, jokers
 from .checker import check
+from .database import queue_for_round
 from .errors import Conflict, NotFound
 from .extensions import db
 from .models import Answer, Event, Question, Round, Verdict, utcnow
@@ -16,6 +17,7 @@ from .models import Answer, Event, Question, Round, Verdict, utcnow
 def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
     query = db.select(Round).where(Round.event_id == event.id, Round.number == number)
     if for_update:
+        queue_for_round(event.id, number, exclusive=True)
         query = query.with_for_update()
     rnd = db.session.scalar(query)
     if rnd is None:
