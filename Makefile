@@ -25,18 +25,25 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
+# Phones poll every 3 s: gunicorn's default keep-alive (2 s) would reconnect each poll.
 run: $(VENV)/.installed translations
 	$(BIN)/flask --app answerdesk db upgrade
 	@$(BIN)/flask --app answerdesk demo --once
-	$(BIN)/gunicorn -k gthread -w $(WORKERS) --threads $(THREADS) -b $(HOST):$(PORT) wsgi:app
+	$(BIN)/gunicorn -k gthread -w $(WORKERS) --threads $(THREADS) --keep-alive 10 \
+		-b $(HOST):$(PORT) wsgi:app
 
 # The .po catalogues are in the repository; their compiled .mo files are not.
 translations: $(VENV)/.installed
 	$(BIN)/pybabel -q compile -d answerdesk/translations
 
 # Re-extract the English msgids and merge them into the catalogues (then translate).
+# A refusal's first argument is its msgid (answerdesk/errors.py), so the error
+# classes are keywords too.
+ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
+	TooLarge RateLimited
 messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l --no-location --sort-output \
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l $(ERROR_KEYWORDS:%=-k %) \
+		--no-location --sort-output \
 		-o answerdesk/translations/messages.pot .
 	$(BIN)/pybabel update -i answerdesk/translations/messages.pot -d answerdesk/translations \
 		--no-fuzzy-matching --ignore-obsolete --no-wrap
@@ -44,5 +51,13 @@ messages: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 
-test: lint translations
-	$(BIN)/python -m pytest
+# The browser tests drive Debian's Chromium (Playwright's own download does not
+# work here); as root, make installs it, otherwise it says what to run.
+CHROMIUM ?= /usr/bin/chromium
+$(CHROMIUM):
+	@if [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else echo "The browser tests need Chromium: sudo apt-get install chromium" >&2; exit 1; fi
+
+test: lint translations $(CHROMIUM)
+	CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest

@@ -13,16 +13,16 @@ import datetime as dt
 import hashlib
 import hmac
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
-from . import audit, widgets
+from . import widgets
 from .database import queue_for_round
 from .errors import DeskError, NotFound, RoundLocked
 from .extensions import db
-from .models import Answer, Question, Round, Team, utcnow
+from .models import Answer, AuditEntry, Joker, Question, QuestionGate, Round, Team, utcnow
 from .text import clean_text
 
 
@@ -70,20 +70,64 @@ def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswe
     )
 
 
-def _locked_round(team: Team, round_number: int) -> Round:
-    queue_for_round(team.event_id, round_number, exclusive=False)
-    rnd = db.session.scalar(
-        db.select(Round)
-        .where(Round.event_id == team.event_id, Round.number == round_number)
-        .with_for_update(read=True)
+class TeamLike(Protocol):
+    """What a save needs of a team: an ORM Team, or the API's teams.TeamRef."""
+
+    id: int
+    event_id: int
+    name: str
+
+
+# The save's statements, built once (SQL expressions are immutable): constructing
+# them per request cost more CPU than running them (bench/README.md).
+_round, _question, _answer = Round.__table__, Question.__table__, Answer.__table__
+_gate, _joker, _audit = QuestionGate.__table__, Joker.__table__, AuditEntry.__table__
+_ANSWER_COLUMNS = (_answer.c.text, _answer.c.fields, _answer.c.source, _answer.c.version,
+                   _answer.c.client_seq, _answer.c.updated_at)
+
+
+def _played(kind: str):
+    return db.exists().where(_joker.c.team_id == db.bindparam("team_id"),
+                             _joker.c.question_id == _question.c.id, _joker.c.kind == kind)
+
+
+# Round state, question, its gate, the team's jokers on it and its current answer in
+# one statement; on PostgreSQL it takes the share lock on the round row (BG-E2).
+_TARGET = (
+    db.select(
+        _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
+        _question.c.id.label("question_id"), _question.c.check_mode.label("question_mode"),
+        _question.c.key,
+        db.select(_gate.c.state).where(_gate.c.question_id == _question.c.id)
+        .scalar_subquery().label("gate_state"),
+        _played("copy").label("copy_joker"), _played("double").label("double_joker"),
+        _answer.c.id.label("answer_id"), *_ANSWER_COLUMNS,
     )
-    if rnd is None:
-        raise NotFound(f"Round {round_number} does not exist")
-    return rnd
+    .select_from(
+        _round.outerjoin(_question, db.and_(_question.c.round_id == _round.c.id,
+                                            _question.c.number == db.bindparam("question")))
+        .outerjoin(_answer, db.and_(_answer.c.question_id == _question.c.id,
+                                    _answer.c.team_id == db.bindparam("team_id")))
+    )
+    .where(_round.c.event_id == db.bindparam("event_id"),
+           _round.c.number == db.bindparam("round"))
+    .with_for_update(read=True, of=_round)
+)
+# The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
+_ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)
+               .where(_answer.c.id == db.bindparam("answer_id")).with_for_update())
+_INSERT = _answer.insert()
+# Optimistic: changes nothing when another save of this answer committed after _TARGET read
+# it (only possible on PostgreSQL, where saves of one round run concurrently).
+_UPDATE = _answer.update().where(
+    _answer.c.id == db.bindparam("answer_id"), _answer.c.version == db.bindparam("seen_version"),
+    _answer.c.client_seq == db.bindparam("seen_seq"),
+)
+_AUDIT = _audit.insert()
 
 
 def save_answer(
-    team: Team,
+    team: TeamLike,
     round_number: int,
     question_number: int,
     text: object,
@@ -103,9 +147,11 @@ def save_answer(
     )
     if fields is not None and not isinstance(fields, dict | list):
         raise DeskError("fields must be an object")
+    team_id, event_id, team_name = team.id, team.event_id, team.name
     for attempt in range(2):
         try:
-            return _save(team, round_number, question_number, clean, fields, source, seq, actor)
+            return _save(team_id, event_id, team_name, round_number, question_number, clean,
+                         fields, source, seq, actor)
         except IntegrityError:
             # Two phones of one team created the same answer at once: the row
             # exists now, so the second attempt updates it.
@@ -115,8 +161,30 @@ def save_answer(
     raise AssertionError("unreachable")
 
 
+def _target(row: Any, round_number: int, question_number: int) -> widgets.AnswerTarget:
+    if row is None:
+        raise NotFound(f"Round {round_number} does not exist")
+    if row.state != "open":
+        raise RoundLocked(
+            f"Round {row.number} is locked: answers are no longer accepted.",
+            round=row.number,
+            state=row.state,
+        )
+    if row.question_id is None:
+        raise NotFound(f"Round {round_number} has no question {question_number}")
+    return widgets.AnswerTarget(
+        round_id=row.id, round_number=row.number, round_kind=row.kind,
+        question_id=row.question_id, question_number=question_number,
+        kind=widgets.kind_of(row.question_mode or row.check_mode, row.key),
+        gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
+        double_joker=bool(row.double_joker),
+    )
+
+
 def _save(
-    team: Team,
+    team_id: int,
+    event_id: int,
+    team_name: str,
     round_number: int,
     question_number: int,
     text: str,
@@ -125,79 +193,93 @@ def _save(
     seq: int | None,
     actor: str | None,
 ) -> SavedAnswer:
-    team_id, event_id = team.id, team.event_id
-    rnd = _locked_round(team, round_number)
-    if rnd.state != "open":
-        number, state = rnd.number, rnd.state
-        db.session.rollback()
-        raise RoundLocked(
-            f"Round {number} is locked: answers are no longer accepted.",
-            round=number,
-            state=state,
-        )
-    question = db.session.scalar(
-        db.select(Question).where(Question.round_id == rnd.id, Question.number == question_number)
-    )
-    if question is None:
-        db.session.rollback()
-        raise NotFound(f"Round {round_number} has no question {question_number}")
+    """The lock check and the write in one transaction: for a changed answer one read,
+    one write and the audit row (plus PostgreSQL's queue lock)."""
+    queue_for_round(event_id, round_number, exclusive=False)
+    conn = db.session.connection()
+    row = conn.execute(_TARGET, {"event_id": event_id, "round": round_number,
+                                 "question": question_number, "team_id": team_id}).first()
     try:
-        text, fields = widgets.prepare_answer(team, rnd, question, text, fields)
+        target = _target(row, round_number, question_number)
+        text, fields = widgets.prepare_answer(team_id, target, text, fields)
     except DeskError:
         db.session.rollback()
         raise
-    answer = db.session.scalar(
-        db.select(Answer)
-        .where(Answer.team_id == team_id, Answer.question_id == question.id)
-        .with_for_update()
-    )
-    now = utcnow()
-    if answer is None:
-        answer = Answer(
-            team_id=team_id,
-            question_id=question.id,
-            text=text,
-            fields=fields,
-            source=source,
-            version=1,
-            client_seq=seq or 0,
-            created_at=now,
-            updated_at=now,
+    question_id = target.question_id
+
+    def kept(answer: Any) -> SavedAnswer:
+        """The stored answer, unchanged by this save."""
+        return SavedAnswer(
+            round=round_number, question=question_number, text=answer.text,
+            fields=answer.fields, source=answer.source, version=answer.version,
+            saved_at=answer.updated_at,
+            receipt=receipt_code(team_id, question_id, answer.text, answer.updated_at),
         )
-        db.session.add(answer)
-        db.session.flush()
-        before = None
-    elif seq is not None and seq <= answer.client_seq:
-        result = saved(answer, round_number, question_number)
+
+    now = utcnow()
+    current = row if row.answer_id is not None else None
+    if current is not None and not _write(conn, current, text, fields, source, seq, now):
+        # Another phone of the team saved this answer after _TARGET read it
+        # (PostgreSQL): wait for its row lock and decide again on what it stored.
+        current = conn.execute(_ANSWER_NOW, {"answer_id": current.answer_id}).first()
+        if current is not None and not _write(conn, current, text, fields, source, seq, now):
+            raise AssertionError("the answer changed while its row was locked")
+    if current is None:
+        conn.execute(_INSERT, {
+            "team_id": team_id, "question_id": question_id, "text": text, "fields": fields,
+            "source": source, "version": 1, "client_seq": seq or 0, "created_at": now,
+            "updated_at": now,
+        })
+        version, before = 1, None
+    elif seq is not None and seq <= current.client_seq:
+        answer = kept(current)
         db.session.rollback()
-        return result
-    elif answer.text == text and answer.fields == fields and answer.source == source:
-        if seq is not None:
-            answer.client_seq = seq
-        result = saved(answer, round_number, question_number)
+        return answer
+    elif _same(current, text, fields, source):
+        answer = kept(current)
         db.session.commit()
-        return result
+        return answer
     else:
-        before = {"text": answer.text, "fields": answer.fields, "source": answer.source}
-        answer.text = text
-        answer.fields = fields
-        answer.source = source
-        answer.version += 1
-        answer.updated_at = now
-        if seq is not None:
-            answer.client_seq = seq
-    audit.record(
-        event_id,
-        actor or f"team:{team.name}",
-        "answer.save",
-        f"R{round_number}Q{question_number} {team.name}",
-        before=before,
-        after={"text": text, "fields": fields, "source": source,
-               "saved_at": answer.updated_at.isoformat()},
+        version = current.version + 1
+        before = {"text": current.text, "fields": current.fields, "source": current.source}
+    conn.execute(_AUDIT, {
+        "event_id": event_id, "at": now, "actor": actor or f"team:{team_name}",
+        "action": "answer.save", "subject": f"R{round_number}Q{question_number} {team_name}",
+        "before": before,
+        "after": {"text": text, "fields": fields, "source": source, "saved_at": now.isoformat()},
+        "undoes_id": None,
+    })
+    answer = SavedAnswer(
+        round=round_number, question=question_number, text=text, fields=fields, source=source,
+        version=version, saved_at=now, receipt=receipt_code(team_id, question_id, text, now),
     )
-    result = saved(answer, round_number, question_number)
     db.session.commit()
-    return result
+    return answer
+
+
+def _same(current: Any, text: str, fields: Any, source: str) -> bool:
+    return current.text == text and current.fields == fields and current.source == source
+
+
+def _write(conn: Any, current: Any, text: str, fields: Any, source: str, seq: int | None,
+           now: dt.datetime) -> bool:
+    """Apply the save to the answer row as ``current`` shows it; False if the row moved on.
+
+    A replayed or older edit (``seq`` not above the stored one) writes nothing; the
+    same text only records the newer ``seq``; a change bumps the version.
+    """
+    if seq is not None and seq <= current.client_seq:
+        return True
+    values: dict[str, Any] = {"client_seq": current.client_seq if seq is None else seq}
+    if not _same(current, text, fields, source):
+        values.update(text=text, fields=fields, source=source, version=current.version + 1,
+                      updated_at=now)
+    elif seq is None:
+        return True
+    written = conn.execute(_UPDATE, {"answer_id": current.answer_id,
+                                     "seen_version": current.version,
+                                     "seen_seq": current.client_seq, **values})
+    return written.rowcount == 1
 
 
 def team_answers(team: Team) -> dict[int, Answer]:

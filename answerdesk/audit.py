@@ -82,10 +82,10 @@ def undo(event: Event, entry_id: int, actor: str) -> AuditEntry:
     )
     if entry is None:
         db.session.rollback()
-        raise NotFound(f"No audit entry {entry_id} in this event")
+        raise NotFound("No audit entry %(entry)s in this event", entry=entry_id)
     if not undoable(entry):
         db.session.rollback()
-        raise DeskError(f"{entry.action} cannot be undone")
+        raise DeskError("%(action)s cannot be undone", action=entry.action)
     if entry.id in undone_ids(event):
         db.session.rollback()
         raise Conflict("This change has already been undone")

@@ -24,8 +24,8 @@ def add_correction(
     except ValueError:
         raise DeskError("points must be a whole number", field="points") from None
     if value == 0 or abs(value) > MAX_POINTS:
-        raise DeskError(f"points must be between -{MAX_POINTS} and {MAX_POINTS}, not 0",
-                        field="points")
+        raise DeskError("points must be between -%(max)s and %(max)s, not 0",
+                        field="points", max=MAX_POINTS)
     why = clean_text(reason, max_length=300, field="reason")
     if not why:
         raise DeskError("A correction needs a reason", field="reason")

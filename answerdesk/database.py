@@ -13,7 +13,7 @@ import os
 import threading
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 
 
@@ -107,11 +107,16 @@ def queue_for_round(event_id: int, number: int, *, exclusive: bool) -> None:
     close waited minutes behind 40 busy phones). Advisory locks queue in arrival
     order, so a waiting close holds back new saves and gets the round next.
     """
-    from sqlalchemy import text
-
     from .extensions import db
 
     if db.session.get_bind().dialect.name != "postgresql":
         return
-    lock = "pg_advisory_xact_lock" if exclusive else "pg_advisory_xact_lock_shared"
-    db.session.execute(text(f"SELECT {lock}(:event, :round)"), {"event": event_id, "round": number})
+    db.session.connection().execute(
+        _ROUND_QUEUE[exclusive], {"event": event_id, "round": number}
+    )
+
+
+_ROUND_QUEUE = {
+    True: text("SELECT pg_advisory_xact_lock(:event, :round)"),
+    False: text("SELECT pg_advisory_xact_lock_shared(:event, :round)"),
+}

@@ -23,7 +23,8 @@ def _question(event: Event, round_number: int, question_number: int) -> tuple[Ro
     rnd = rounds.get_round(event, round_number)
     question = next((q for q in rnd.questions if q.number == question_number), None)
     if question is None:
-        raise NotFound(f"Round {round_number} has no question {question_number}")
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
     if rnd.state not in ("locked", "revealed") and not _question_locked(question):
         raise Conflict("Disputes are decided after the question is locked")
     return rnd, question

@@ -4,15 +4,33 @@ from __future__ import annotations
 
 
 class DeskError(Exception):
-    """A refusal the user can act on: the message is shown as it is."""
+    """A refusal the user can act on, shown in the reader's language.
+
+    ``message`` is an English msgid whose ``%(name)s`` placeholders are filled from
+    ``details`` (which also go into the JSON body), e.g.
+    ``RoundLocked("Round %(round)s is locked.", round=2)``; it is translated when
+    shown, so one raise serves a Bulgarian phone and an English test alike.
+    """
 
     status = 400
     code = "bad_request"
 
     def __init__(self, message: str, **details: object) -> None:
         super().__init__(message)
-        self.message = message
+        self.template = message
         self.details = details
+
+    @property
+    def message(self) -> str:
+        from flask import has_request_context
+        from flask_babel import gettext
+
+        if has_request_context():
+            return gettext(self.template, **self.details)
+        return self.template % self.details if self.details else self.template
+
+    def __str__(self) -> str:
+        return self.message
 
     def to_json(self) -> dict[str, object]:
         return {"error": self.code, "message": self.message, **self.details}

@@ -67,7 +67,7 @@ def create_event(
 def event_by_code(code: str) -> Event:
     event = db.session.scalar(db.select(Event).where(Event.code == code.strip().upper()))
     if event is None:
-        raise NotFound(f"No event with code {code!r}")
+        raise NotFound("No event with code '%(code)s'", code=code)
     return event
 
 

@@ -33,7 +33,8 @@ def _question(event: Event, number: int) -> tuple[Round, Question]:
     question = next((q for q in rnd.questions if q.number == number), None)
     if question is None:
         db.session.rollback()
-        raise NotFound(f"Round {FINAL_ROUND} has no question {number}")
+        raise NotFound("Round %(round)s has no question %(question)s", round=FINAL_ROUND,
+                       question=number)
     return rnd, question
 
 
@@ -44,11 +45,11 @@ def open_question(event: Event, number: int, actor: str = "host") -> QuestionGat
         rnd.state, rnd.opened_at = "open", utcnow()
     elif rnd.state != "open":
         db.session.rollback()
-        raise Conflict(f"Round {FINAL_ROUND} is {rnd.state}")
+        raise Conflict("Round %(round)s is %(state)s", round=FINAL_ROUND, state=rnd.state)
     existing = gates(rnd)
     if question.id in existing:
         db.session.rollback()
-        raise Conflict(f"Question {number} was already opened")
+        raise Conflict("Question %(question)s was already opened", question=number)
     still_open = [g for g in existing.values() if g.state == "open"]
     if still_open:
         db.session.rollback()
@@ -67,7 +68,7 @@ def lock_question(event: Event, number: int, actor: str = "host") -> QuestionGat
     gate = gates(rnd).get(question.id)
     if gate is None:
         db.session.rollback()
-        raise Conflict(f"Question {number} has not been opened")
+        raise Conflict("Question %(question)s has not been opened", question=number)
     if gate.state != "open":
         db.session.rollback()
         return gate
@@ -88,7 +89,8 @@ def reveal_question(event: Event, number: int, actor: str = "host") -> QuestionG
     gate = gates(rnd).get(question.id)
     if gate is None or gate.state == "open":
         db.session.rollback()
-        raise Conflict(f"Question {number} must be locked before its answer is shown")
+        raise Conflict("Question %(question)s must be locked before its answer is shown",
+                       question=number)
     if gate.state != "revealed":
         gate.state, gate.revealed_at = "revealed", utcnow()
         audit.record(event, actor, "question.reveal", f"R{FINAL_ROUND}Q{number}",

@@ -38,7 +38,7 @@ def screen_locale() -> str | None:
 def set_screen_locale(event: Event, locale: str, actor: str) -> None:
     """The host's choice of the projector's language, audited like any change."""
     if locale not in current_app.config["LANGUAGES"]:
-        raise DeskError(f"Unknown language {locale!r}")
+        raise DeskError("Unknown language '%(locale)s'", locale=str(locale))
     before = event.screen_locale
     event.screen_locale = locale
     audit.record(event, actor, "event.screen_locale", event.code, before=before, after=locale)

@@ -7,6 +7,7 @@ inside the round's lock like an answer save (BG-E2), with its audit entry.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -69,20 +70,20 @@ def play_joker(
     )
     try:
         if rnd is None:
-            raise NotFound(f"Round {round_number} does not exist")
+            raise NotFound("Round %(round)s does not exist", round=round_number)
         if rnd.state != "open":
-            raise RoundLocked(f"Round {round_number} is not open: no joker can be played.",
+            raise RoundLocked("Round %(round)s is not open: no joker can be played.",
                               round=round_number)
         question = db.session.scalar(
             db.select(Question).where(Question.round_id == rnd.id,
                                       Question.number == question_number)
         )
         if question is None:
-            raise NotFound(f"Round {round_number} has no question {question_number}")
+            raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                           question=question_number)
         used = {j.kind for j in used_jokers(team)}
-        allowed, why = scoring.joker_allowed(kind, round_number, used)
-        if not allowed:
-            raise Conflict(why[:1].upper() + why[1:] + ".", joker=kind)
+        if not scoring.joker_allowed(kind, round_number, used)[0]:
+            raise _refusal(kind, used)
         joker = Joker(team_id=team_id, kind=kind, question_id=question.id)
         if kind == scoring.COPY:
             joker.target_team_id = _copied_team(event_id, team_id, copy_of).id
@@ -102,7 +103,7 @@ def play_joker(
         raise
     except IntegrityError:
         db.session.rollback()
-        raise Conflict(f"{kind} joker already used in this game.", joker=kind) from None
+        raise _refusal(kind, {kind}) from None
     audit.record(
         event_id, actor or f"team:{team_name}", "joker.play",
         f"R{round_number}Q{question_number} {team_name}",
@@ -111,6 +112,25 @@ def play_joker(
     )
     db.session.commit()
     return joker
+
+
+def _refusal(kind: str, used: Collection[str]) -> Conflict:
+    """Why scoring.joker_allowed said no (BG-J1-J3), as a refusal in the reader's language."""
+    rounds = sorted(scoring.JOKER_ROUNDS.get(kind, ()))
+    if not rounds:
+        return Conflict("Unknown joker '%(joker)s'.", joker=kind)
+    span = {"joker": kind, "first": rounds[0], "last": rounds[-1]}
+    if kind == scoring.DOUBLE:
+        if kind in used:
+            return Conflict("Double joker already used in this game.", **span)
+        return Conflict("Double joker only in rounds %(first)s-%(last)s.", **span)
+    if kind == scoring.COPY:
+        if kind in used:
+            return Conflict("Copy joker already used in this game.", **span)
+        return Conflict("Copy joker only in rounds %(first)s-%(last)s.", **span)
+    if kind in used:
+        return Conflict("First letter joker already used in this game.", **span)
+    return Conflict("First letter joker only in rounds %(first)s-%(last)s.", **span)
 
 
 def _copied_team(event_id: int, team_id: int, copy_of: str | int | None) -> Team:
@@ -122,7 +142,7 @@ def _copied_team(event_id: int, team_id: int, copy_of: str | int | None) -> Team
     else:
         raise DeskError("Name the team whose answer you copy.", field="copy_of")
     if target is None or target.event_id != event_id:
-        raise NotFound(f"No team {copy_of!r} in this event")
+        raise NotFound("No team '%(copy_of)s' in this event", copy_of=copy_of)
     if target.id == team_id:
         raise DeskError("A team cannot copy itself.", field="copy_of")
     return target
@@ -150,7 +170,8 @@ def check_second_answers(question: Question, rnd: Round) -> None:
 def decide_second(event: Event, joker_id: int, decision: str, actor: str = "host") -> Joker:
     """The host's last word on a double joker's second answer (BG-J1)."""
     if decision not in SECOND_DECISIONS:
-        raise DeskError(f"Unknown decision {decision!r}; use correct or wrong")
+        raise DeskError("Unknown decision '%(decision)s'; use correct or wrong",
+                        decision=str(decision))
     joker = db.session.get(Joker, joker_id)
     if joker is None or joker.kind != scoring.DOUBLE or joker.team.event_id != event.id:
         raise NotFound("No such double joker in this event")

@@ -198,7 +198,7 @@ def merge_teams(spelling: str, into: str, actor: str = "host",
         raise DeskError("These spellings are already the same team")
     known = set(db.session.scalars(db.select(Team.name_key)))
     if source_key not in known:
-        raise NotFound(f"No team was ever called {source!r}")
+        raise NotFound("No team was ever called '%(spelling)s'", spelling=source)
     aliases = _aliases()
     together = db.session.scalar(
         db.select(db.func.count()).select_from(Team)
@@ -206,7 +206,8 @@ def merge_teams(spelling: str, into: str, actor: str = "host",
         .where(Team.event_id.in_(db.select(Team.event_id).where(Team.name_key == source_key)))
     )
     if together:
-        raise Conflict(f"{source!r} and {target!r} played in the same event: two teams")
+        raise Conflict("'%(spelling)s' and '%(into)s' played in the same event: two teams",
+                       spelling=source, into=target)
     for alias in db.session.scalars(
             db.select(TeamAlias).where(TeamAlias.canonical_key == source_key)):
         alias.canonical_key, alias.canonical_name = target_key, target

@@ -40,7 +40,7 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
     Starting a reveal reveals the round (BG-E3), which needs it locked first.
     """
     if view not in VIEWS:
-        raise DeskError(f"Unknown screen view {view!r}")
+        raise DeskError("Unknown screen view '%(view)s'", view=str(view))
     rnd = None
     if view in ("intro", "locked", "reveal"):
         if round_number is None:
@@ -50,7 +50,7 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
             rnd = rounds.reveal_round(event, round_number, actor=actor)
         elif view in ("reveal", "locked") and rnd.state not in ("locked", "revealed"):
             db.session.rollback()
-            raise Conflict(f"Round {round_number} is not locked yet")
+            raise Conflict("Round %(round)s is not locked yet", round=round_number)
     state = _locked_state(event)
     if view == "reveal":
         total = len(rnd.questions)

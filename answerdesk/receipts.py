@@ -52,7 +52,7 @@ def find_team(event: Event, name: str) -> Team:
         db.select(Team).where(Team.event_id == event.id, Team.name_key == team_name_key(name))
     )
     if team is None:
-        raise NotFound(f"No team named {name!r} in this event")
+        raise NotFound("No team named '%(team)s' in this event", team=name)
     return team
 
 
@@ -68,7 +68,8 @@ def verify_receipt(
                Question.number == question_number)
     )
     if question is None:
-        raise NotFound(f"Round {round_number} has no question {question_number}")
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
     wanted = _NOT_CODE.sub("", (code or "").upper())
     refusal = ReceiptCheck(False, team.name, round_number, question_number)
     if len(wanted) != 8:

@@ -21,7 +21,8 @@ from . import audit
 from .checker.normalize import normalize
 from .errors import DeskError, NotFound
 from .extensions import db
-from .models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
+from .models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from .rounds import check_arrived
 
 DECISIONS = ("correct", "partial", "wrong")
 MAX_CLUSTER_DISTANCE = 3
@@ -94,9 +95,7 @@ def _pending(event: Event):
         .join(Team, Answer.team_id == Team.id)
         .where(
             Round.event_id == event.id,
-            db.or_(Round.state.in_(("locked", "revealed")),
-                   Question.id.in_(db.select(QuestionGate.question_id)  # BG-R6.2
-                                   .where(QuestionGate.state != "open"))),
+            Round.state.in_(("open", "locked", "revealed")),
             Verdict.outcome == "review",
             Verdict.decision.is_(None),
         )
@@ -145,8 +144,14 @@ def cluster(groups: list[ReviewGroup]) -> list[list[ReviewGroup]]:
 
 
 def review_queue(event: Event) -> list[ReviewItem]:
-    """Pending review verdicts: by question, identical answers grouped, near ones clustered."""
+    """Pending review verdicts: by question, identical answers grouped, near ones clustered.
+
+    Answers that arrived in open rounds since the last look are checked first, so the
+    queue is live while teams type; a later change of an answer sends it back here.
+    """
     from .models import display_key
+
+    check_arrived(event)
 
     questions: dict[int, tuple[ReviewItem, dict[str, ReviewGroup]]] = {}
     for (vid, reason, text, qid, qnum, qtext, key, rnum, partial, team) in db.session.execute(
@@ -173,7 +178,8 @@ def review_queue(event: Event) -> list[ReviewItem]:
 
 
 def queue_size(event: Event) -> int:
-    """How many answers wait for the host."""
+    """How many answers wait for the host (checking new arrivals first)."""
+    check_arrived(event)
     return db.session.scalar(
         db.select(db.func.count()).select_from(_pending(event).subquery())
     ) or 0
@@ -213,14 +219,15 @@ def decide(
     earlier decision.
     """
     if decision not in DECISIONS:
-        raise DeskError(f"Unknown decision {decision!r}; use one of {', '.join(DECISIONS)}")
+        raise DeskError("Unknown decision '%(decision)s'; use one of %(choices)s",
+                        decision=str(decision), choices=", ".join(DECISIONS))
     result = Decided()
     now = utcnow()
     for verdict, answer, question, rnd, team in _rows(event, verdict_ids):
         subject = f"R{rnd.number}Q{question.number} {team.name}"
         if decision == "partial" and rnd.partial_points is None:
             db.session.rollback()
-            raise DeskError(f"Round {rnd.number} gives no partial credit")
+            raise DeskError("Round %(round)s gives no partial credit", round=rnd.number)
         if verdict.decision is not None and not override:
             result.conflicts.append(
                 f"{subject}: already {verdict.decision} ({verdict.decided_by})"

@@ -21,7 +21,7 @@ def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
         query = query.with_for_update()
     rnd = db.session.scalar(query)
     if rnd is None:
-        raise NotFound(f"Round {number} does not exist")
+        raise NotFound("Round %(round)s does not exist", round=number)
     return rnd
 
 
@@ -33,7 +33,8 @@ def open_round(event: Event, number: int, actor: str = "host") -> Round:
         return rnd
     if rnd.state == "revealed":
         db.session.rollback()
-        raise Conflict(f"Round {number} is already revealed and cannot be reopened")
+        raise Conflict("Round %(round)s is already revealed and cannot be reopened",
+                       round=number)
     before = rnd.state
     rnd.state = "open"
     rnd.opened_at = rnd.opened_at or utcnow()
@@ -72,7 +73,8 @@ def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
         return rnd
     if rnd.state != "locked":
         db.session.rollback()
-        raise Conflict(f"Round {number} must be locked before its answers are revealed")
+        raise Conflict("Round %(round)s must be locked before its answers are revealed",
+                       round=number)
     rnd.state = "revealed"
     rnd.revealed_at = utcnow()
     audit.record(event, actor, "round.reveal", f"R{number}", before={"state": "locked"},
@@ -87,7 +89,8 @@ def check_round(rnd: Round) -> None:
 
 
 def check_question(question: Question, rnd: Round | None = None) -> None:
-    """(Re)run the checker on every answer to one question; host decisions stay."""
+    """(Re)run the checker on every answer to one question; host decisions stay,
+    unless the answer changed after the decision."""
     rnd = rnd or question.round
     answers = db.session.scalars(
         db.select(Answer).where(Answer.question_id == question.id)
@@ -105,9 +108,37 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
         if verdict is None:
             verdict = Verdict(answer_id=answer.id, outcome=result.outcome)
             db.session.add(verdict)
+        elif verdict.decided_at is not None and answer.updated_at > verdict.decided_at:
+            # The team changed its answer after the host judged it: judge it again.
+            verdict.decision = verdict.decided_by = verdict.decided_at = None
         verdict.outcome = result.outcome
         verdict.fraction = result.fraction
         verdict.reason = result.reason[:300]
         verdict.checked_at = now
     jokers.check_second_answers(question, rnd)
     final.send_to_host(question, rnd)
+
+
+def check_arrived(event: Event) -> int:
+    """Propose verdicts for answers of open rounds as they arrive, so the host's review
+    queue fills while teams still type (issue 5); returns how many questions were checked.
+
+    An answer is due when it has no verdict yet or changed since it was checked.
+    """
+    stale = (
+        db.select(Answer.question_id)
+        .join(Question, Answer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .outerjoin(Verdict, Verdict.answer_id == Answer.id)
+        .where(
+            Round.event_id == event.id,
+            Round.state == "open",
+            db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
+        )
+    )
+    due = db.session.scalars(db.select(Question).where(Question.id.in_(stale))).all()
+    for question in due:
+        check_question(question)
+    if due:
+        db.session.commit()
+    return len(due)

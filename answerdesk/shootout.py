@@ -37,9 +37,9 @@ def _number(value: Any) -> float | None:
     try:
         number = float(str(value).strip().replace(",", ".").replace(" ", ""))
     except ValueError:
-        raise DeskError(f"{value!r} is not a number") from None
+        raise DeskError("'%(value)s' is not a number", value=str(value)) from None
     if number != number or number in (float("inf"), float("-inf")):
-        raise DeskError(f"{value!r} is not a number")
+        raise DeskError("'%(value)s' is not a number", value=str(value))
     return number
 
 

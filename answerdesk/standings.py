@@ -90,10 +90,10 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
     disputes = event_disputes(event)
     question_points = []
     for qid, answers in per_question.items():
-        rnd = questions[qid][1]
+        question, rnd = questions[qid]
         decided = disputes.get(qid)
         result = scoring.score_question(
-            rnd.points, answers, teams=rows,
+            question.points or rnd.points, answers, teams=rows,
             upheld=decided.upheld if decided else (),
             annulled=bool(decided and decided.annulled),
         )

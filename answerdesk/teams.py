@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from . import audit
 from .errors import DeskError, NameTaken, Unauthorized
+from .events import event_by_code
 from .extensions import db
 from .models import Event, Team
 from .text import clean_text, team_name_key
@@ -57,13 +59,48 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     return team, token
 
 
-def team_by_token(event: Event, token: str | None) -> Team:
-    """The team a token belongs to, only within this event."""
+@dataclass(frozen=True)
+class TeamRef:
+    """What an answer save needs to know about the team (answers.save_answer)."""
+
+    id: int
+    event_id: int
+    name: str
+
+
+_team, _event = Team.__table__, Event.__table__
+_BY_CODE_AND_TOKEN = (
+    db.select(_team.c.id, _team.c.event_id, _team.c.name)
+    .join_from(_team, _event, _team.c.event_id == _event.c.id)
+    .where(_event.c.code == db.bindparam("code"), _team.c.token_hash == db.bindparam("token"))
+)
+
+
+def _refused(code: str, token: str | None) -> Unauthorized:
+    event_by_code(code)  # no such event: 404 before any word about tokens
     if not token:
-        raise Unauthorized("A team token is required")
-    team = db.session.scalar(
-        db.select(Team).where(Team.token_hash == hash_token(token), Team.event_id == event.id)
-    )
-    if team is None:
-        raise Unauthorized("This team token is not valid for this event")
-    return team
+        return Unauthorized("A team token is required")
+    return Unauthorized("This team token is not valid for this event")
+
+
+def team_ref_by_token(code: str, token: str | None) -> TeamRef:
+    """The team of ``token`` in the event ``code``, in one query (the save's hot path)."""
+    if token:
+        row = db.session.connection().execute(
+            _BY_CODE_AND_TOKEN, {"code": code.strip().upper(), "token": hash_token(token)}
+        ).first()
+        if row is not None:
+            return TeamRef(row.id, row.event_id, row.name)
+    raise _refused(code, token)
+
+
+def event_and_team_by_token(code: str, token: str | None) -> tuple[Event, Team]:
+    """The event ``code`` and the team of ``token`` in it, in one query."""
+    if token:
+        row = db.session.execute(
+            db.select(Event, Team).join(Team, Team.event_id == Event.id)
+            .where(Event.code == code.strip().upper(), Team.token_hash == hash_token(token))
+        ).first()
+        if row is not None:
+            return row[0], row[1]
+    raise _refused(code, token)

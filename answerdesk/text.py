@@ -19,14 +19,15 @@ def clean_text(value: object, *, max_length: int, field: str, multiline: bool = 
     if value is None:
         value = ""
     if not isinstance(value, str):
-        raise DeskError(f"{field} must be text")
+        raise DeskError("%(field)s must be text", field=field)
     text = unicodedata.normalize("NFC", value)
     text = _CONTROL.sub("", text)
     if not multiline:
         text = _SPACES.sub(" ", text)
     text = text.strip()
     if len(text) > max_length:
-        raise DeskError(f"{field} is too long: at most {max_length} characters", field=field)
+        raise DeskError("%(field)s is too long: at most %(max_length)s characters", field=field,
+                        max_length=max_length)
     return text
 
 

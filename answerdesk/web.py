@@ -10,8 +10,8 @@ from flask import Flask, jsonify, redirect, render_template, request, session, u
 
 from .errors import DeskError, Unauthorized
 from .events import check_host_password, event_by_code
-from .models import Event
-from .teams import team_by_token
+from .models import Event, Team
+from .teams import TeamRef, event_and_team_by_token, team_ref_by_token
 
 
 def bearer_token() -> str | None:
@@ -22,10 +22,14 @@ def bearer_token() -> str | None:
     return None
 
 
-def api_team(code: str):
+def api_team(code: str) -> tuple[Event, Team]:
     """The event and the team whose token came with this API request."""
-    event = event_by_code(code)
-    return event, team_by_token(event, bearer_token())
+    return event_and_team_by_token(code, bearer_token())
+
+
+def api_team_ref(code: str) -> TeamRef:
+    """The team whose token came with this API request, as an answer save needs it."""
+    return team_ref_by_token(code, bearer_token())
 
 
 def api_host(code: str) -> Event:

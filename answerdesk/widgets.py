@@ -9,6 +9,7 @@ checks what a widget cannot enforce alone (BG-R5.4: a number only once).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .checker.normalize import normalize
@@ -16,7 +17,7 @@ from .checker.numbers import parse_number
 from .errors import Conflict, DeskError, RoundLocked
 from .extensions import db
 from .formats.bg import FINAL_ROUND
-from .models import Answer, Joker, Question, QuestionGate, Round, Team
+from .models import Answer, Question, Round, Team
 from .text import clean_text
 
 TRUE_FALSE = ("вярно", "невярно")
@@ -29,10 +30,14 @@ _TRUE_FALSE_KEYS = {"вярно", "невярно", "true", "false", "да", "н
 def widget_kind(question: Question, rnd: Round | None = None) -> str:
     """The widget a question is answered with: truefalse, abcd, song, pairs, number, text."""
     rnd = rnd or question.round
-    mode = question.check_mode or rnd.check_mode
+    return kind_of(question.check_mode or rnd.check_mode, question.key)
+
+
+def kind_of(mode: str, key: Any) -> str:
+    """widget_kind from the check mode and the key alone (the save reads no ORM objects)."""
     if mode == "choice":
-        accepted = question.key.get("accept", []) if isinstance(question.key, dict) else (
-            question.key if isinstance(question.key, list) else [question.key])
+        accepted = key.get("accept", []) if isinstance(key, dict) else (
+            key if isinstance(key, list) else [key])
         if accepted and all(normalize(str(a)) in _TRUE_FALSE_KEYS for a in accepted):
             return "truefalse"
         return "abcd"
@@ -107,44 +112,50 @@ def number_of(text: str) -> int | None:
     return int(value) if value is not None and value == int(value) else None
 
 
-def prepare_answer(
-    team: Team, rnd: Round, question: Question, text: str, fields: Any
-) -> tuple[str, Any]:
+@dataclass(frozen=True)
+class AnswerTarget:
+    """The question a save is for, as the save's one locked query read it (answers._save)."""
+
+    round_id: int
+    round_number: int
+    round_kind: str
+    question_id: int
+    question_number: int
+    kind: str  # widget_kind
+    gate_state: str | None  # BG-R6.2: the question's gate in the final round, if any
+    copy_joker: bool  # BG-J2 played by this team on this question
+    double_joker: bool  # BG-J1 played by this team on this question
+
+
+def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -> tuple[str, Any]:
     """Rule checks of a save, inside its transaction; returns the text to store.
 
     Structured fields become the checker's text (``answer_text``); BG-R6.2 a
     final-round question takes answers only while it is open; BG-J2 a copied
     question takes no answer of its own; BG-J1 a second answer needs the double
     joker on that question; BG-R5.4 a number is refused when the team already
-    gave it to another question of the round.
+    gave it to another question of the round (the only check that needs a query).
     """
-    kind = widget_kind(question, rnd)
     if isinstance(fields, dict) and fields:
-        text = answer_text(fields, kind) or text
-    if rnd.number == FINAL_ROUND and rnd.kind == "final":
-        gate = db.session.scalar(
-            db.select(QuestionGate).where(QuestionGate.question_id == question.id)
+        text = answer_text(fields, target.kind) or text
+    if target.round_number == FINAL_ROUND and target.round_kind == "final" and (
+        target.gate_state != "open"
+    ):
+        raise RoundLocked(
+            f"Question {target.question_number} of round {target.round_number} "
+            "is not open for answers.",
+            round=target.round_number, question=target.question_number,
         )
-        if gate is None or gate.state != "open":
-            raise RoundLocked(
-                f"Question {question.number} of round {rnd.number} is not open for answers.",
-                round=rnd.number, question=question.number,
-            )
-    jokers = {
-        j.kind: j for j in db.session.scalars(
-            db.select(Joker).where(Joker.team_id == team.id, Joker.question_id == question.id)
-        )
-    }
-    if "copy" in jokers:
+    if target.copy_joker:
         raise Conflict("Your team copies another team's answer on this question.")
-    if isinstance(fields, dict) and fields.get("second") and "double" not in jokers:
+    if isinstance(fields, dict) and fields.get("second") and not target.double_joker:
         raise DeskError("A second answer needs the double joker on this question.")
-    if kind == "number":
-        _refuse_number_twice(team, rnd, question, text)
+    if target.kind == "number":
+        _refuse_number_twice(team_id, target, text)
     return text, fields
 
 
-def _refuse_number_twice(team: Team, rnd: Round, question: Question, text: str) -> None:
+def _refuse_number_twice(team_id: int, target: AnswerTarget, text: str) -> None:
     """BG-R5.4: each number is the answer to exactly one question of the round."""
     number = number_of(text)
     if number is None:
@@ -152,8 +163,8 @@ def _refuse_number_twice(team: Team, rnd: Round, question: Question, text: str) 
     others = db.session.execute(
         db.select(Question.number, Answer.text)
         .join(Answer, Answer.question_id == Question.id)
-        .where(Question.round_id == rnd.id, Question.id != question.id,
-               Answer.team_id == team.id)
+        .where(Question.round_id == target.round_id, Question.id != target.question_id,
+               Answer.team_id == team_id)
     )
     for other, other_text in others:
         if number_of(other_text) == number:

@@ -34,7 +34,7 @@ def set_bank(event: Event, bank: dict[str, list[dict[str, Any]]]) -> Wildcard:
     """The questions prepared for each scenario: {"5.4": [{"text", "key", "hint"?}, ...]}."""
     unknown = set(bank) - set(BG_SCENARIOS)
     if unknown:
-        raise DeskError(f"Unknown scenarios {sorted(unknown)}")
+        raise DeskError("Unknown scenarios %(scenarios)s", scenarios=sorted(unknown))
     row = wildcard_of(event, create=True)
     row.bank = bank
     db.session.commit()
@@ -73,8 +73,8 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
                     actor: str = "host") -> Round:
     """The chooser (or the host for it) picks 5.1-5.5; round 5 takes its rules."""
     if scenario not in BG_SCENARIOS:
-        raise DeskError(f"Unknown scenario {scenario!r}; choose one of "
-                        f"{', '.join(BG_SCENARIOS)}")
+        raise DeskError("Unknown scenario '%(scenario)s'; choose one of %(choices)s",
+                        scenario=str(scenario), choices=", ".join(BG_SCENARIOS))
     row = wildcard_of(event)
     if team is not None and (row is None or row.chooser_team_id != team.id):
         raise Conflict("Only the team ranked last chooses the wildcard scenario")

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import concurrent.futures
 import json
 import os
 import random
@@ -37,6 +38,13 @@ SECRET = "bench-secret"
 
 
 # The server under test
+
+
+def run_async(coro):
+    """asyncio.run in a thread of its own: the caller may already run an event loop
+    (pytest-playwright's sync API keeps one in the main thread)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def free_port() -> int:
@@ -125,6 +133,71 @@ def new_event(db_url: str, workdir: str) -> tuple[str, str]:
     return code, password
 
 
+# Where the CPU goes: the harness shares the machine with the server it measures.
+
+TICK = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+
+
+def _processes() -> list[tuple[int, int, str, float]]:
+    """(pid, parent pid, command, CPU seconds) of every process (Linux /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        command = stat[stat.index("(") + 1:stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2:].split()
+        found.append((int(entry.name), int(fields[1]), command,
+                      (int(fields[11]) + int(fields[12])) / TICK))
+    return found
+
+
+def _machine_busy() -> tuple[float, float]:
+    """(busy, total) CPU seconds of the whole machine since boot."""
+    values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    idle = values[3] + values[4]
+    return (sum(values) - idle) / TICK, sum(values) / TICK
+
+
+@dataclass
+class CpuMeter:
+    """CPU seconds spent by the server (gunicorn master and workers), PostgreSQL's
+    processes, this harness, and the whole machine, between start() and a report."""
+
+    server_pid: int
+    postgres: bool = False
+    marks: tuple = ()
+
+    def _now(self) -> tuple[float, float, float, float, float]:
+        procs = _processes()
+        server = sum(cpu for pid, ppid, _, cpu in procs if self.server_pid in (pid, ppid))
+        postgres = sum(cpu for _, _, command, cpu in procs if command.startswith("postgres"))
+        busy, total = _machine_busy()
+        return time.process_time(), server, postgres, busy, total
+
+    def start(self) -> CpuMeter:
+        self.marks = self._now()
+        return self
+
+    def line(self, requests: int) -> str:
+        spent = (b - a for a, b in zip(self.marks, self._now(), strict=True))
+        client, server, postgres, busy, total = spent
+        n = max(requests, 1)
+        text = (f"CPU per request: server {server / n * 1000:.2f} ms, harness client "
+                f"{client / n * 1000:.2f} ms")
+        if self.postgres:
+            text += f", PostgreSQL {postgres / n * 1000:.2f} ms"
+        else:
+            postgres = 0.0
+        other = max(0.0, busy - server - client - postgres)
+        total = max(total, 1e-9)
+        return (text + f"; machine {busy / total:.0%} busy, of which other processes "
+                f"{other / total:.0%} (a busy machine makes every figure worse)")
+
+
 # A small HTTP/1.1 client: the load generator must cost far less CPU than the server.
 
 
@@ -204,6 +277,7 @@ class Stats:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     statuses: dict[int, int] = field(default_factory=lambda: defaultdict(int))
+    cpu: str = ""
 
     def add(self, started: float, status: int | None) -> None:
         if status is None or status >= 400:
@@ -298,12 +372,13 @@ def stored_text(sheet: dict, rnd: int, question: int) -> str | None:
 
 
 async def load(port: int, code: str, password: str, seconds: float, teams: int, phones: int,
-               rate: float, capacity_seconds: float, concurrency: int) -> dict:
+               rate: float, capacity_seconds: float, concurrency: int,
+               server_pid: int = 0, host_period: float = 2, postgres: bool = False) -> dict:
     """A realistic night, then the same app's capacity for saves and for a trivial GET."""
     tokens = await join_teams(port, code, teams, "Bench")
     assert await host_call(port, code, password, 2, "open") == 200
     questions = 4
-    saves, polls, host_pages, screens = Stats(), Stats(), Stats(), Stats()
+    saves, polls, host_pages, dashboards, screens = Stats(), Stats(), Stats(), Stats(), Stats()
     lag: list[float] = []
     t0 = time.perf_counter()
     end = t0 + seconds
@@ -342,19 +417,26 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
         await conn.close()
 
     host = await host_login(port, code, password)
+    meter = CpuMeter(server_pid, postgres).start()
     jobs = [phone(token, i * phones + p) for i, token in enumerate(tokens) for p in range(phones)]
-    jobs.append(every(2, host_pages, host, f"/host/{code}/review"))
-    jobs.append(every(2, Stats(), await host_login(port, code, password), f"/host/{code}/"))
+    if host_period:
+        jobs.append(every(host_period, host_pages, host, f"/host/{code}/review"))
+        jobs.append(every(host_period, dashboards, await host_login(port, code, password),
+                          f"/host/{code}/"))
     jobs.append(every(3, screens, Connection(port), f"/e/{code}/screen/live"))
     await asyncio.gather(*jobs)
     elapsed = time.perf_counter() - t0
     lag.sort()
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
-          f"state poll every 3 s, host queue every 2 s, projector every 3 s; {elapsed:.1f} s")
+          f"state poll every 3 s, host queue and dashboard every {host_period:g} s, "
+          f"projector every 3 s; {elapsed:.1f} s")
     print("  " + saves.line("answer saves", elapsed))
     print("  " + polls.line("phone state polls", elapsed))
     print("  " + host_pages.line("host review queue", elapsed))
+    print("  " + dashboards.line("host dashboard", elapsed))
     print("  " + screens.line("projector", elapsed))
+    print("  " + meter.line(sum(len(x.latencies) + x.errors
+                                for x in (saves, polls, host_pages, dashboards, screens))))
     if lag:
         print(f"  client lag behind schedule: p50 {lag[len(lag) // 2] * 1000:.1f} ms, "
               f"p99 {lag[int(len(lag) * 0.99)] * 1000:.1f} ms (a phone waits for its last "
@@ -373,7 +455,9 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
             await conn.close()
 
         began = time.perf_counter()
+        meter = CpuMeter(server_pid, postgres).start()
         await asyncio.gather(*(worker(i) for i in range(concurrency)))
+        stats.cpu = meter.line(len(stats.latencies) + stats.errors)
         return stats, time.perf_counter() - began
 
     def save(i: int, n: int):
@@ -389,11 +473,13 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     triv_cap, triv_s = await closed_loop(trivial)
     print(f"capacity, closed loop, {concurrency} connections, {capacity_seconds:g} s each:")
     print("  " + save_cap.line("answer saves (PUT)", save_s))
+    print("    " + save_cap.cpu)
     print("  " + triv_cap.line("trivial GET /state", triv_s))
+    print("    " + triv_cap.cpu)
     ratio = save_cap.rate(save_s) / max(triv_cap.rate(triv_s), 1e-9)
     print(f"  saves / trivial throughput: {ratio:.0%}")
     return {"save_rate": saves.rate(elapsed), "save_p99": saves.p99(),
-            "errors": saves.errors + polls.errors + host_pages.errors + screens.errors,
+            "errors": sum(x.errors for x in (saves, polls, host_pages, dashboards, screens)),
             "save_capacity": save_cap.rate(save_s), "trivial_capacity": triv_cap.rate(triv_s),
             "ratio": ratio}
 
@@ -509,12 +595,12 @@ def run_crash(db_url: str, workdir: str, writers: int, burst: float, workers: in
     code, password = new_event(db_url, workdir)
     server = Served(db_url, workdir, workers, threads).start()
     try:
-        burst_result = asyncio.run(crash_burst(server, code, password, writers, burst))
+        burst_result = run_async(crash_burst(server, code, password, writers, burst))
     finally:
         server.kill()
     restarted = Served(db_url, workdir, workers, threads).start()
     try:
-        return asyncio.run(crash_check(restarted.port, code, burst_result["tokens"],
+        return run_async(crash_check(restarted.port, code, burst_result["tokens"],
                                        burst_result["acked"]))
     finally:
         restarted.stop()
@@ -527,7 +613,7 @@ def run_lock_race(db_url: str, workdir: str, teams: int, close_after: float, wor
     try:
         for i in range(repeat):
             code, password = new_event(db_url, workdir)
-            results.append(asyncio.run(lock_race(server.port, code, password, teams,
+            results.append(run_async(lock_race(server.port, code, password, teams,
                                                  close_after * (1 + i % 3) / 2)))
     finally:
         server.stop()
@@ -547,6 +633,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--teams", type=int, default=None)
     parser.add_argument("--phones", type=int, default=3)
     parser.add_argument("--rate", type=float, default=1.0, help="load: saves per second per phone")
+    parser.add_argument("--host-period", type=float, default=2.0,
+                        help="load: seconds between host page reloads (0: no host pages)")
     parser.add_argument("--repeat", type=int, default=3, help="lock-race: rounds raced")
     parser.add_argument("--writers", type=int, default=60, help="crash: concurrent writers")
     parser.add_argument("--burst", type=float, default=2.0, help="crash: seconds before kill -9")
@@ -563,9 +651,10 @@ def main(argv: list[str] | None = None) -> int:
             code, password = new_event(db_url, workdir)
             server = Served(db_url, workdir, args.workers, args.threads).start()
             try:
-                asyncio.run(load(server.port, code, password, args.seconds, args.teams or 100,
+                run_async(load(server.port, code, password, args.seconds, args.teams or 100,
                                  args.phones, args.rate, args.capacity_seconds,
-                                 args.concurrency))
+                                 args.concurrency, server.proc.pid, args.host_period,
+                                 kind == "PostgreSQL"))
             finally:
                 server.stop()
             return 0

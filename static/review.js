@@ -173,21 +173,6 @@
     });
   }
 
-  // ------------------------------------------------------------ paper entry
-  var sheet = document.getElementById("paper-sheet");
-  if (sheet) {
-    sheet.addEventListener("keydown", function (ev) {
-      if (ev.key !== "Enter" || ev.target.tagName !== "INPUT") return;
-      var inputs = [].slice.call(sheet.querySelectorAll("input:not([type=hidden])"));
-      var next = inputs[inputs.indexOf(ev.target) + 1];
-      if (next && !ev.ctrlKey) { ev.preventDefault(); next.focus(); next.select(); }
-    });
-  }
-  ["paper-team", "paper-round"].forEach(function (id) {
-    var select = document.getElementById(id);
-    if (select) select.addEventListener("change", function () { select.form.submit(); });
-  });
-
   // ------------------------------------------------------------ screen control
   var projector = document.getElementById("projector");
   if (projector) {

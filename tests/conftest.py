@@ -139,6 +139,13 @@ def desk(client, demo) -> Desk:
     return Desk(client, *demo)
 
 
+@pytest.fixture
+def english(client) -> None:
+    """The phone asks for English (the default is Bulgarian): for tests that read the
+    English wording of a refusal."""
+    client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -156,7 +163,7 @@ def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int =
     """The real app under gunicorn's threaded workers, as `make run` serves it."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
-           "INSTANCE_PATH": str(instance)}
+           "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers),
          "--threads", str(threads), "-b", f"127.0.0.1:{port}", "--log-level", "warning",

@@ -57,7 +57,7 @@ def test_every_desk_action_writes_an_audit_entry(desk, app):
     desk.client.post(f"/host/{desk.code}/answers/2/2", data={"verdict": dunav,
                                                              "decision": "correct"})
     desk.client.post(f"/host/{desk.code}/paper", data={"team": team_b, "round": 2,
-                                                       "q1": "Левски"})
+                                                       "q1-text": "Левски"})
     desk.client.post(f"/host/{desk.code}/corrections", data={"team": team_b, "points": "-1",
                                                              "reason": "phone at the table"})
     desk.client.post(f"/host/{desk.code}/audit/{entry_id(app, 'score.correct')}/undo")

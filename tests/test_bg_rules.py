@@ -143,7 +143,7 @@ def test_bg_r5_5_all_in_pickers_all_or_nothing(desk, app):
     assert by_round(desk, 5) == {"A": 5, "B": 0}  # 3 of 4 pairs → 0
 
 
-def test_bg_r5_5_invalid_pairing_refused(desk, app):
+def test_bg_r5_5_invalid_pairing_refused(desk, english, app):
     token = desk.join("A")
     choose(app, desk, "5.5")
     desk.host(5, "open")
@@ -312,7 +312,7 @@ def test_bg_j1_double_joker_one_point_if_either_is_right(desk):
     assert by_round(desk, 2) == {"A": 1, "B": 2}
 
 
-def test_bg_j1_double_second_use_and_wrong_round_refused(desk):
+def test_bg_j1_double_second_use_and_wrong_round_refused(desk, english):
     token = desk.join("A")
     desk.host(2, "open")
     desk.host(4, "open")
@@ -362,7 +362,8 @@ def test_bg_j2_copy_limits(desk):
     assert joker(desk, a, "copy", 1, 2, copy_of="B").status_code == 409  # once per game
 
 
-def test_bg_j3_first_letter_confirmed_irreversible_and_only_on_that_phone(desk, app):
+def test_bg_j3_first_letter_confirmed_irreversible_and_only_on_that_phone(
+        desk, english, app):
     a, b = desk.join("A"), desk.join("B")
     desk.host(1, "open")
     desk.host(2, "open")
@@ -463,14 +464,17 @@ def test_bg_d1_host_pages_decide_disputes(desk, app):
     assert "atlas" in desk.client.get(f"/host/{desk.code}/disputes").get_data(as_text=True)
 
 
-def test_bg_r6_1_a_locked_final_question_reaches_the_review_queue_at_once(desk, app):
+def test_bg_r6_1_a_final_answer_reaches_the_review_queue_at_once(desk, app):
+    """The queue is live: the host sees the answer while the question is open, and
+    still after its lock."""
     token = desk.join("A")
     with app.app_context():
         final.open_question(event_by_code(desk.code), 1)
     desk.save(token, 6, 1, "Симеон Велики")
     with app.app_context():
         event = event_by_code(desk.code)
-        assert review.review_queue(event) == []
+        items = review.review_queue(event)
+        assert [(i.round, i.question, i.text) for i in items] == [(6, 1, "Симеон Велики")]
         final.lock_question(event, 1)
         items = review.review_queue(event)
         assert [(i.round, i.question) for i in items] == [(6, 1)]

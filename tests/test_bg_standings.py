@@ -90,7 +90,7 @@ def test_bg_s3_tie_for_second_two_teams_winner_second(desk, app):
                            "B": (3, False, False)}
 
 
-def test_bg_s3_answers_locked_after_one_minute(desk, app):
+def test_bg_s3_answers_locked_after_one_minute(desk, english, app):
     tokens = play_r2(desk, {"A": 2, "B": 2})
     shootout_id = start(app, desk)
     assert numbers(desk, tokens["A"], ["1885", "2 925", "471,0"]).status_code == 200

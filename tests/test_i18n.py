@@ -16,8 +16,11 @@ from answerdesk.models import Event
 
 ROOT = Path(__file__).resolve().parents[1]
 LOCALES = ("bg", "ru", "en")
+# The error classes are keywords as in the Makefile: a refusal's first argument is its msgid.
+ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken", "Unauthorized",
+                 "NotAllowed", "TooLarge", "RateLimited")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
-            "_l": None, "lazy_ngettext": (1, 2)}
+            "_l": None, "lazy_ngettext": (1, 2)} | dict.fromkeys(ERROR_CLASSES)
 
 
 def extracted_msgids() -> dict[str | tuple[str, str], str]:

@@ -20,7 +20,7 @@ def test_bg_g1_join_returns_token_and_team(desk):
 
 
 @pytest.mark.parametrize("second", ["Авто", "  авто ", "АВТО", "Aвтo", "AВТO"])
-def test_bg_g1_duplicate_and_lookalike_names_refused(desk, second):
+def test_bg_g1_duplicate_and_lookalike_names_refused(desk, english, second):
     desk.join("Авто")
     resp = desk.client.post(f"/api/events/{desk.code}/teams", json={"name": second})
     assert resp.status_code == 409
@@ -81,7 +81,7 @@ def test_replayed_edit_changes_nothing(desk):
     assert desk.save(token, 2, 1, "Ботев", seq=20).get_json()["version"] == 1
 
 
-def test_bg_e2_save_after_lock_refused_and_earlier_answer_kept(desk):
+def test_bg_e2_save_after_lock_refused_and_earlier_answer_kept(desk, english):
     token = desk.join("Сови")
     desk.host(2, "open")
     assert desk.save(token, 2, 1, "Левски").status_code == 200
@@ -106,7 +106,7 @@ def test_save_unknown_question_is_404(desk):
     assert desk.save(token, 2, 99, "x").status_code == 404
 
 
-def test_answer_too_long_refused_with_message(desk):
+def test_answer_too_long_refused_with_message(desk, english):
     token = desk.join("Сови")
     desk.host(2, "open")
     resp = desk.save(token, 2, 1, "я" * 501)
@@ -236,3 +236,20 @@ def test_openapi_document_lists_every_route(client):
         assert path in doc["paths"]
     from openapi_spec_validator import validate
     validate(doc)
+
+
+def test_question_with_its_own_value_scores_it(desk, app):
+    """A pack's per-question price (SIGame, Своя игра) beats the round's points."""
+    from answerdesk.models import Question, Round
+
+    with app.app_context():
+        question = db.session.scalar(
+            db.select(Question).join(Round).where(Round.number == 2, Question.number == 2))
+        question.points = 30
+        db.session.commit()
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    desk.save(token, 2, 1, "Левски")
+    desk.save(token, 2, 2, "Марица")
+    desk.host(2, "close")
+    assert desk.standings()[0]["points"] == 2 + 30

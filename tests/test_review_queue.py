@@ -188,3 +188,24 @@ def test_all_answers_view_filters_and_overrides_in_one_click(desk, app):
     assert resp.status_code == 302 and "verdict=wrong" in resp.headers["Location"]
     assert verdicts_by_team(app)["B"].final == "correct"
     assert {r["team"]: r["points"] for r in desk.standings()}["B"] == 2
+
+
+def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(desk, app):
+    """Issue 5: answers of an open round reach the queue as they arrive; an answer the
+    team changes after the host judged it is judged again."""
+    from answerdesk import review
+    from answerdesk.events import event_by_code
+
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    desk.save(token, 2, 1, "Христо Ботев или Левски")  # hedged: the host decides
+    with app.app_context():
+        event = event_by_code(desk.code)
+        items = review.review_queue(event)
+        assert [i.text for i in items] == ["Христо Ботев или Левски"]
+        review.decide(event, items[0].verdict_ids, "wrong", actor="host")
+        assert review.review_queue(event) == []
+    desk.save(token, 2, 1, "Левски или Ботев")
+    with app.app_context():
+        items = review.review_queue(event_by_code(desk.code))
+        assert [i.text for i in items] == ["Левски или Ботев"]

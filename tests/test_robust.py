@@ -6,7 +6,6 @@ several gunicorn workers, on SQLite or on the PostgreSQL of DATABASE_URL.
 
 from __future__ import annotations
 
-import asyncio
 import sys
 from pathlib import Path
 
@@ -73,7 +72,7 @@ def test_replayed_and_stale_edits_after_restart_change_nothing(app, db_uri, tmp_
         return seen
 
     try:
-        seen = asyncio.run(night())
+        seen = harness.run_async(night())
     finally:
         server.stop()
     assert [s for s, _ in seen] == [200, 200, 200, 200]

@@ -179,7 +179,7 @@ def test_host_api_counts_only_wrong_passwords(strict_app):
      ({"text": "a", "seq": "7"}, "seq must be a non-negative whole number"),
      ({"text": "a", "fields": "x"}, "fields must be an object")],
 )
-def test_answer_input_limits_clear_400(desk, body, message):
+def test_answer_input_limits_clear_400(desk, english, body, message):
     token = desk.join("Сови")
     desk.host(2, "open")
     resp = desk.client.put(f"/api/events/{desk.code}/answers/2/1", json=body,
@@ -205,7 +205,7 @@ def test_answer_normalised_and_control_characters_stripped(desk):
      ({"name": "A", "players": 0}, "players must be between 1 and 100"),
      ({"name": "A", "players": "many"}, "players must be a whole number")],
 )
-def test_join_input_limits_clear_400(desk, body, message):
+def test_join_input_limits_clear_400(desk, english, body, message):
     resp = desk.client.post(f"/api/events/{desk.code}/teams", json=body)
     assert resp.status_code == 400 and resp.get_json()["message"] == message
 

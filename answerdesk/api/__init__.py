@@ -7,7 +7,7 @@ from flask import Blueprint, jsonify, request
 from .. import answers, rounds, sheets, standings, teams
 from ..errors import DeskError
 from ..events import event_by_code
-from ..web import api_host, api_team
+from ..web import api_host, api_team, api_team_ref
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -48,7 +48,7 @@ def state(code: str):
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
-    _, team = api_team(code)
+    team = api_team_ref(code)
     body = _json_body()
     seq = body.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):

@@ -23,7 +23,7 @@ def _body() -> dict:
 def _int(body: dict, name: str) -> int:
     value = body.get(name)
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-        raise DeskError(f"{name} must be a whole number from 0 to 1000", field=name)
+        raise DeskError("%(field)s must be a whole number from 0 to 1000", field=name)
     return value
 
 

@@ -54,7 +54,7 @@ def dashboard(event: Event):
         "host/dashboard.html",
         event=event,
         counts=answered_counts(event.id),
-        queue_size=sum(len(i.verdict_ids) for i in review.review_queue(event)),
+        queue_size=review.queue_size(event),
     )
 
 
@@ -62,7 +62,7 @@ def dashboard(event: Event):
 @host_required
 def round_action(event: Event, number: int, action: str):
     if action not in ROUND_ACTIONS:
-        raise DeskError(f"Unknown action {action!r}")
+        raise DeskError("Unknown action '%(action)s'", action=action)
     ROUND_ACTIONS[action](event, number, actor="host")
     return redirect(url_for("host.dashboard", code=event.code))
 

@@ -197,43 +197,36 @@ def override(event: Event, number: int, question: int):
 @bp.get("/paper")
 @desk_required()
 def paper_entry(event: Event):
+    return _paper_page(event, request.args.get("team"), request.args.get("round"))
+
+
+def _paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = None,
+                errors: Any = None, status: int = 200):
     teams = db.session.scalars(
         db.select(Team).where(Team.event_id == event.id).order_by(Team.name_key)
     ).all()
     rounds = [r for r in event.rounds if r.questions]
-    team = next((t for t in teams if str(t.id) == request.args.get("team")), None)
-    rnd = next((r for r in rounds if str(r.number) == request.args.get("round")), None)
+    team = next((t for t in teams if str(t.id) == str(team_id)), None)
+    rnd = next((r for r in rounds if str(r.number) == str(round_number)), None)
     if rnd is None:
         rnd = next((r for r in rounds if r.state == "open"), None) or \
             next((r for r in reversed(rounds) if r.state != "draft"), None)
-    grid = paper.paper_grid(event, team, rnd) if team and rnd else []
+    sheet = paper.paper_grid(event, team, rnd, posted, errors) if team and rnd else None
     return render_template("host/paper.html", event=event, teams=teams, rounds=rounds,
-                           team=team, rnd=rnd, grid=grid, role=g.actor)
-
-
-def _sheet_from_form() -> dict[int, Any]:
-    sheet: dict[int, Any] = {}
-    for name, value in request.form.items():
-        head, _dot, part = name.partition(".")
-        if not (head.startswith("q") and head[1:].isdigit()):
-            continue
-        number = int(head[1:])
-        if part:
-            fields = sheet.setdefault(number, {})
-            if isinstance(fields, dict) and value.strip():
-                fields[part] = value
-        else:
-            sheet[number] = value
-    return sheet
+                           team=team, rnd=rnd, sheet=sheet, role=g.actor), status
 
 
 @bp.post("/paper")
 @desk_required()
 def paper_save(event: Event):
+    """BG-E1: refused lines come back with the host's typing and the reason beside them."""
     team = paper.team_of(event, request.form.get("team", type=int) or 0)
     number = request.form.get("round", type=int) or 0
-    changed = paper.enter_sheet(event, team, number, _sheet_from_form(), actor=g.actor)
-    flash(_("%(team)s: %(n)s paper answers saved.", team=team.name, n=changed))
+    sheet = paper.read_sheet(event, number, request.form)
+    result = paper.enter_sheet(event, team, number, sheet, actor=g.actor)
+    flash(_("%(team)s: %(n)s paper answers saved.", team=team.name, n=result.changed))
+    if result.errors:
+        return _paper_page(event, team.id, number, sheet, result.errors, status=400)
     following = db.session.scalar(
         db.select(Team.id).where(Team.event_id == event.id, Team.name_key > team.name_key)
         .order_by(Team.name_key).limit(1)

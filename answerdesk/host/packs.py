@@ -30,7 +30,7 @@ UPLOAD_LIFETIME = 24 * 3600
 
 def _upload_path(upload_id: str) -> Path:
     if not UPLOAD_ID.fullmatch(upload_id):
-        raise DeskError(_("This upload has expired: choose the file again."))
+        raise DeskError("This upload has expired: choose the file again.")
     return Path(current_app.instance_path) / "uploads" / upload_id
 
 
@@ -86,7 +86,7 @@ def pack_preview(event: Event):
 def pack_import(event: Event):
     path = _upload_path(request.form.get("upload", ""))
     if not path.is_file():
-        raise DeskError(_("This upload has expired: choose the file again."))
+        raise DeskError("This upload has expired: choose the file again.")
     filename = request.form.get("filename", "pack")
     try:
         report = import_pack(event, parse_pack(path.read_bytes(), filename), actor="host",
@@ -108,7 +108,7 @@ def _questions(count: int) -> str:
 @host_required
 def pack_export(event: Event, fmt: str):
     if fmt not in ("yaml", "json"):
-        raise DeskError(_("Choose YAML or JSON."))
+        raise DeskError("Choose YAML or JSON.")
     text = dump_native(export_pack(event), fmt)
     mimetype = "application/json" if fmt == "json" else "application/yaml"
     return Response(text, mimetype=f"{mimetype}; charset=utf-8", headers={

@@ -82,7 +82,7 @@ def wildcard_choose(event: Event):
 @host_required
 def final_action(event: Event, number: int, action: str):
     if action not in FINAL_ACTIONS:
-        raise DeskError(f"Unknown action {action!r}")
+        raise DeskError("Unknown action '%(action)s'", action=action)
     FINAL_ACTIONS[action](event, number, actor="host")
     return _back("#final")
 
@@ -141,7 +141,7 @@ def dispute_decide(event: Event):
     elif kind == disputes.ANNUL:
         disputes.annul(event, round_number, question_number, reason)
     else:
-        raise DeskError(f"Unknown decision {kind!r}")
+        raise DeskError("Unknown decision '%(decision)s'", decision=kind)
     flash(_("Decision recorded"))
     return redirect(url_for("host.dispute_page", code=event.code))
 
@@ -168,7 +168,7 @@ def league_update(event: Event):
     elif action == "refresh":
         league.refresh_handicaps()
     else:
-        raise DeskError(f"Unknown action {action!r}")
+        raise DeskError("Unknown action '%(action)s'", action=action)
     flash(_("League updated"))
     return redirect(url_for("host.league_page", code=event.code))
 

@@ -49,7 +49,8 @@ def register(app: Flask) -> None:
             for line in summary_lines(summary, event.code):
                 click.echo(line)
             if summary.blocked:
-                raise DeskError(summary.blocked)
+                click.echo(f"Error: {summary.blocked}", err=True)
+                sys.exit(1)
             if dry_run:
                 click.echo("Dry run: nothing was written.")
                 return

@@ -89,14 +89,15 @@ def _check_mode(mode: str) -> None:
         raise ValueError(f"mode must be one of {', '.join(MODES)}")
 
 
-def _blocked(event: Event, mode: str) -> str | None:
+def _blocked(event: Event, mode: str) -> Conflict | None:
+    """The refusal of a replace once teams have answered, shown in the reader's language."""
     if mode != "replace":
         return None
     answered = _answered_rounds(event)
     if answered:
-        listed = ", ".join(str(n) for n in answered)
-        return (f"Teams have already answered in round(s) {listed}: the programme cannot be "
-                "replaced. Add the pack after the existing rounds instead.")
+        return Conflict("Teams have already answered in round(s) %(rounds)s: the programme "
+                        "cannot be replaced. Add the pack after the existing rounds instead.",
+                        rounds=", ".join(str(n) for n in answered))
     return None
 
 
@@ -104,6 +105,7 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
     """The summary shown before an import; `blocked` says why it would be refused."""
     _check_mode(mode)
     numbers = _numbers(event, pack, mode)
+    blocked = _blocked(event, mode) if event else None
     rounds = [
         RoundSummary(number=n, name=r.name, kind=r.kind, points=r.points,
                      check_mode=r.check_mode, questions=len(r.questions),
@@ -116,7 +118,7 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
         warnings=list(pack.warnings) + _length_warnings(pack),
         missing_media=pack.missing_media(), mode=mode,
         replaces=[r.number for r in event.rounds] if event and mode == "replace" else [],
-        blocked=_blocked(event, mode) if event else None,
+        blocked=str(blocked) if blocked else None,
     )
 
 
@@ -169,7 +171,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
     _check_mode(mode)
     blocked = _blocked(event, mode)
     if blocked:
-        raise Conflict(blocked)
+        raise blocked
     numbers = _numbers(event, pack, mode)
     replaced = [r.number for r in event.rounds] if mode == "replace" else []
     created: list[Path] = []

@@ -1,8 +1,8 @@
 """initial schema
 
-Revision ID: 6f305fce0e5d
+Revision ID: 88e007c0eb1f
 Revises: 
-Create Date: 2026-11-30 03:48:48.324977
+Create Date: 2026-11-30 04:03:35.807114
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '6f305fce0e5d'
+revision = '88e007c0eb1f'
 down_revision = None
 branch_labels = None
 depends_on = None
