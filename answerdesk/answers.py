@@ -163,15 +163,16 @@ def save_answer(
 
 def _target(row: Any, round_number: int, question_number: int) -> widgets.AnswerTarget:
     if row is None:
-        raise NotFound(f"Round {round_number} does not exist")
+        raise NotFound("Round %(round)s does not exist", round=round_number)
     if row.state != "open":
         raise RoundLocked(
-            f"Round {row.number} is locked: answers are no longer accepted.",
+            "Round %(round)s is locked: answers are no longer accepted.",
             round=row.number,
             state=row.state,
         )
     if row.question_id is None:
-        raise NotFound(f"Round {round_number} has no question {question_number}")
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
     return widgets.AnswerTarget(
         round_id=row.id, round_number=row.number, round_kind=row.kind,
         question_id=row.question_id, question_number=question_number,

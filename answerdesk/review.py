@@ -178,8 +178,7 @@ def review_queue(event: Event) -> list[ReviewItem]:
 
 
 def queue_size(event: Event) -> int:
-    """How many answers wait for the host (checking new arrivals first)."""
-    check_arrived(event)
+    """How many checked answers wait for the host (polled often: checks nothing itself)."""
     return db.session.scalar(
         db.select(db.func.count()).select_from(_pending(event).subquery())
     ) or 0

@@ -6,6 +6,10 @@ are then shown and compared with each team's answers.
 
 from __future__ import annotations
 
+import datetime as dt
+
+from sqlalchemy.exc import IntegrityError
+
 from . import audit, final, jokers
 from .checker import check
 from .database import queue_for_round
@@ -103,30 +107,36 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
     } if answers else {}
     now = utcnow()
     for answer in answers:
-        result = check(answer.text, question.key, question.check_mode or rnd.check_mode)
-        verdict = existing.get(answer.id)
-        if verdict is None:
-            verdict = Verdict(answer_id=answer.id, outcome=result.outcome)
-            db.session.add(verdict)
-        elif verdict.decided_at is not None and answer.updated_at > verdict.decided_at:
-            # The team changed its answer after the host judged it: judge it again.
-            verdict.decision = verdict.decided_by = verdict.decided_at = None
-        verdict.outcome = result.outcome
-        verdict.fraction = result.fraction
-        verdict.reason = result.reason[:300]
-        verdict.checked_at = now
+        _propose(answer, existing.get(answer.id), question, rnd, now)
     jokers.check_second_answers(question, rnd)
     final.send_to_host(question, rnd)
 
 
+def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: Round,
+             now: dt.datetime) -> None:
+    """The checker's proposal for one answer, kept in its verdict."""
+    result = check(answer.text, question.key, question.check_mode or rnd.check_mode)
+    if verdict is None:
+        verdict = Verdict(answer_id=answer.id, outcome=result.outcome)
+        db.session.add(verdict)
+    elif verdict.decided_at is not None and answer.updated_at > verdict.decided_at:
+        # The team changed its answer after the host judged it: judge it again.
+        verdict.decision = verdict.decided_by = verdict.decided_at = None
+    verdict.outcome = result.outcome
+    verdict.fraction = result.fraction
+    verdict.reason = result.reason[:300]
+    verdict.checked_at = now
+
+
 def check_arrived(event: Event) -> int:
     """Propose verdicts for answers of open rounds as they arrive, so the host's review
-    queue fills while teams still type (issue 5); returns how many questions were checked.
+    queue fills while teams still type (issue 5); returns how many answers were checked.
 
-    An answer is due when it has no verdict yet or changed since it was checked.
+    Only answers without a verdict, or changed since theirs, are checked. Two host
+    pages may do this at once: the second one's duplicate proposals are dropped.
     """
-    stale = (
-        db.select(Answer.question_id)
+    rows = db.session.execute(
+        db.select(Answer, Verdict, Question, Round)
         .join(Question, Answer.question_id == Question.id)
         .join(Round, Question.round_id == Round.id)
         .outerjoin(Verdict, Verdict.answer_id == Answer.id)
@@ -135,10 +145,20 @@ def check_arrived(event: Event) -> int:
             Round.state == "open",
             db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
         )
-    )
-    due = db.session.scalars(db.select(Question).where(Question.id.in_(stale))).all()
-    for question in due:
-        check_question(question)
-    if due:
+    ).all()
+    if not rows:
+        db.session.rollback()
+        return 0
+    now = utcnow()
+    touched: dict[int, tuple[Question, Round]] = {}
+    for answer, verdict, question, rnd in rows:
+        _propose(answer, verdict, question, rnd, now)
+        touched[question.id] = (question, rnd)
+    for question, rnd in touched.values():
+        final.send_to_host(question, rnd)  # BG-R6.1 applies to early proposals too
+    try:
         db.session.commit()
-    return len(due)
+    except IntegrityError:
+        db.session.rollback()
+        return 0
+    return len(rows)

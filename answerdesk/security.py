@@ -116,7 +116,7 @@ def _limit(app: Flask, limiter: Limiter, endpoint: str, limit: str, **options: A
 def _phone_bodies_are_small() -> None:
     """A phone sends a name or an answer; refuse megabytes before they are parsed."""
     if request.path.startswith("/api/events/") and (request.content_length or 0) > MAX_PHONE_BODY:
-        raise TooLarge(f"The request is too large: at most {MAX_PHONE_BODY // 1024} KB")
+        raise TooLarge("The request is too large: at most %(kb)s KB", kb=MAX_PHONE_BODY // 1024)
 
 
 def _numbers_fit_the_database() -> None:

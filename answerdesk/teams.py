@@ -34,15 +34,16 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     except (TypeError, ValueError):
         raise DeskError("players must be a whole number", field="players") from None
     if not 1 <= count <= MAX_PLAYERS:
-        raise DeskError(f"players must be between 1 and {MAX_PLAYERS}", field="players")
+        raise DeskError("players must be between 1 and %(most)s", field="players",
+                        most=MAX_PLAYERS)
     key = team_name_key(clean)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
     )
     if taken is not None:
         raise NameTaken(
-            f"The name {clean!r} is already taken (by {taken!r}); please pick another.",
-            field="name",
+            "The name '%(name)s' is already taken (by '%(taken)s'); please pick another.",
+            field="name", name=clean, taken=taken,
         )
     token = secrets.token_urlsafe(24)
     team = Team(event=event, name=clean, name_key=key, players=count, token_hash=hash_token(token))
@@ -52,7 +53,8 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     except IntegrityError:
         db.session.rollback()
         raise NameTaken(
-            f"The name {clean!r} is already taken; please pick another.", field="name"
+            "The name '%(name)s' is already taken; please pick another.", field="name",
+            name=clean,
         ) from None
     audit.record(event, f"team:{clean}", "team.join", clean, after={"players": count})
     db.session.commit()

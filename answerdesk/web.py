@@ -22,6 +22,14 @@ def bearer_token() -> str | None:
     return None
 
 
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a clear 400."""
+    body = request.get_json(silent=True)
+    if not isinstance(body, dict):
+        raise DeskError("The request body must be a JSON object")
+    return body
+
+
 def api_team(code: str) -> tuple[Event, Team]:
     """The event and the team whose token came with this API request."""
     return event_and_team_by_token(code, bearer_token())

@@ -78,7 +78,7 @@ def answer_text(fields: Any, kind: str) -> str:
         choice = _field(fields, "choice")
         options = TRUE_FALSE if kind == "truefalse" else LETTERS
         if choice and choice not in options:
-            raise DeskError(f"Choose one of {', '.join(options)}")
+            raise DeskError("Choose one of %(options)s", options=", ".join(options))
         return choice
     if kind == "song":
         line = _field(fields, "line")
@@ -100,7 +100,7 @@ def pairs_text(pairs: Any) -> str:
     chosen = {str(n).strip(): str(letter).strip().upper() for n, letter in pairs.items() if letter}
     for number, letter in chosen.items():
         if number not in {"1", "2", "3", "4"} or letter not in LETTERS:
-            raise DeskError(f"Invalid pair {number}{letter}")
+            raise DeskError("Invalid pair %(pair)s", pair=f"{number}{letter}")
     if len(set(chosen.values())) != len(chosen):
         raise DeskError("Each letter can be paired with one number only")
     return " ".join(f"{n}{chosen[n]}" for n in sorted(chosen, key=int))
@@ -142,8 +142,7 @@ def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -
         target.gate_state != "open"
     ):
         raise RoundLocked(
-            f"Question {target.question_number} of round {target.round_number} "
-            "is not open for answers.",
+            "Question %(question)s of round %(round)s is not open for answers.",
             round=target.round_number, question=target.question_number,
         )
     if target.copy_joker:
@@ -169,7 +168,7 @@ def _refuse_number_twice(team_id: int, target: AnswerTarget, text: str) -> None:
     for other, other_text in others:
         if number_of(other_text) == number:
             raise Conflict(
-                f"The number {number} is already your answer to question {other}.",
+                "The number %(number)s is already your answer to question %(question)s.",
                 number=number, question=other,
             )
 

@@ -108,3 +108,27 @@ def test_str_outside_a_request_is_english_with_the_values(app, demo) -> None:
             rounds.get_round(event, 99)
     assert str(refused.value) == "Round 99 does not exist"
     assert refused.value.details == {"round": 99}
+
+
+def test_bg_e2_late_save_refused_in_the_phone_language(desk) -> None:
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    desk.host(2, "close")
+    late = desk.save(token, 2, 1, "Левски")
+    body = late.get_json()
+    assert late.status_code == 409 and body["round"] == 2
+    assert body["message"] == "Кръг 2 е затворен: отговори вече не се приемат."
+    russian = desk.client.put(f"/api/events/{desk.code}/answers/2/1", json={"text": "Левски"},
+                              headers={"Authorization": f"Bearer {token}",
+                                       "Accept-Language": "ru"}).get_json()
+    assert russian["message"] == "Раунд 2 закрыт: ответы больше не принимаются."
+
+
+def test_bg_g1_name_taken_in_the_phone_language(desk) -> None:
+    desk.join("Авто")
+    url = f"/api/events/{desk.code}/teams"
+    bulgarian = desk.client.post(url, json={"name": "Aвтo"}).get_json()
+    assert bulgarian["message"] == "Името „Aвтo“ вече е заето (от „Авто“); изберете друго."
+    russian = desk.client.post(url, json={"name": "Aвтo"},
+                               headers={"Accept-Language": "ru"}).get_json()
+    assert russian["message"] == "Название «Aвтo» уже занято («Авто»); выберите другое."

@@ -2,22 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import Blueprint, jsonify
 
 from .. import answers, rounds, sheets, standings, teams
 from ..errors import DeskError
 from ..events import event_by_code
-from ..web import api_host, api_team, api_team_ref
+from ..web import api_host, api_team, api_team_ref, json_body
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-def _json_body() -> dict:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise DeskError("The request body must be a JSON object")
-    return body
 
 
 @bp.get("/openapi.json")
@@ -28,7 +21,7 @@ def openapi():
 @bp.post("/events/<code>/teams")
 def join(code: str):
     event = event_by_code(code)
-    body = _json_body()
+    body = json_body()
     team, token = teams.register_team(event, body.get("name"), body.get("players", 1))
     return jsonify(
         {"name": team.name, "players": team.players, "token": token, "event": event.code}
@@ -49,7 +42,7 @@ def state(code: str):
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
     team = api_team_ref(code)
-    body = _json_body()
+    body = json_body()
     seq = body.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
         raise DeskError("seq must be a non-negative whole number")

@@ -5,19 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import jsonify, request
+from flask import jsonify
 
 from .. import jokers, play, shootout, wildcard
 from ..errors import DeskError
-from ..web import api_team
+from ..web import api_team, json_body
 from . import bp
-
-
-def _body() -> dict:
-    body = request.get_json(silent=True)
-    if not isinstance(body, dict):
-        raise DeskError("The request body must be a JSON object")
-    return body
 
 
 def _int(body: dict, name: str) -> int:
@@ -36,7 +29,7 @@ def play_state(code: str):
 @bp.post("/events/<code>/jokers")
 def play_joker(code: str):
     _, team = api_team(code)
-    body = _body()
+    body = json_body()
     joker = jokers.play_joker(
         team, str(body.get("kind", "")), _int(body, "round"), _int(body, "question"),
         copy_of=body.get("copy_of"), confirmed=body.get("confirm") is True,
@@ -49,7 +42,7 @@ def play_joker(code: str):
 @bp.post("/events/<code>/wildcard")
 def choose_scenario(code: str):
     event, team = api_team(code)
-    rnd = wildcard.choose_scenario(event, str(_body().get("scenario", "")), team=team)
+    rnd = wildcard.choose_scenario(event, str(json_body().get("scenario", "")), team=team)
     return jsonify({"round": rnd.number, "kind": rnd.kind, "check_mode": rnd.check_mode,
                     "points": rnd.points})
 
@@ -57,7 +50,7 @@ def choose_scenario(code: str):
 @bp.put("/events/<code>/shootout")
 def shootout_numbers(code: str):
     event, team = api_team(code)
-    row = shootout.save_numbers(event, team, _body().get("numbers"))
+    row = shootout.save_numbers(event, team, json_body().get("numbers"))
     return jsonify({"numbers": row.numbers,
                     "saved_at": row.saved_at.isoformat(timespec="milliseconds") + "Z"})
 
