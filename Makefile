@@ -40,9 +40,9 @@ translations: $(VENV)/.installed
 # A refusal's first argument is its msgid (answerdesk/errors.py), so the error
 # classes are keywords too.
 ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
-	TooLarge RateLimited
+	TooLarge RateLimited PackError
 messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l $(ERROR_KEYWORDS:%=-k %) \
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \
 		-o answerdesk/translations/messages.pot .
 	$(BIN)/pybabel update -i answerdesk/translations/messages.pot -d answerdesk/translations \

@@ -27,9 +27,12 @@ def question_count(app) -> int:
         return db.session.scalar(db.select(func.count()).select_from(Question))
 
 
-def upload(client, code: str, data: bytes, name: str, mode: str = "replace"):
+def upload(client, code: str, data: bytes, name: str, mode: str = "replace",
+           lang: str | None = None):
+    headers = {"Accept-Language": lang} if lang else {}
     return client.post(f"/host/{code}/programme/preview", data={
-        "pack": (io.BytesIO(data), name), "mode": mode}, content_type="multipart/form-data")
+        "pack": (io.BytesIO(data), name), "mode": mode}, content_type="multipart/form-data",
+        headers=headers)
 
 
 def test_upload_preview_then_confirm_imports(app, client, demo) -> None:
@@ -62,11 +65,38 @@ def test_a_malformed_upload_shows_where_and_imports_nothing(app, client, demo) -
     login(client, app, code)
     before = question_count(app)
     resp = upload(client, code, b"round;question;answer;alternatives\n2;Q;A;\n2;Q\n",
-                  "bad.csv")
+                  "bad.csv", lang="en")
     html = resp.get_data(as_text=True)
     assert resp.status_code == 422
     assert "row 2 (line 3)" in html and "2 columns, expected 4" in html
     assert question_count(app) == before
+
+
+def test_a_malformed_file_is_explained_in_bulgarian_by_default(app, client, demo) -> None:
+    """Issue 7: the refusal and its location speak the host's language; English on request."""
+    code, _ = demo
+    login(client, app, code)
+    bad = "Тур:\n1\n\nВопрос 1:\nТекст.\n\nКомментарий:\nнет ответа\n".encode()
+    bulgarian = upload(client, code, bad, "bad.txt")
+    html = bulgarian.get_data(as_text=True)
+    assert bulgarian.status_code == 422 and '<html lang="bg">' in html
+    assert "<code>ред 4</code>" in html and "&#39;Вопрос 1:&#39; няма &#39;Ответ:&#39;" in html
+    assert "has no" not in html
+    russian = upload(client, code, bad, "bad.txt", lang="ru").get_data(as_text=True)
+    assert "<code>строка 4</code>" in russian and "у &#39;Вопрос 1:&#39; нет" in russian
+    english = upload(client, code, bad, "bad.txt", lang="en").get_data(as_text=True)
+    assert "<code>line 4</code>" in english
+    assert "&#39;Вопрос 1:&#39; has no &#39;Ответ:&#39;" in english
+
+
+def test_pack_warnings_are_translated_with_their_location(app, client, demo) -> None:
+    code, _ = demo
+    login(client, app, code)
+    data = "round;question;answer;alternatives\nКино;Q;A;\n".encode()
+    html = upload(client, code, data, "films.csv").get_data(as_text=True)
+    assert "запис 1 (ред 2): кръг &#39;Кино&#39; не е номер на БГ кръг 1-6" in html
+    english = upload(client, code, data, "films.csv", lang="en").get_data(as_text=True)
+    assert "row 1 (line 2): round &#39;Кино&#39; is not a BG round number 1-6" in english
 
 
 def test_preview_in_bulgarian_by_default(app, client, demo) -> None:

@@ -21,7 +21,7 @@ from .answers import (
     squash,
     zachet_variants,
 )
-from .model import Pack, PackError, QuestionSpec, RoundSpec, text_key
+from .model import N_, Pack, PackError, QuestionSpec, RoundSpec, text_key
 from .textio import decode_text
 
 MAX_COMBINATIONS = 64
@@ -199,7 +199,8 @@ def _require_answer(block: list[Field]) -> Field:
     answer = _get(block, "answer")
     q = block[0]
     if answer is None or not unwrap(answer.lines):
-        raise PackError(f"'Вопрос {q.number}:' has no 'Ответ:'", f"line {q.line}")
+        raise PackError("'Вопрос %(number)s:' has no 'Ответ:'", N_("line %(line)s", line=q.line),
+                       number=q.number)
     return answer
 
 
@@ -225,10 +226,10 @@ def _chgk_question(block: list[Field], number: int, warnings: list[str]) -> Ques
             reject += zachet_variants(_field_text(nezachet_f), True)[0]
         combos = ["; ".join(c) for c in itertools.islice(
             itertools.product(*accepted_parts), MAX_COMBINATIONS)]
-        warnings.append(
-            f"line {q.line}: Вопрос {q.number} has {len(parts)} numbered answers "
-            f"(duplet/blitz); the key joins the parts with '; '"
-        )
+        warnings.append(N_(
+            "line %(line)s: Вопрос %(number)s has %(count)s numbered answers "
+            "(duplet/blitz); the key joins the parts with '; '",
+            line=q.line, number=q.number, count=len(parts)))
         key = text_key(combos, reject)
     else:
         acc, rej, notes = _key_parts(
@@ -236,7 +237,8 @@ def _chgk_question(block: list[Field], number: int, warnings: list[str]) -> Ques
         key = text_key(acc, rej)
     display, _ = split_nezachet(_field_text(answer_f))
     if not key["accept"]:
-        raise PackError(f"'Вопрос {q.number}:' has an empty 'Ответ:'", f"line {answer_f.line}")
+        raise PackError("'Вопрос %(number)s:' has an empty 'Ответ:'",
+                        N_("line %(line)s", line=answer_f.line), number=q.number)
     return QuestionSpec(
         number=number,
         text=text,
@@ -258,13 +260,14 @@ def _svoyak_theme(block: list[Field], multiplier: int) -> tuple[str, list[Questi
     name = squash(unwrap(pre)) or f"Тема {q.number}"
     answers = _numbered_text(answer_f, set(items)) or {}
     if not items:
-        raise PackError(f"theme 'Вопрос {q.number}:' has no numbered questions",
-                        f"line {q.line}")
+        raise PackError("theme 'Вопрос %(number)s:' has no numbered questions",
+                        N_("line %(line)s", line=q.line), number=q.number)
     missing = [n for n in items if n not in answers]
     if missing:
         raise PackError(
-            f"theme 'Вопрос {q.number}:' ({name}): 'Ответ:' has no item "
-            + ", ".join(f"{n}." for n in missing), f"line {q.line}")
+            "theme 'Вопрос %(number)s:' (%(theme)s): 'Ответ:' has no item %(items)s",
+            N_("line %(line)s", line=q.line), number=q.number, theme=name,
+            items=", ".join(f"{n}." for n in missing))
     per_item = {f: _numbered_text(_get(block, f), set(items)) or {}
                 for f in ("zachet", "nezachet", "comment", "source")}
     shared = {f: (_field_text(_get(block, f)) if not per_item.get(f) else "")
@@ -323,8 +326,9 @@ def parse_chgk(data: bytes | str, filename: str = "pack.txt") -> Pack:
         fmt = "chgk"
     refs = sorted({m["ref"] for r in rounds for q in r.questions for m in q.media})
     if refs:
-        warnings.append("media files the pack refers to but does not contain "
-                        "(upload them before the evening): " + ", ".join(refs))
+        warnings.append(N_("media files the pack refers to but does not contain "
+                           "(upload them before the evening): %(files)s",
+                           files=", ".join(refs)))
     return Pack(title=title, format=fmt, rounds=rounds, media={}, warnings=warnings)
 
 
@@ -340,9 +344,10 @@ def _svoyak_rounds(sections: list[tuple[str | None, list[list[Field]]]],
     """
     themes = [b for _, blocks in sections for b in blocks]
     if len(themes) != 15:
-        warnings.append(
-            f"Своя игра pack has {len(themes)} themes; SI-1.1 plays 15 (3 rounds × 5): "
-            f"grouped {SVOYAK_THEMES_PER_ROUND} themes per round")
+        warnings.append(N_(
+            "Своя игра pack has %(count)s themes; SI-1.1 plays 15 (3 rounds × 5): "
+            "grouped %(per_round)s themes per round",
+            count=len(themes), per_round=SVOYAK_THEMES_PER_ROUND))
     rounds: list[RoundSpec] = []
     for r, start in enumerate(range(0, len(themes), SVOYAK_THEMES_PER_ROUND), start=1):
         rnd = RoundSpec(number=r, name=f"Раунд {r}", kind="open", points=r, check_mode="typo3")
@@ -354,6 +359,6 @@ def _svoyak_rounds(sections: list[tuple[str | None, list[list[Field]]]],
                 rnd.questions.append(q)
         rounds.append(rnd)
     if len(rounds) > 3:
-        warnings.append(f"Своя игра pack fills {len(rounds)} rounds; SI-1.1 has 3: rounds "
-                        "past the third continue the values r×(1…5)")
+        warnings.append(N_("Своя игра pack fills %(count)s rounds; SI-1.1 has 3: rounds "
+                           "past the third continue the values r×(1…5)", count=len(rounds)))
     return rounds

@@ -13,7 +13,7 @@ import csv
 import io
 import re
 
-from .model import BG_ROUNDS, Pack, PackError, QuestionSpec, RoundSpec, text_key
+from .model import BG_ROUNDS, N_, Pack, PackError, QuestionSpec, RoundSpec, text_key
 from .textio import decode_text
 
 COLUMNS = 4
@@ -35,7 +35,8 @@ def _rows(text: str, delimiter: str) -> list[tuple[int, list[str]]]:
                 out.append((start, cells))
             start = reader.line_num + 1
     except csv.Error as exc:
-        raise PackError(f"broken CSV: {exc}", f"line {reader.line_num}") from exc
+        raise PackError("broken CSV: %(reason)s", N_("line %(line)s", line=reader.line_num),
+                       reason=str(exc)) from exc
     return out
 
 
@@ -83,11 +84,12 @@ def parse_csv(data: bytes | str, filename: str = "pack.csv") -> Pack:
     rounds: dict[str, RoundSpec] = {}
     warnings: list[str] = []
     for index, (line, cells) in enumerate(rows, start=1):
-        where = f"row {index} (line {line})"
+        where = N_("row %(row)s (line %(line)s)", row=index, line=line)
         if len(cells) != COLUMNS:
             raise PackError(
-                f"{len(cells)} columns, expected {COLUMNS}: round, question, answer, "
-                f"alternatives (delimiter '{delimiter}'; quote a cell that contains it)", where)
+                "%(count)s columns, expected %(expected)s: round, question, answer, "
+                "alternatives (delimiter '%(delimiter)s'; quote a cell that contains it)", where,
+                count=len(cells), expected=COLUMNS, delimiter=delimiter)
         round_raw, question, answer, alternatives = (c.strip() for c in cells)
         if not round_raw:
             raise PackError("the round column is empty", where)
@@ -104,11 +106,13 @@ def parse_csv(data: bytes | str, filename: str = "pack.csv") -> Pack:
             else:
                 rnd = RoundSpec(number=max(used, default=0) + 1, name=name, kind="open",
                                 points=1, check_mode="typo3")
-                warnings.append(f"{where}: round '{round_raw}' is not a BG round number "
-                                "1-6: open questions, 1 point, up to 3 spelling errors")
+                warnings.append(N_("%(where)s: round '%(round)s' is not a BG round number "
+                                   "1-6: open questions, 1 point, up to 3 spelling errors",
+                                   where=where, round=round_raw))
             if rnd.number == 4:
-                warnings.append(f"{where}: round 4 from CSV is checked as typo5 text; "
-                                "song keys (title + performers) need the native format")
+                warnings.append(N_("%(where)s: round 4 from CSV is checked as typo5 text; "
+                                   "song keys (title + performers) need the native format",
+                                   where=where))
             rounds[round_raw] = rnd
         alts = [a.strip() for a in alternatives.split(";") if a.strip()]
         accept = [answer] + [a for a in alts if not a.startswith("!")]
@@ -120,7 +124,8 @@ def parse_csv(data: bytes | str, filename: str = "pack.csv") -> Pack:
         rnd.questions.append(QuestionSpec(number=len(rnd.questions) + 1, text=question, key=key,
                                           answer=answer))
         if rnd.check_mode == "choice" and reject:
-            warnings.append(f"{where}: '!' rejects are ignored in a choice round")
+            warnings.append(N_("%(where)s: '!' rejects are ignored in a choice round",
+                               where=where))
     ordered = sorted(rounds.values(), key=lambda r: r.number)
     title = re.sub(r"\.csv$", "", filename.rsplit("/", 1)[-1], flags=re.IGNORECASE)
     return Pack(title=title, format="csv", rounds=ordered, media={}, warnings=warnings)

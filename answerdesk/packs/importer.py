@@ -21,7 +21,7 @@ from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
-from .model import Pack, QuestionSpec, RoundSpec
+from .model import N_, Pack, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")
 # What a question carries beyond the checker's needs, kept in Question.details.
@@ -123,14 +123,16 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
 
 
 def _length_warnings(pack: Pack) -> list[str]:
-    out = []
+    out: list[str] = []
     for r in pack.rounds:
         if len(r.name) > MAX_ROUND_NAME:
-            out.append(f"Round {r.number}: the name is cut to {MAX_ROUND_NAME} characters")
+            out.append(N_("Round %(round)s: the name is cut to %(limit)s characters",
+                          round=r.number, limit=MAX_ROUND_NAME))
         for q in r.questions:
             if q.hint and len(q.hint) > MAX_HINT:
-                out.append(f"Round {r.number}, question {q.number}: the hint is cut to "
-                           f"{MAX_HINT} characters")
+                out.append(N_("Round %(round)s, question %(question)s: the hint is cut to "
+                              "%(limit)s characters", round=r.number, question=q.number,
+                              limit=MAX_HINT))
     return out
 
 

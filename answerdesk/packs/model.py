@@ -20,17 +20,47 @@ MEDIA_KINDS = ("image", "audio", "video")
 Key = list[Any] | dict[str, Any]
 
 
+class Note(str):
+    """English text that keeps its msgid and values, so a page can show it in the
+    reader's language while the CLI, logs and tests read plain English.
+
+    The parsers stay free of Flask: they build notes, the host's page translates them.
+    """
+
+    template: str
+    params: dict[str, Any]
+
+    def __new__(cls, template: str, **params: Any) -> Note:
+        note = super().__new__(cls, template % params if params else template)
+        note.template = template
+        note.params = params
+        return note
+
+
+def N_(template: str, **params: Any) -> Note:
+    """Mark an English msgid for extraction (a Babel keyword) and fill it in."""
+    return Note(template, **params)
+
+
 class PackError(Exception):
     """A pack that cannot be imported, with where the problem is.
 
-    `location` is what a person opens the file at: "line 17",
-    "content.xml: <question> #3 in theme 'X' of round 'Раунд 1'", "row 4 (line 5)".
+    Shaped like `DeskError`: `message` is an English msgid whose %(name)s
+    placeholders are filled from `params` (a `Note` brings its own). `location`
+    is what a person opens the file at: "line 17", "row 4 (line 5)",
+    "content.xml: <question> #3 in theme 'X' of round 'Раунд 1'"; often a `Note`.
     """
 
-    def __init__(self, message: str, location: str | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str, location: str | None = None, **params: Any) -> None:
+        self.template: str = getattr(message, "template", message)
+        self.params: dict[str, Any] = {**getattr(message, "params", {}), **params}
         self.location = location
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        """The message in English with the values filled in."""
+        return self.template % self.params if self.params else self.template
 
     def __str__(self) -> str:
         return f"{self.location}: {self.message}" if self.location else self.message

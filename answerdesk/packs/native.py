@@ -23,6 +23,7 @@ from .model import (
     BG_ROUNDS,
     CHECK_MODES,
     MEDIA_KINDS,
+    N_,
     ROUND_KINDS,
     TEXT_MODES,
     Key,
@@ -70,7 +71,9 @@ class _Lines:
         while probe and probe not in self.lines:
             probe = probe[:-1]
         line = self.lines.get(probe)
-        return f"line {line} ({render_path(path)})" if line else render_path(path)
+        if not line:
+            return render_path(path)
+        return N_("line %(line)s (%(path)s)", line=line, path=render_path(path))
 
 
 def _collect_lines(node: yaml.Node, path: Path, out: dict[Path, int], dup_check: bool) -> None:
@@ -80,8 +83,8 @@ def _collect_lines(node: yaml.Node, path: Path, out: dict[Path, int], dup_check:
         for k, v in node.value:
             name = str(k.value)
             if dup_check and name in seen:
-                raise PackError(f"'{name}' appears twice in the same block",
-                                f"line {k.start_mark.line + 1}")
+                raise PackError("'%(field)s' appears twice in the same block",
+                                N_("line %(line)s", line=k.start_mark.line + 1), field=name)
             seen.add(name)
             _collect_lines(v, (*path, name), out, dup_check)
     elif isinstance(node, yaml.SequenceNode):
@@ -92,8 +95,9 @@ def _collect_lines(node: yaml.Node, path: Path, out: dict[Path, int], dup_check:
 def _yaml_error(exc: yaml.YAMLError) -> PackError:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     problem = getattr(exc, "problem", None) or str(exc)
-    where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else None
-    return PackError(f"not valid YAML: {problem}", where)
+    where = N_("line %(line)s, column %(column)s", line=mark.line + 1,
+               column=mark.column + 1) if mark else None
+    return PackError("not valid YAML: %(reason)s", where, reason=problem)
 
 
 def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
@@ -101,8 +105,9 @@ def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise PackError(f"not valid JSON: {exc.msg}",
-                            f"line {exc.lineno}, column {exc.colno}") from exc
+            raise PackError("not valid JSON: %(reason)s",
+                            N_("line %(line)s, column %(column)s", line=exc.lineno,
+                               column=exc.colno), reason=exc.msg) from exc
         lines: dict[Path, int] = {}
         try:  # JSON is (nearly) YAML: borrow the composer's marks for line numbers
             node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -115,7 +120,7 @@ def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
     try:
         node = loader.get_single_node()
         if node is None:
-            raise PackError("the file is empty", "line 1")
+            raise PackError("the file is empty", N_("line %(line)s", line=1))
         lines = {}
         _collect_lines(node, (), lines, dup_check=True)
         data = loader.construct_document(node)
@@ -133,6 +138,7 @@ class _Validator:
         self.lines = lines
 
     def fail(self, path: Path, message: str) -> PackError:
+        """`message` is a `N_(...)` note: its msgid and values go into the error."""
         return PackError(message, self.lines.where(path))
 
     # -- scalar helpers ------------------------------------------------------
@@ -141,36 +147,37 @@ class _Validator:
         if value is None and optional:
             return None
         if isinstance(value, bool) or not isinstance(value, str | int | float):
-            raise self.fail(path, f"expected text, got {_kind(value)} (put it in quotes)")
+            raise self.fail(path, N_("expected text, got %(got)s (put it in quotes)",
+                                      got=_kind(value)))
         out = str(value)
         if not out.strip() and not allow_empty:
-            raise self.fail(path, "must not be empty")
+            raise self.fail(path, N_("must not be empty"))
         return out
 
     def integer(self, value: Any, path: Path, minimum: int = 0) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise self.fail(path, f"expected a whole number, got {_kind(value)}")
+            raise self.fail(path, N_("expected a whole number, got %(got)s", got=_kind(value)))
         if value < minimum:
-            raise self.fail(path, f"must be at least {minimum}")
+            raise self.fail(path, N_("must be at least %(minimum)s", minimum=minimum))
         return value
 
     def strings(self, value: Any, path: Path, at_least: int = 1) -> list[str]:
         if isinstance(value, str | int | float) and not isinstance(value, bool):
             value = [value]
         if not isinstance(value, list):
-            raise self.fail(path, f"expected a list of answers, got {_kind(value)}")
+            raise self.fail(path, N_("expected a list of answers, got %(got)s", got=_kind(value)))
         out = [self.text(v, (*path, i)) for i, v in enumerate(value)]
         if len(out) < at_least:
-            raise self.fail(path, f"needs at least {at_least} answer(s)")
+            raise self.fail(path, N_("needs at least %(count)s answer(s)", count=at_least))
         return [o for o in out if o is not None]
 
     def mapping(self, value: Any, path: Path, allowed: set[str]) -> dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(path, f"expected a block of fields, got {_kind(value)}")
+            raise self.fail(path, N_("expected a block of fields, got %(got)s", got=_kind(value)))
         for k in value:
             if str(k) not in allowed:
-                raise self.fail((*path, str(k)), f"unknown field '{k}' (known: "
-                                + ", ".join(sorted(allowed)) + ")")
+                raise self.fail((*path, str(k)), N_("unknown field '%(field)s' (known: %(known)s)",
+                                                    field=k, known=", ".join(sorted(allowed))))
         return value
 
     # -- keys --------------------------------------------------------------
@@ -179,9 +186,10 @@ class _Validator:
         """Check the key against its mode's shape (spec/CHECKER.md)."""
         kpath = (*path, "key")
         if raw is None:
-            raise self.fail(path, "question has no 'key' (the accepted answers)")
+            raise self.fail(path, N_("question has no 'key' (the accepted answers)"))
         if reject is not None and mode not in TEXT_MODES:
-            raise self.fail((*path, "reject"), f"'reject' is for exact/typo modes, not {mode}")
+            raise self.fail((*path, "reject"),
+                            N_("'reject' is for exact/typo modes, not %(mode)s", mode=mode))
         check: dict[str, Callable[[Any, Path], Key]] = {
             "song": self.song_key, "pairs": self.pairs_key, "number": self.number_key,
         }
@@ -191,8 +199,9 @@ class _Validator:
             labels = self.strings(raw, kpath)
             for i, label in enumerate(labels):
                 if options and label not in options:
-                    raise self.fail((*kpath, i), f"'{label}' is not one of the options "
-                                    + ", ".join(options))
+                    raise self.fail((*kpath, i), N_("'%(label)s' is not one of the options "
+                                                    "%(options)s", label=label,
+                                                    options=", ".join(options)))
             return labels
         return check[mode](raw, kpath)
 
@@ -200,7 +209,7 @@ class _Validator:
         if isinstance(raw, dict):
             self.mapping(raw, kpath, {"accept", "reject"})
             if "accept" not in raw:
-                raise self.fail(kpath, "key block needs 'accept': [answers]")
+                raise self.fail(kpath, N_("key block needs 'accept': [answers]"))
             accept = self.strings(raw["accept"], (*kpath, "accept"))
             rejected = self.strings(raw.get("reject", []), (*kpath, "reject"), at_least=0)
             if reject is not None:
@@ -212,44 +221,44 @@ class _Validator:
                 return accept
             return {"accept": accept,
                     "reject": self.strings(reject, (*path, "reject"), at_least=0)}
-        raise self.fail(kpath, "expected a list of answers or {accept: [...], reject: [...]}, "
-                        f"got {_kind(raw)}")
+        raise self.fail(kpath, N_("expected a list of answers or {accept: [...], "
+                                  "reject: [...]}, got %(got)s", got=_kind(raw)))
 
     def song_key(self, raw: Any, kpath: Path) -> Key:
         if not isinstance(raw, dict):
-            raise self.fail(kpath, "song key must be {title: [...], artists: [[...], ...]}, "
-                            f"got {_kind(raw)}")
+            raise self.fail(kpath, N_("song key must be {title: [...], artists: [[...], ...]}, "
+                                      "got %(got)s", got=_kind(raw)))
         self.mapping(raw, kpath, {"title", "artists"})
         if "title" not in raw or "artists" not in raw:
-            raise self.fail(kpath, "song key needs both 'title' and 'artists'")
+            raise self.fail(kpath, N_("song key needs both 'title' and 'artists'"))
         title = self.strings(raw["title"], (*kpath, "title"))
         artists_raw = raw["artists"]
         if not isinstance(artists_raw, list) or not artists_raw:
             raise self.fail((*kpath, "artists"),
-                            "'artists' must list each performer's spellings: [[...], ...]")
+                            N_("'artists' must list each performer's spellings: [[...], ...]"))
         artists = [self.strings(a, (*kpath, "artists", i)) for i, a in enumerate(artists_raw)]
         return {"title": title, "artists": artists}
 
     def pairs_key(self, raw: Any, kpath: Path) -> Key:
         if not isinstance(raw, dict) or not raw:
-            raise self.fail(kpath, 'pairs key must map numbers to letters, e.g. {"1": "В"}, '
-                            f"got {_kind(raw)}")
+            raise self.fail(kpath, N_('pairs key must map numbers to letters, e.g. {"1": "В"}, '
+                                      "got %(got)s", got=_kind(raw)))
         out: dict[str, str] = {}
         for k, v in raw.items():
             name = str(k)
             if isinstance(k, bool) or not re.fullmatch(r"\d+", name):
-                raise self.fail((*kpath, name), f"pair '{name}' must be a number")
+                raise self.fail((*kpath, name), N_("pair '%(pair)s' must be a number", pair=name))
             out[name] = self.text(v, (*kpath, name)) or ""
         return dict(sorted(out.items(), key=lambda kv: int(kv[0])))
 
     def number_key(self, raw: Any, kpath: Path) -> Key:
         values = raw if isinstance(raw, list) else [raw]
         if not values:
-            raise self.fail(kpath, "number key needs the number, e.g. [7]")
+            raise self.fail(kpath, N_("number key needs the number, e.g. [7]"))
         for i, v in enumerate(values):
             if isinstance(v, bool) or not isinstance(v, int | float):
                 raise self.fail((*kpath, i) if isinstance(raw, list) else kpath,
-                                f"number key must hold numbers, got {_kind(v)}")
+                                N_("number key must hold numbers, got %(got)s", got=_kind(v)))
         return list(values)
 
     # -- media ---------------------------------------------------------------
@@ -264,12 +273,12 @@ class _Validator:
             ref = self.text(item.get("ref"), (*ipath, "ref")) or ""
             kind = item.get("kind") or _guess_kind(ref)
             if kind not in MEDIA_KINDS:
-                raise self.fail(ipath, f"media kind of '{ref}' unknown: give kind: "
-                                + "|".join(MEDIA_KINDS))
+                raise self.fail(ipath, N_("media kind of '%(ref)s' unknown: give kind: %(kinds)s",
+                                          ref=ref, kinds="|".join(MEDIA_KINDS)))
             entry = {"kind": kind, "ref": ref}
             stage = item.get("stage", "question")
             if stage not in ("question", "answer"):
-                raise self.fail((*ipath, "stage"), "stage must be 'question' or 'answer'")
+                raise self.fail((*ipath, "stage"), N_("stage must be 'question' or 'answer'"))
             if stage == "answer":
                 entry["stage"] = "answer"
             out.append(entry)
@@ -279,15 +288,16 @@ class _Validator:
     def pack(self, data: Any, filename: str) -> Pack:
         doc = self.mapping(data, (), _PACK_FIELDS)
         if doc.get(MARKER) != VERSION:
-            raise self.fail((MARKER,), f"not an answerdesk pack: the file must start with "
-                            f"'{MARKER}: {VERSION}'")
+            raise self.fail((MARKER,), N_("not an answerdesk pack: the file must start with "
+                                          "'%(marker)s: %(version)s'", marker=MARKER,
+                                          version=VERSION))
         if "title" not in doc:
-            raise self.fail((), "the pack needs a 'title'")
+            raise self.fail((), N_("the pack needs a 'title'"))
         title = self.text(doc.get("title"), ("title",)) or filename
         fmt = self.text(doc.get("format", "native"), ("format",)) or "native"
         rounds_raw = doc.get("rounds")
         if not isinstance(rounds_raw, list) or not rounds_raw:
-            raise self.fail(("rounds",), "the pack needs 'rounds': a list of rounds")
+            raise self.fail(("rounds",), N_("the pack needs 'rounds': a list of rounds"))
         files = self.files(doc.get("files") or {})
         warnings = self.strings(doc.get("warnings") or [], ("warnings",), at_least=0)
         rounds = [self.round(r, ("rounds", i), i + 1) for i, r in enumerate(rounds_raw)]
@@ -295,19 +305,19 @@ class _Validator:
         for i, r in enumerate(rounds):
             if r.number in seen:
                 raise self.fail(("rounds", i, "number"),
-                                f"round number {r.number} used twice")
+                                N_("round number %(number)s used twice", number=r.number))
             seen[r.number] = i
         return Pack(title=title, format=fmt, rounds=rounds, media=files, warnings=warnings)
 
     def files(self, raw: Any) -> dict[str, bytes]:
         if not isinstance(raw, dict):
-            raise self.fail(("files",), "'files' maps a media ref to its base64 content")
+            raise self.fail(("files",), N_("'files' maps a media ref to its base64 content"))
         out: dict[str, bytes] = {}
         for name, b64 in raw.items():
             try:
                 out[str(name)] = base64.b64decode(str(b64 or ""), validate=True)
             except (binascii.Error, ValueError) as exc:
-                raise self.fail(("files", str(name)), "not valid base64") from exc
+                raise self.fail(("files", str(name)), N_("not valid base64")) from exc
         return out
 
     def round(self, raw: Any, path: Path, position: int) -> RoundSpec:
@@ -317,12 +327,9 @@ class _Validator:
         kind = r.get("kind", defaults.get("kind"))
         mode = r.get("check_mode", defaults.get("check_mode"))
         if kind not in ROUND_KINDS:
-            raise self.fail((*path, "kind"), f"kind must be one of {', '.join(ROUND_KINDS)}"
-                            + ("" if kind is None else f", not '{kind}'"))
+            raise self.fail((*path, "kind"), _one_of("kind", ROUND_KINDS, kind))
         if mode not in CHECK_MODES:
-            raise self.fail((*path, "check_mode"), "check_mode must be one of "
-                            f"{', '.join(CHECK_MODES)}" + ("" if mode is None else
-                                                           f", not '{mode}'"))
+            raise self.fail((*path, "check_mode"), _one_of("check_mode", CHECK_MODES, mode))
         points = self.integer(r.get("points", defaults.get("points")), (*path, "points"))
         partial = r.get("partial_points")
         if partial is not None:
@@ -332,14 +339,15 @@ class _Validator:
         themes = self.strings(r.get("themes") or [], (*path, "themes"), at_least=0)
         q_raw = r.get("questions") or []
         if not isinstance(q_raw, list):
-            raise self.fail((*path, "questions"), "expected a list of questions")
+            raise self.fail((*path, "questions"), N_("expected a list of questions"))
         questions = [self.question(q, (*path, "questions", i), i + 1, mode)
                      for i, q in enumerate(q_raw)]
         numbers = [q.number for q in questions]
         for i, n in enumerate(numbers):
             if n in numbers[:i]:
                 raise self.fail((*path, "questions", i, "number"),
-                                f"question number {n} used twice in this round")
+                                N_("question number %(number)s used twice in this round",
+                                   number=n))
         return RoundSpec(number=number, name=name, kind=kind, points=points, check_mode=mode,
                          questions=questions, themes=themes, partial_points=partial)
 
@@ -348,10 +356,10 @@ class _Validator:
         mode = q.get("check_mode")
         if mode is not None and mode not in CHECK_MODES:
             raise self.fail((*path, "check_mode"),
-                            f"check_mode must be one of {', '.join(CHECK_MODES)}")
+                            _one_of("check_mode", CHECK_MODES, None))
         options_raw = q.get("options") or {}
         if not isinstance(options_raw, dict):
-            raise self.fail((*path, "options"), "options map a letter to its text")
+            raise self.fail((*path, "options"), N_("options map a letter to its text"))
         options = {str(k): self.text(v, (*path, "options", str(k))) or ""
                    for k, v in options_raw.items()}
         points = q.get("points")
@@ -378,19 +386,27 @@ class _Validator:
         )
 
 
+def _one_of(field: str, allowed: tuple[str, ...], given: Any) -> str:
+    choices = ", ".join(allowed)
+    if given is None:
+        return N_("%(field)s must be one of %(choices)s", field=field, choices=choices)
+    return N_("%(field)s must be one of %(choices)s, not '%(given)s'", field=field,
+              choices=choices, given=given)
+
+
 def _kind(value: Any) -> str:
     if value is None:
-        return "nothing"
+        return N_("nothing")
     if isinstance(value, bool):
-        return "a yes/no value"
+        return N_("a yes/no value")
     if isinstance(value, dict):
-        return "a block of fields"
+        return N_("a block of fields")
     if isinstance(value, list):
-        return "a list"
+        return N_("a list")
     if isinstance(value, str):
-        return f"text '{value[:40]}'"
+        return N_("text '%(text)s'", text=value[:40])
     if isinstance(value, int | float):
-        return f"the number {value}"
+        return N_("the number %(number)s", number=value)
     return type(value).__name__
 
 
@@ -439,7 +455,7 @@ def pack_document(pack: Pack) -> dict[str, Any]:
     if pack.media:
         doc["files"] = {k: base64.b64encode(v).decode("ascii") for k, v in pack.media.items()}
     if pack.warnings:
-        doc["warnings"] = list(pack.warnings)
+        doc["warnings"] = [str(w) for w in pack.warnings]
     return doc
 
 

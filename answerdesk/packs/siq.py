@@ -17,7 +17,7 @@ from urllib.parse import unquote
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
-from .model import Pack, PackError, QuestionSpec, RoundSpec, text_key
+from .model import N_, Pack, PackError, QuestionSpec, RoundSpec, text_key
 
 MAX_CONTENT_XML = 20 * 1024 * 1024
 MAX_MEDIA_TOTAL = 500 * 1024 * 1024
@@ -34,11 +34,12 @@ _TYPE_ALIASES = {
     "choice": "select", "select": "select",
 }
 _UNSUPPORTED = {
-    "stake": "a stake (auction) question: teams cannot bid in answerdesk; played for its price",
-    "secret": "a secret (cat in bag) question: answerdesk cannot hand a question to one team; "
-              "played by all teams for its price",
-    "norisk": "a no-risk question: answerdesk has no no-risk scoring yet; a wrong answer "
-              "scores 0 as usual",
+    "stake": N_("a stake (auction) question: teams cannot bid in answerdesk; "
+                "played for its price"),
+    "secret": N_("a secret (cat in bag) question: answerdesk cannot hand a question to one "
+                 "team; played by all teams for its price"),
+    "norisk": N_("a no-risk question: answerdesk has no no-risk scoring yet; a wrong answer "
+                 "scores 0 as usual"),
 }
 
 
@@ -77,17 +78,18 @@ def _refuse_dtd(data: bytes) -> None:
     parser = expat.ParserCreate()
 
     def refuse(*_args: Any) -> None:
-        raise PackError(
-            f"DOCTYPE/ENTITY declarations are not allowed (line {parser.CurrentLineNumber})",
-            "content.xml")
+        raise PackError("DOCTYPE/ENTITY declarations are not allowed (line %(line)s)",
+                        "content.xml", line=parser.CurrentLineNumber)
 
     parser.StartDoctypeDeclHandler = refuse
     parser.EntityDeclHandler = refuse
     try:
         parser.Parse(data, True)
     except expat.ExpatError as exc:
-        raise PackError(f"malformed XML: {expat.ErrorString(exc.code)}",
-                        f"content.xml: line {exc.lineno}, column {exc.offset + 1}") from exc
+        raise PackError("malformed XML: %(reason)s",
+                        N_("content.xml: line %(line)s, column %(column)s",
+                           line=exc.lineno, column=exc.offset + 1),
+                        reason=expat.ErrorString(exc.code)) from exc
 
 
 def _parse_xml(data: bytes) -> ET.Element:
@@ -96,8 +98,9 @@ def _parse_xml(data: bytes) -> ET.Element:
         return ET.fromstring(data)
     except ET.ParseError as exc:  # expat already accepted it; kept for safety
         line, col = exc.position
-        raise PackError(f"malformed XML: {exc}",
-                        f"content.xml: line {line}, column {col + 1}") from exc
+        raise PackError("malformed XML: %(reason)s",
+                        N_("content.xml: line %(line)s, column %(column)s",
+                           line=line, column=col + 1), reason=str(exc)) from exc
 
 
 def _read_zip(data: bytes, filename: str) -> tuple[bytes, dict[str, bytes]]:
@@ -125,7 +128,7 @@ def _read_zip(data: bytes, filename: str) -> tuple[bytes, dict[str, bytes]]:
                         raise PackError("media files exceed 500 MB", filename)
                     media[name] = archive.read(raw)
         except (zipfile.BadZipFile, OSError, EOFError) as exc:
-            raise PackError(f"damaged zip archive: {exc}", filename) from exc
+            raise PackError("damaged zip archive: %(reason)s", filename, reason=str(exc)) from exc
     return content, media
 
 
@@ -151,7 +154,8 @@ class _Reader:
         if ref not in self.media:
             hit = next((k for k in self.media if k.split("/", 1)[-1] == value), None)
             if hit is None:
-                self.warnings.append(f"{where}: media file '{value}' is not in the pack")
+                self.warnings.append(N_("%(where)s: media file '%(file)s' is not in the pack",
+                                          where=where, file=value))
             else:
                 ref = hit
         self.used_media.add(ref)
@@ -173,7 +177,8 @@ class _Reader:
                     item["stage"] = "answer"
                 media.append(item)
             elif kind == "html":
-                self.warnings.append(f"{where}: HTML content kept as a video link: {value}")
+                self.warnings.append(N_("%(where)s: HTML content kept as a video link: %(link)s",
+                                      where=where, link=value))
                 media.append({"kind": "video", "ref": value.strip()})
             elif value.strip() and not after_marker:
                 texts.append(value.strip())
@@ -198,7 +203,8 @@ class _Reader:
                             ref["stage"] = "answer"
                         media.append(ref)
                     elif kind == "html":
-                        self.warnings.append(f"{where}: HTML content kept as a video link")
+                        self.warnings.append(N_("%(where)s: HTML content kept as a video link",
+                                              where=where))
                         media.append({"kind": "video", "ref": value.strip()})
                     elif name == "question" and value.strip():
                         texts.append(value.strip())
@@ -227,11 +233,12 @@ class _Reader:
     def read(self) -> Pack:
         root = self.root
         if _local(root.tag) != "package":
-            raise PackError(f"root element is <{_local(root.tag)}>, expected <package>",
-                            "content.xml")
+            raise PackError("root element is <%(element)s>, expected <package>",
+                            "content.xml", element=_local(root.tag))
         version = root.get("version", "?")
         if version.split(".")[0] not in ("3", "4", "5"):
-            self.warnings.append(f"unknown SIGame package version {version}; read as v4/v5")
+            self.warnings.append(N_("unknown SIGame package version %(version)s; read as v4/v5",
+                                    version=version))
         v5 = version.startswith("5")
         title = root.get("name") or self.filename
         package_authors = self.info(root, "authors")
@@ -242,7 +249,8 @@ class _Reader:
             raise PackError("the package has no <round>", "content.xml")
         unused = sorted(set(self.media) - self.used_media)
         if unused:
-            self.warnings.append("media files no question uses: " + ", ".join(unused))
+            self.warnings.append(N_("media files no question uses: %(files)s",
+                                    files=", ".join(unused)))
         media = {k: v for k, v in self.media.items() if k in self.used_media}
         return Pack(title=title, format="siq", rounds=rounds, media=media,
                     warnings=self.warnings)
@@ -261,8 +269,8 @@ class _Reader:
             theme_authors = self.info(theme, "authors") or authors
             for n, q in enumerate(_children(_inside(theme, "questions"), "question"), 1):
                 q_index += 1
-                where = (f"content.xml: <question> #{n} in theme '{theme_name}' "
-                         f"of round '{name}'")
+                where = N_("content.xml: <question> #%(number)s in theme '%(theme)s' "
+                           "of round '%(round)s'", number=n, theme=theme_name, round=name)
                 question = self.read_question(q, where, v5, theme_authors)
                 if question is None:
                     continue
@@ -272,11 +280,11 @@ class _Reader:
         prices = [q.points for q in spec.questions if q.points]
         spec.points = min(prices) if prices else 0
         if final:
-            self.warnings.append(
-                f"round '{name}' is SIGame's final: players remove themes until one is "
+            self.warnings.append(N_(
+                "round '%(round)s' is SIGame's final: players remove themes until one is "
                 "left and bet on its question; answerdesk has no bets: every final "
                 "question is kept, with its price (usually 0) as points — set them before "
-                "the evening")
+                "the evening", round=name))
         return spec
 
     def read_question(self, q: ET.Element, where: str, v5: bool,
@@ -285,18 +293,19 @@ class _Reader:
         try:
             price = int(price_raw)
         except ValueError as exc:
-            raise PackError(f"price '{price_raw}' is not a number", where) from exc
+            raise PackError("price '%(price)s' is not a number", where, price=price_raw) from exc
         type_el = _child(q, "type")
         raw_type = (q.get("type") or (type_el.get("name") if type_el is not None else "")
                     or "").strip()
         params = {p.get("name"): _text(p) for p in _children(type_el, "param")} \
             if type_el is not None else {}
         if price < 0:
-            self.warnings.append(f"{where}: empty slot (price {price}) skipped")
+            self.warnings.append(N_("%(where)s: empty slot (price %(price)s) skipped",
+                                    where=where, price=price))
             return None
         if params.get("knows") == "never":
-            self.warnings.append(f"{where}: a 'cat in bag' that is never asked "
-                                 "(points given away) skipped")
+            self.warnings.append(N_("%(where)s: a 'cat in bag' that is never asked "
+                                    "(points given away) skipped", where=where))
             return None
 
         right = _child(q, "right")
@@ -322,12 +331,15 @@ class _Reader:
             check_mode = "choice"
             key = [a for a in accepted if a in options] or accepted
         elif kind in _UNSUPPORTED:
-            self.warnings.append(f"{where}: {_UNSUPPORTED[kind]}")
+            self.warnings.append(N_("%(where)s: %(problem)s", where=where,
+                                    problem=_UNSUPPORTED[kind]))
         elif kind not in ("simple", "forall"):
-            self.warnings.append(f"{where}: SIGame question type '{raw_type}' has no "
-                                 "equivalent; played as an ordinary question")
+            self.warnings.append(N_("%(where)s: SIGame question type '%(type)s' has no "
+                                    "equivalent; played as an ordinary question",
+                                    where=where, type=raw_type))
         if not texts and not media:
-            self.warnings.append(f"{where}: question has neither text nor media")
+            self.warnings.append(N_("%(where)s: question has neither text nor media",
+                                    where=where))
         info_comments = self.info(q, "comments")
         sources = self.info(q, "sources")
         q_authors = self.info(q, "authors") or authors

@@ -19,7 +19,7 @@ def decode_text(data: bytes, location: str | None = None) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError as exc:
-            raise PackError(f"broken UTF-16 text: {exc.reason}", location) from exc
+            raise PackError("broken UTF-16 text: %(reason)s", location, reason=exc.reason) from exc
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
