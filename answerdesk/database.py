@@ -11,6 +11,10 @@ from __future__ import annotations
 import fcntl
 import os
 import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import wraps
 from typing import Any
 
 from sqlalchemy import event, text
@@ -37,8 +41,51 @@ def tune_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
+        reading = _read_only.get()
+        if conn.info.get("query_only", False) != reading:
+            conn.exec_driver_sql(f"PRAGMA query_only={'ON' if reading else 'OFF'}")
+            conn.info["query_only"] = reading
+        if reading:
+            conn.exec_driver_sql("BEGIN")
+            return
         gate.acquire(conn.connection.dbapi_connection)
         conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+_read_only: ContextVar[bool] = ContextVar("answerdesk_read_only", default=False)
+
+
+@contextmanager
+def read_only() -> Iterator[None]:
+    """Read in a transaction of its own that only reads, ended on the way out.
+
+    On SQLite that is a plain BEGIN (WAL readers never wait for the writer, nor hold
+    it up while a page renders) with PRAGMA query_only, so a write slipped into such
+    a block fails loudly instead of racing for the lock. Inside a transaction that
+    is already under way this changes nothing (its pending work must not be lost).
+    """
+    from .extensions import db
+
+    if db.session().in_transaction():
+        yield
+        return
+    token = _read_only.set(True)
+    try:
+        yield
+    finally:
+        _read_only.reset(token)
+        db.session.rollback()
+
+
+def reads_only(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Mark a view that never writes (polled pages: phone state, projector, standings)."""
+
+    @wraps(view)
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
+        with read_only():
+            return view(*args, **kwargs)
+
+    return wrapped
 
 
 class WriterQueue:

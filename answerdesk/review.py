@@ -19,6 +19,7 @@ from rapidfuzz.distance import Levenshtein
 
 from . import audit
 from .checker.normalize import normalize
+from .database import read_only
 from .errors import DeskError, NotFound
 from .extensions import db
 from .models import Answer, Event, Question, Round, Team, Verdict, utcnow
@@ -152,11 +153,10 @@ def review_queue(event: Event) -> list[ReviewItem]:
     from .models import display_key
 
     check_arrived(event)
-
+    with read_only():  # the host's page must not hold up the phones' saves (SQLite)
+        rows = db.session.execute(_pending(event)).all()
     questions: dict[int, tuple[ReviewItem, dict[str, ReviewGroup]]] = {}
-    for (vid, reason, text, qid, qnum, qtext, key, rnum, partial, team) in db.session.execute(
-        _pending(event)
-    ):
+    for (vid, reason, text, qid, qnum, qtext, key, rnum, partial, team) in rows:
         if qid not in questions:
             questions[qid] = (
                 ReviewItem(round=rnum, question=qnum, question_id=qid, question_text=qtext,

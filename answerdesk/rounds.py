@@ -134,6 +134,8 @@ def check_arrived(event: Event) -> int:
 
     Only answers without a verdict, or changed since theirs, are checked. Two host
     pages may do this at once: the second one's duplicate proposals are dropped.
+    It ends the session's transaction (commit, or rollback of a read that found
+    nothing), so call it with no changes pending.
     """
     rows = db.session.execute(
         db.select(Answer, Verdict, Question, Round)
@@ -147,7 +149,7 @@ def check_arrived(event: Event) -> int:
         )
     ).all()
     if not rows:
-        db.session.rollback()
+        db.session.rollback()  # end the read: what follows need not hold the writer
         return 0
     now = utcnow()
     touched: dict[int, tuple[Question, Round]] = {}

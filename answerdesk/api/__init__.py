@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify
 
 from .. import answers, rounds, sheets, standings, teams
+from ..database import reads_only
 from ..errors import DeskError
 from ..events import event_by_code
 from ..web import api_host, api_team, api_team_ref, json_body
@@ -29,12 +30,14 @@ def join(code: str):
 
 
 @bp.get("/events/<code>/sheet")
+@reads_only
 def sheet(code: str):
     event, team = api_team(code)
     return jsonify(sheets.team_sheet(event, team))
 
 
 @bp.get("/events/<code>/state")
+@reads_only
 def state(code: str):
     return jsonify({"rounds": sheets.round_states(event_by_code(code))})
 
@@ -54,6 +57,7 @@ def save_answer(code: str, round_number: int, question_number: int):
 
 
 @bp.get("/events/<code>/standings")
+@reads_only
 def event_standings(code: str):
     event = event_by_code(code)
     rows = standings.event_standings(event)

@@ -8,6 +8,7 @@ from typing import Any
 from flask import jsonify
 
 from .. import jokers, play, shootout, wildcard
+from ..database import reads_only
 from ..errors import DeskError
 from ..web import api_team, json_body
 from . import bp
@@ -21,6 +22,7 @@ def _int(body: dict, name: str) -> int:
 
 
 @bp.get("/events/<code>/play")
+@reads_only
 def play_state(code: str):
     event, team = api_team(code)
     return jsonify(play.play_json(event, team))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, render_template, url_for
 
 from .. import live
+from ..database import reads_only
 from ..events import event_by_code
 from ..extensions import db
 from ..models import Event, Round
@@ -40,16 +41,19 @@ def _screen_context(event: Event) -> dict:
 
 
 @bp.get("/e/<code>/screen")
+@reads_only
 def screen(code: str):
     return render_template("display/screen.html", **_screen_context(event_by_code(code)))
 
 
 @bp.get("/e/<code>/screen/live")
+@reads_only
 def screen_live(code: str):
     return render_template("display/_live.html", **_screen_context(event_by_code(code)))
 
 
 @bp.get("/e/<code>/screen/version")
+@reads_only
 def screen_version(code: str):
     """What the projector polls: the fragment is fetched only when this moves."""
     event = event_by_code(code)

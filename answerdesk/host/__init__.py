@@ -7,6 +7,7 @@ from flask import Blueprint, redirect, render_template, request, session, url_fo
 from .. import review, rounds
 from ..answers import answered_counts
 from ..assistants import check_assistant_password
+from ..database import reads_only
 from ..errors import DeskError
 from ..events import check_host_password, event_by_code
 from ..models import Event
@@ -48,6 +49,7 @@ def logout(code: str):
 
 
 @bp.get("/")
+@reads_only
 @host_required
 def dashboard(event: Event):
     return render_template(
@@ -68,6 +70,7 @@ def round_action(event: Event, number: int, action: str):
 
 
 @bp.get("/standings")
+@reads_only
 @host_required
 def standings(event: Event):
     return render_template("host/standings.html", event=event, rows=event_standings(event))

@@ -27,6 +27,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from .. import assistants, audit, corrections, live, paper, projector, review
+from ..database import reads_only
 from ..errors import DeskError
 from ..events import event_by_code
 from ..extensions import db
@@ -116,6 +117,7 @@ def decide(event: Event):
 
 
 @bp.get("/live")
+@reads_only
 @desk_required()
 def live_state(event: Event):
     """What desk pages poll; cheap enough for every two seconds."""
