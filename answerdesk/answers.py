@@ -22,7 +22,7 @@ from . import widgets
 from .database import queue_for_round
 from .errors import DeskError, NotFound, RoundLocked
 from .extensions import db
-from .models import Answer, AuditEntry, Joker, Question, QuestionGate, Round, Team, utcnow
+from .models import Answer, AuditEntry, Joker, Question, QuestionGate, Round, utcnow
 from .text import clean_text
 
 
@@ -281,12 +281,6 @@ def _write(conn: Any, current: Any, text: str, fields: Any, source: str, seq: in
                                      "seen_version": current.version,
                                      "seen_seq": current.client_seq, **values})
     return written.rowcount == 1
-
-
-def team_answers(team: Team) -> dict[int, Answer]:
-    """The team's answers keyed by question id."""
-    rows = db.session.scalars(db.select(Answer).where(Answer.team_id == team.id))
-    return {a.question_id: a for a in rows}
 
 
 def answered_counts(event_id: int) -> dict[tuple[int, int], int]:
