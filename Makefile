@@ -6,10 +6,10 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 5000
-WORKERS ?= 2
-THREADS ?= 16
+WORKERS ?= 4
+THREADS ?= 8
 
-export HOST PORT
+export HOST PORT WORKERS THREADS
 
 .PHONY: run test lint translations messages
 
@@ -25,12 +25,11 @@ $(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
 	$(BIN)/pip install -q -e '.[test]'
 	touch $@
 
-# Phones poll every 3 s: gunicorn's default keep-alive (2 s) would reconnect each poll.
+# Server settings: gunicorn.conf.py (threaded workers, keep-alive, preloaded app).
 run: $(VENV)/.installed translations
 	$(BIN)/flask --app answerdesk db upgrade
 	@$(BIN)/flask --app answerdesk demo --once
-	$(BIN)/gunicorn -k gthread -w $(WORKERS) --threads $(THREADS) --keep-alive 10 \
-		-b $(HOST):$(PORT) wsgi:app
+	$(BIN)/gunicorn wsgi:app
 
 # The .po catalogues are in the repository; their compiled .mo files are not.
 translations: $(VENV)/.installed

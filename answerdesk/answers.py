@@ -3,8 +3,9 @@
 A save is either acknowledged before its round locks, and then kept and
 counted, or refused with RoundLocked: never acknowledged and then lost, never
 accepted after the lock. On SQLite every write transaction starts with
-BEGIN IMMEDIATE (database.py); on PostgreSQL the save holds a share lock on
-the round row, which close_round() must wait for before it can lock.
+BEGIN IMMEDIATE (database.py); on PostgreSQL the save holds the round's queue
+lock shared (database.queue_for_round), which every change of the round's state
+(open, close, reveal, a final-round question, paper entry) takes exclusively.
 """
 
 from __future__ import annotations
@@ -92,7 +93,8 @@ def _played(kind: str):
 
 
 # Round state, question, its gate, the team's jokers on it and its current answer in
-# one statement; on PostgreSQL it takes the share lock on the round row (BG-E2).
+# one statement, read under the round's queue lock (BG-E2). No FOR SHARE on the round
+# row besides: that lock writes the row (WAL, multixacts) on every save, for nothing.
 _TARGET = (
     db.select(
         _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
@@ -111,7 +113,6 @@ _TARGET = (
     )
     .where(_round.c.event_id == db.bindparam("event_id"),
            _round.c.number == db.bindparam("round"))
-    .with_for_update(read=True, of=_round)
 )
 # The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
 _ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)

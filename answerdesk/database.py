@@ -71,6 +71,32 @@ def read_only() -> Iterator[None]:
         return
     token = _read_only.set(True)
     try:
+        if db.session.get_bind().dialect.name == "postgresql":
+            # Each statement reads committed data on its own (as READ COMMITTED does
+            # anyway): no BEGIN and ROLLBACK round trips for a polled page.
+            db.session.connection(execution_options={"isolation_level": "AUTOCOMMIT"})
+        yield
+    finally:
+        _read_only.reset(token)
+        db.session.rollback()
+
+
+@contextmanager
+def read_write() -> Iterator[None]:
+    """Write from inside a read-only block (the review queue's live check, issue 6).
+
+    What the block has read so far ends (query_only is set per transaction), and
+    transactions begun here take the writer again; commit before leaving, the
+    rest is rolled back. Outside a read-only block this changes nothing.
+    """
+    from .extensions import db
+
+    if not _read_only.get():
+        yield
+        return
+    db.session.commit()
+    token = _read_only.set(False)
+    try:
         yield
     finally:
         _read_only.reset(token)
@@ -149,10 +175,12 @@ class WriterQueue:
 def queue_for_round(event_id: int, number: int, *, exclusive: bool) -> None:
     """PostgreSQL: a fair queue between saves (shared) and the host's round moves (exclusive).
 
-    The row's FOR SHARE alone let a stream of saves starve close_round's FOR UPDATE:
-    a new share locker joins the current holders without queueing (measured: a
-    close waited minutes behind 40 busy phones). Advisory locks queue in arrival
-    order, so a waiting close holds back new saves and gets the round next.
+    A FOR SHARE on the round row let a stream of saves starve close_round's FOR
+    UPDATE: a new share locker joins the current holders without queueing
+    (measured: a close waited minutes behind 40 busy phones). Advisory locks queue
+    in arrival order, so a waiting close holds back new saves and gets the round
+    next. Every change of a round's state must take it exclusively
+    (rounds.get_round(for_update=True)): it is the only lock a save takes.
     """
     from .extensions import db
 

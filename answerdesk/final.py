@@ -108,9 +108,17 @@ def send_to_host(question: Question, rnd: Round) -> None:
         .where(Answer.question_id == question.id)
     )
     for verdict, answer in rows:
-        if verdict.outcome in ("wrong", "partial") and answer.text.strip():
-            verdict.outcome, verdict.fraction = "review", None
-            verdict.reason = f"final round: the host judges ({verdict.reason})"[:300]
+        verdict.outcome, verdict.fraction, verdict.reason = host_judges(
+            verdict.outcome, verdict.fraction, verdict.reason, answer.text
+        )
+
+
+def host_judges(outcome: str, fraction: float | None, reason: str,
+                text: str) -> tuple[str, float | None, str]:
+    """BG-R6.1 for one proposal: a wrong or partial answer that says something is reviewed."""
+    if outcome in ("wrong", "partial") and text.strip():
+        return "review", None, f"final round: the host judges ({reason})"[:300]
+    return outcome, fraction, reason
 
 
 def counted_question_ids(event: Event) -> set[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -188,9 +188,13 @@ class Verdict(db.Model):
 
 class AuditEntry(db.Model):
     __tablename__ = "audit_entry"
+    # live.version() asks for an event's newest entry on every poll: with event_id
+    # alone PostgreSQL walked the whole table backwards from the newest id
+    # (10 ms behind 200,000 entries of other events); (event_id, id) answers at once.
+    __table_args__ = (Index("ix_audit_entry_event_id_id", "event_id", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
     at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     actor: Mapped[str] = mapped_column(String(120))
     action: Mapped[str] = mapped_column(String(40))

@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy.exc import IntegrityError
-
 from . import audit, final, jokers
 from .checker import check
-from .database import queue_for_round
+from .database import queue_for_round, read_only, read_write
 from .errors import Conflict, NotFound
 from .extensions import db
 from .models import Answer, Event, Question, Round, Verdict, utcnow
@@ -128,39 +126,89 @@ def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: R
     verdict.checked_at = now
 
 
+# Answers of an event's open rounds with no verdict, or changed since their verdict.
+_verdict = Verdict.__table__
+_ARRIVED = (
+    db.select(
+        Answer.id.label("answer_id"), Answer.text, Answer.updated_at,
+        Verdict.id.label("verdict_id"), Verdict.checked_at, Verdict.decided_at,
+        Question.key, Question.check_mode.label("question_mode"),
+        Round.check_mode.label("round_mode"), Round.number, Round.kind,
+    )
+    .join(Question, Answer.question_id == Question.id)
+    .join(Round, Question.round_id == Round.id)
+    .outerjoin(Verdict, Verdict.answer_id == Answer.id)
+    .where(
+        Round.event_id == db.bindparam("event_id"),
+        Round.state == "open",
+        db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
+    )
+)
+# Each write changes only what the read saw: a verdict another judge (or the close)
+# touched meanwhile is left alone and looked at again on the next pass.
+_REFRESH = _verdict.update().where(
+    _verdict.c.id == db.bindparam("verdict_id"),
+    _verdict.c.checked_at == db.bindparam("seen_checked_at", type_=_verdict.c.checked_at.type),
+    _verdict.c.decided_at.is_not_distinct_from(
+        db.bindparam("seen_decided_at", type_=_verdict.c.decided_at.type)
+    ),
+)
+ARRIVED_CHUNK = 200
+
+
 def check_arrived(event: Event) -> int:
     """Propose verdicts for answers of open rounds as they arrive, so the host's review
     queue fills while teams still type (issue 5); returns how many answers were checked.
 
-    Only answers without a verdict, or changed since theirs, are checked. Two host
-    pages may do this at once: the second one's duplicate proposals are dropped.
-    It ends the session's transaction (commit, or rollback of a read that found
-    nothing), so call it with no changes pending.
+    Only answers without a verdict, or changed since theirs, are checked. The read
+    only reads and the checker runs outside any transaction; the proposals are then
+    written ARRIVED_CHUNK at a time in short transactions, so phones' saves (which
+    need SQLite's one writer) never wait for the checking (issue 6). A verdict's
+    ``checked_at`` is the ``updated_at`` of the text it judged: a change that lands
+    meanwhile is newer, so the next pass sees it. Two host pages may do this at
+    once: the second one's proposals are dropped. It commits the caller's transaction
+    first; from a read-only view (database.reads_only) it writes all the same.
     """
-    rows = db.session.execute(
-        db.select(Answer, Verdict, Question, Round)
-        .join(Question, Answer.question_id == Question.id)
-        .join(Round, Question.round_id == Round.id)
-        .outerjoin(Verdict, Verdict.answer_id == Answer.id)
-        .where(
-            Round.event_id == event.id,
-            Round.state == "open",
-            db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
-        )
-    ).all()
-    if not rows:
-        db.session.rollback()  # end the read: what follows need not hold the writer
-        return 0
-    now = utcnow()
-    touched: dict[int, tuple[Question, Round]] = {}
-    for answer, verdict, question, rnd in rows:
-        _propose(answer, verdict, question, rnd, now)
-        touched[question.id] = (question, rnd)
-    for question, rnd in touched.values():
-        final.send_to_host(question, rnd)  # BG-R6.1 applies to early proposals too
-    try:
-        db.session.commit()
-    except IntegrityError:
-        db.session.rollback()
-        return 0
+    event_id = event.id
+    db.session.commit()  # the checking must not run inside the caller's transaction
+    with read_only():
+        rows = db.session.execute(_ARRIVED, {"event_id": event_id}).all()
+    new: list[dict] = []
+    refreshed: list[dict] = []
+    for row in rows:
+        result = check(row.text, row.key, row.question_mode or row.round_mode)
+        outcome, fraction, reason = result.outcome, result.fraction, result.reason[:300]
+        if final.is_one_at_a_time(row):
+            outcome, fraction, reason = final.host_judges(outcome, fraction, reason, row.text)
+        values = {"outcome": outcome, "fraction": fraction, "reason": reason,
+                  "checked_at": row.updated_at}
+        if row.verdict_id is None:
+            new.append({"answer_id": row.answer_id, **values})
+        else:
+            reopened = row.decided_at is not None and row.updated_at > row.decided_at
+            refreshed.append({
+                "verdict_id": row.verdict_id, "seen_checked_at": row.checked_at,
+                "seen_decided_at": row.decided_at, **values,
+                # The team changed its answer after the host judged it: judge it again.
+                **({"decision": None, "decided_by": None, "decided_at": None}
+                   if reopened else {}),
+            })
+    reopened_rows = [r for r in refreshed if "decision" in r]
+    plain_rows = [r for r in refreshed if "decision" not in r]
+    insert = _insert_ignoring_duplicates(_verdict, "answer_id")
+    with read_write():
+        for statement, batch in ((insert, new), (_REFRESH, plain_rows),
+                                 (_REFRESH, reopened_rows)):
+            for at in range(0, len(batch), ARRIVED_CHUNK):
+                db.session.connection().execute(statement, batch[at:at + ARRIVED_CHUNK])
+                db.session.commit()
     return len(rows)
+
+
+def _insert_ignoring_duplicates(table, column: str):
+    """INSERT ... ON CONFLICT (column) DO NOTHING, on SQLite and PostgreSQL alike."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert(table).on_conflict_do_nothing(index_elements=[column])

@@ -55,12 +55,13 @@ def free_port() -> int:
 
 @dataclass
 class Served:
-    """gunicorn in its own process group, so kill -9 reaches master and workers."""
+    """gunicorn in its own process group, so kill -9 reaches master and workers; the
+    rest of its settings come from gunicorn.conf.py, as for `make run`."""
 
     db_url: str
     instance: str
-    workers: int = 2
-    threads: int = 16
+    workers: int = 4
+    threads: int = 8
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
 
@@ -70,10 +71,11 @@ class Served:
 
     def start(self, timeout: float = 30) -> Served:
         env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
-               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0"}
+               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0",
+               "DATABASE_POOL_SIZE": str(self.threads)}
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(self.workers),
-             "--threads", str(self.threads), "--keep-alive", "10", "--log-level", "warning",
+            [sys.executable, "-m", "gunicorn", "-w", str(self.workers),
+             "--threads", str(self.threads), "--log-level", "warning",
              "-b", f"127.0.0.1:{self.port}", "wsgi:app"],
             cwd=ROOT, env=env, start_new_session=True,
         )
@@ -373,60 +375,84 @@ def stored_text(sheet: dict, rnd: int, question: int) -> str | None:
 
 async def load(port: int, code: str, password: str, seconds: float, teams: int, phones: int,
                rate: float, capacity_seconds: float, concurrency: int,
-               server_pid: int = 0, host_period: float = 2, postgres: bool = False) -> dict:
+               server_pid: int = 0, host_period: float = 2, postgres: bool = False,
+               warmup: float = 6) -> dict:
     """A realistic night, then the same app's capacity for saves and for a trivial GET."""
     tokens = await join_teams(port, code, teams, "Bench")
     assert await host_call(port, code, password, 2, "open") == 200
     questions = 4
     saves, polls, host_pages, dashboards, screens = Stats(), Stats(), Stats(), Stats(), Stats()
+    arrivals, ramp_saves, ramp_polls = Stats(), Stats(), Stats()
     lag: list[float] = []
-    t0 = time.perf_counter()
+    began = time.perf_counter()
+    t0 = began + warmup
     end = t0 + seconds
 
     async def phone(token: str, n: int) -> None:
+        """Arrives in the first half of the ramp-up (opens the sheet page: a new
+        connection and a sheet read), then saves and polls on its schedule; only what
+        it sends after the ramp-up is measured. Real phones join over minutes: 300
+        new connections and cold server pools in one instant would measure the
+        harness's own start, not a round in progress."""
         conn = Connection(port)
         auth = {"Authorization": f"Bearer {token}"}
         rng = random.Random(n)
-        next_save = t0 + rng.random() / rate
-        next_poll = t0 + rng.random() * 3
+        arrival = began + rng.random() * warmup / 2
+        await asyncio.sleep(max(0.0, arrival - time.perf_counter()))
+        await timed(arrivals, conn, "GET", f"/api/events/{code}/sheet", headers=auth)
+        next_save = arrival + rng.expovariate(rate)
+        next_poll = arrival + 3
         seq = 0
         while True:
             due = min(next_save, next_poll)
             if due >= end:
                 break
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
-            lag.append(time.perf_counter() - due)
+            measured = due >= t0
+            if measured:
+                lag.append(time.perf_counter() - due)
             if next_save <= next_poll:
                 seq += 1
                 q = rng.randint(1, questions)
-                await timed(saves, conn, "PUT", f"/api/events/{code}/answers/2/{q}",
+                await timed(saves if measured else ramp_saves, conn, "PUT",
+                            f"/api/events/{code}/answers/2/{q}",
                             {"text": f"phone {n} edit {seq}", "seq": int(time.time() * 1000)},
                             headers=auth)
                 next_save += rng.expovariate(rate)
             else:
-                await timed(polls, conn, "GET", f"/api/events/{code}/state")
+                await timed(polls if measured else ramp_polls, conn, "GET",
+                            f"/api/events/{code}/state")
                 next_poll += 3
         await conn.close()
 
     async def every(period: float, stats: Stats, conn: Connection, path: str) -> None:
-        nxt = t0
+        nxt = began + warmup / 2
         while nxt < end:
             await asyncio.sleep(max(0.0, nxt - time.perf_counter()))
-            await timed(stats, conn, "GET", path)
+            await timed(stats if nxt >= t0 else Stats(), conn, "GET", path)
             nxt += period
         await conn.close()
 
     host = await host_login(port, code, password)
-    meter = CpuMeter(server_pid, postgres).start()
     jobs = [phone(token, i * phones + p) for i, token in enumerate(tokens) for p in range(phones)]
     if host_period:
         jobs.append(every(host_period, host_pages, host, f"/host/{code}/review"))
         jobs.append(every(host_period, dashboards, await host_login(port, code, password),
                           f"/host/{code}/"))
     jobs.append(every(3, screens, Connection(port), f"/e/{code}/screen/live"))
-    await asyncio.gather(*jobs)
+
+    async def metered() -> CpuMeter:
+        await asyncio.sleep(max(0.0, t0 - time.perf_counter()))
+        return CpuMeter(server_pid, postgres).start()
+
+    meter, *_ = await asyncio.gather(metered(), *jobs)
     elapsed = time.perf_counter() - t0
     lag.sort()
+    print(f"ramp-up, not counted below: {warmup:g} s; phones arrive in its first half, "
+          "each reads its sheet, then saves and polls")
+    print("  " + arrivals.line("sheet loads", warmup))
+    print("  " + ramp_saves.line("answer saves", warmup))
+    print("  " + ramp_polls.line("phone state polls", warmup))
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
           f"state poll every 3 s, host queue and dashboard every {host_period:g} s, "
           f"projector every 3 s; {elapsed:.1f} s")
@@ -624,8 +650,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("command", choices=("load", "lock-race", "crash"))
     parser.add_argument("--db", help="postgresql://... (default: a fresh SQLite file)")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--threads", type=int, default=16)
+    parser.add_argument("--workers", type=int, default=4)
+    parser.add_argument("--threads", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=20, help="load: realistic phase")
     parser.add_argument("--capacity-seconds", type=float, default=8,
                         help="load: each capacity phase")
@@ -633,6 +659,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--teams", type=int, default=None)
     parser.add_argument("--phones", type=int, default=3)
     parser.add_argument("--rate", type=float, default=1.0, help="load: saves per second per phone")
+    parser.add_argument("--warmup", type=float, default=6.0,
+                        help="load: ramp-up seconds (phones arrive, traffic not counted)")
     parser.add_argument("--host-period", type=float, default=2.0,
                         help="load: seconds between host page reloads (0: no host pages)")
     parser.add_argument("--repeat", type=int, default=3, help="lock-race: rounds raced")
@@ -654,7 +682,7 @@ def main(argv: list[str] | None = None) -> int:
                 run_async(load(server.port, code, password, args.seconds, args.teams or 100,
                                  args.phones, args.rate, args.capacity_seconds,
                                  args.concurrency, server.proc.pid, args.host_period,
-                                 kind == "PostgreSQL"))
+                                 kind == "PostgreSQL", args.warmup))
             finally:
                 server.stop()
             return 0

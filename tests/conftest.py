@@ -165,7 +165,7 @@ def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int =
     env = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
            "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers),
+        [sys.executable, "-m", "gunicorn", "-w", str(workers),
          "--threads", str(threads), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
          "wsgi:app"],
         cwd=ROOT, env=env,

@@ -209,3 +209,58 @@ def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(desk, a
     with app.app_context():
         items = review.review_queue(event_by_code(desk.code))
         assert [i.text for i in items] == ["Левски или Ботев"]
+
+
+def test_a_save_landing_while_the_live_check_runs_is_checked_next_time(desk, app, monkeypatch):
+    """Issue 6: the live check runs outside any transaction (phones' saves never wait
+    for it); a change saved meanwhile is newer than what it judged, so the next pass
+    judges the new text instead of leaving the old verdict on it."""
+    from answerdesk import rounds
+
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    desk.save(token, 2, 1, "Христо Ботев или Левски")
+    checker = rounds.check
+
+    def check_while_a_phone_saves(text, key, mode):
+        monkeypatch.setattr(rounds, "check", checker)
+        assert desk.save(token, 2, 1, "Ботев").status_code == 200
+        return checker(text, key, mode)
+
+    monkeypatch.setattr(rounds, "check", check_while_a_phone_saves)
+    with app.app_context():
+        event = event_by_code(desk.code)
+        assert rounds.check_arrived(event) == 1
+        assert [i.text for i in review.review_queue(event)] == []
+        assert rounds.check_arrived(event) == 0
+    verdict = verdicts_by_team(app)["Сови"]
+    assert verdict.reason != "" or verdict.outcome != "review"
+    with app.app_context():
+        answer = db.session.scalar(db.select(Answer))
+        assert answer.text == "Ботев" and verdict.checked_at == answer.updated_at
+
+
+def test_the_live_check_leaves_a_decision_made_meanwhile(desk, app, monkeypatch):
+    """Issue 6: a host decision given while the live check runs is not overwritten."""
+    from answerdesk import rounds
+
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    desk.save(token, 2, 1, "Христо Ботев или Левски")
+    with app.app_context():
+        event = event_by_code(desk.code)
+        [item] = review.review_queue(event)
+    desk.save(token, 2, 1, "Левски или Ботев")
+    checker = rounds.check
+
+    def check_while_the_host_decides(text, key, mode):
+        monkeypatch.setattr(rounds, "check", checker)
+        with app.app_context():
+            review.decide(event_by_code(desk.code), item.verdict_ids, "wrong", actor="host")
+        return checker(text, key, mode)
+
+    monkeypatch.setattr(rounds, "check", check_while_the_host_decides)
+    with app.app_context():
+        assert rounds.check_arrived(event_by_code(desk.code)) == 1
+    verdict = verdicts_by_team(app)["Сови"]
+    assert verdict.decision == "wrong" and verdict.decided_by == "host"

@@ -87,12 +87,14 @@ def _queue_context(event: Event) -> dict[str, Any]:
 
 
 @bp.get("/review")
+@reads_only
 @desk_required()
 def review_queue(event: Event):
     return render_template("host/review.html", **_queue_context(event))
 
 
 @bp.get("/review/items")
+@reads_only
 @desk_required()
 def review_items(event: Event):
     return render_template("host/_review_items.html", **_queue_context(event))

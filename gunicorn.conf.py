@@ -1,0 +1,19 @@
+"""gunicorn's settings for answerdesk; gunicorn reads this file from the working
+directory, so `make run`, the tests and bench/harness.py serve the app alike.
+
+Threaded workers: phones keep their connection open between polls (every 3 s, so
+keep-alive 10 s). Four processes of 8 threads, not 2 of 16: a host page that
+computes for 30 ms holds its process's GIL, and only the saves of that process
+wait for it (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with
+2 x 16, 21-50 ms with 4 x 8). The app loads once in the master and the workers
+fork from it, sharing the checker's word lists (4 workers: 330 MB instead of 1.2 GB).
+"""
+
+import os
+
+bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
+worker_class = "gthread"
+workers = int(os.environ.get("WORKERS", "4"))
+threads = int(os.environ.get("THREADS", "8"))
+keepalive = 10
+preload_app = True
