@@ -10,9 +10,11 @@
   var api = "/api/events/" + encodeURIComponent(code);
   var tokenKey = "answerdesk:token:" + code;
   var queueKey = "answerdesk:queue:" + code;
+  var sheetKey = "answerdesk:sheet:" + code;  // the last sheet read, for a start offline
 
   var hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("token")) {
+    if (hash.get("token") !== localStorage.getItem(tokenKey)) localStorage.removeItem(sheetKey);
     localStorage.setItem(tokenKey, hash.get("token"));
     history.replaceState(null, "", location.pathname);
   }
@@ -166,6 +168,7 @@
       var sameEdit = current[key] && current[key].seq === item.seq;
       if (r.status === 200) {
         if (sameEdit) { delete current[key]; storeQueue(current); setStatus(key, "saved", savedText(r.body)); }
+        remember(r.body);
         // The server kept a newer edit from another phone of the team: show it.
         if (sameEdit && r.body.text !== item.text && fields[key]) {
           fields[key].input.value = r.body.text;
@@ -195,6 +198,18 @@
     });
   }
 
+  // Keep the last sheet's copy current, so a start offline shows acknowledged answers.
+  function remember(answer) {
+    var last = null;
+    try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { return; }
+    if (!last) return;
+    last.rounds.forEach(function (round) {
+      if (round.number !== answer.round) return;
+      round.questions.forEach(function (q) { if (q.number === answer.question) q.answer = answer; });
+    });
+    localStorage.setItem(sheetKey, JSON.stringify(last));
+  }
+
   function retryLater() {
     flushing = false;
     clearTimeout(flushTimer);
@@ -214,9 +229,17 @@
       if (!sheet) return;
       setNet(true);
       statesSeen = JSON.stringify(sheet.states);
+      localStorage.setItem(sheetKey, JSON.stringify(sheet));
       render(sheet);
       flush();
-    }).catch(function () { setNet(false); });
+    }).catch(function () {
+      setNet(false);
+      // Started without network (the page came from the service worker's cache):
+      // show the last sheet with the queued edits, and keep trying to send them.
+      var last = null;
+      try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { last = null; }
+      if (last && !Object.keys(fields).length) { render(last); flush(); }
+    });
   }
 
   var lastFull = Date.now();
@@ -236,6 +259,17 @@
     }).catch(function () { setNet(false); });
   }
 
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js", {scope: "/e/"}).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var assets = document.querySelectorAll("script[src], link[rel=stylesheet]");
+      var urls = [location.pathname].concat(Array.prototype.map.call(assets, function (node) {
+        return node.src || node.href;
+      }));
+      registration.active.postMessage({cache: urls});
+    }).catch(function () { /* no offline reload, the queue still works */ });
+  }
   window.addEventListener("online", function () { backoff = 1000; flush(); });
   window.AnswerSheet = {reload: loadSheet};
   loadSheet();

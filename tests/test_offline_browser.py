@@ -56,8 +56,11 @@ def status(page: Page, key: str):
         ".status")
 
 
-def test_offline_answers_survive_restart_and_are_saved_once(page: Page, app, live_demo):
+def test_offline_answers_survive_restart_and_are_saved_once(browser, app, live_demo):
+    """Plain http on a venue's LAN: no service worker (browsers allow them only in
+    secure contexts), so a reload offline fails, but the queue survives it."""
     base, code, password = live_demo
+    page = browser.new_context(service_workers="block").new_page()
     token = join(base, code, HOSTILE)
     host(base, code, password, 2, "open")
     open_sheet(page, base, code, token)
@@ -95,6 +98,44 @@ def test_offline_answers_survive_restart_and_are_saved_once(page: Page, app, liv
     phone.wait_for_timeout(1000)
     assert saves_audited(app) == 2
     assert phone.evaluate("window.pwned") is None
+    page.context.close()
+
+
+def test_sheet_reloads_offline_from_the_service_worker(page: Page, app, live_demo):
+    """Issue 6 in a secure context (HTTPS, or 127.0.0.1 here): the service worker keeps
+    the sheet page, so a reload without network shows the sheet with its queued edits;
+    back online they are saved once each, with receipts."""
+    base, code, password = live_demo
+    token = join(base, code, "Сови")
+    host(base, code, password, 2, "open")
+    open_sheet(page, base, code, token)
+    page.fill("input[data-key='2/1']", "Левски")
+    expect(status(page, "2/1")).to_have_class("status saved", timeout=10_000)
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null"
+        " && caches.match(location.pathname).then(hit => !!hit)", timeout=15_000)
+    page.wait_for_function(
+        """() => caches.open('answerdesk-sheet-v1').then(cache => cache.keys())
+           .then(keys => keys.some(k => k.url.endsWith('/static/sheet.js')))""",
+        timeout=15_000)
+
+    page.context.set_offline(True)
+    page.fill("input[data-key='2/2']", "Марица")
+    expect(status(page, "2/2")).to_have_class("status waiting", timeout=10_000)
+    page.reload()  # no network: the page comes from the service worker's cache
+    expect(page.locator("input[data-key='2/2']")).to_have_value("Марица", timeout=10_000)
+    expect(status(page, "2/2")).to_have_class("status waiting")
+    expect(page.locator("input[data-key='2/1']")).to_have_value("Левски")
+    expect(page.locator("#net")).to_have_class("net off")
+    assert server_answers(base, code, token, 2).keys() == {1}
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(status(page, "2/2")).to_have_class("status saved", timeout=15_000)
+    stored = server_answers(base, code, token, 2)
+    assert {q: a["text"] for q, a in stored.items()} == {1: "Левски", 2: "Марица"}
+    expect(status(page, "2/2")).to_contain_text(stored[2]["receipt"])
+    assert saves_audited(app) == 2, "each answer saved exactly once"
 
 
 def test_bg_e2_edit_queued_offline_is_refused_visibly_after_lock(page: Page, live_demo):

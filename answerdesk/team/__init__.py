@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template
+from flask import Blueprint, current_app, render_template
 
 from ..events import event_by_code
 
@@ -17,3 +17,12 @@ def join(code: str):
 @bp.get("/e/<code>/sheet")
 def sheet(code: str):
     return render_template("team/sheet.html", event=event_by_code(code))
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The sheet's offline cache (static/sw.js), served from the root so that it
+    may answer for the pages under /e/."""
+    response = current_app.send_static_file("sw.js")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
