@@ -14,14 +14,13 @@ from typing import Any
 from . import jokers, shootout, wildcard
 from .extensions import db
 from .final import gates, is_one_at_a_time
-from .models import Answer, Event, Question, Round, Team, Verdict
+from .models import Answer, Event, Question, Team, Verdict
 from .widgets import used_numbers, widget_spec
 
 
 def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
     """Add widgets and the final round's one-at-a-time view to a team's sheet."""
-    models = {r.number: r for r in db.session.scalars(
-        db.select(Round).where(Round.event_id == event.id))}
+    models = {r.number: r for r in event.rounds}
     for item in sheet["rounds"]:
         rnd = models[item["number"]]
         by_number = {q.number: q for q in rnd.questions}

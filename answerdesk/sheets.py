@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlalchemy.orm import selectinload
+
 from . import play
 from .answers import saved
 from .extensions import db
@@ -23,17 +25,18 @@ def round_states(event: Event) -> list[dict[str, Any]]:
 
 
 def team_sheet(event: Event, team: Team) -> dict[str, Any]:
-    """Every visible round with its questions and this team's saved answers."""
-    rounds = db.session.scalars(
-        db.select(Round)
-        .where(Round.event_id == event.id, Round.state.in_(VISIBLE_STATES))
-        .order_by(Round.number)
+    """Every visible round with its questions and this team's saved answers.
+
+    The event's rounds and their questions load once, eagerly, and serve the
+    widgets, jokers, wildcard and final round too: every phone reloads its sheet
+    when a round opens or locks, so a lazy load per round cost 300 phones a
+    round trip each (bench/harness.py load, ramp-up).
+    """
+    db.session.execute(
+        db.select(Event).where(Event.id == event.id)
+        .options(selectinload(Event.rounds).selectinload(Round.questions))
     ).all()
-    questions = db.session.scalars(
-        db.select(Question)
-        .where(Question.round_id.in_([r.id for r in rounds]))
-        .order_by(Question.number)
-    ).all() if rounds else []
+    rounds = [r for r in event.rounds if r.state in VISIBLE_STATES]
     answers = {
         a.question_id: (a, v)
         for a, v in db.session.execute(
@@ -42,14 +45,11 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
             .where(Answer.team_id == team.id)
         )
     }
-    by_round: dict[int, list[Question]] = {}
-    for q in questions:
-        by_round.setdefault(q.round_id, []).append(q)
     return play.decorate({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
-        "states": round_states(event),
-        "rounds": [_round_json(r, by_round.get(r.id, []), answers) for r in rounds],
+        "states": [{"number": r.number, "state": r.state} for r in event.rounds],
+        "rounds": [_round_json(r, r.questions, answers) for r in rounds],
     }, event, team)
 
 

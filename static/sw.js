@@ -7,7 +7,16 @@
 var CACHE = "answerdesk-sheet-v1";
 var SHEET_PAGE = /^\/e\/[^/]+\/sheet$/;
 
-self.addEventListener("install", function () { self.skipWaiting(); });
+self.addEventListener("install", function (event) {
+  // Answers and polls go straight to the network, never through this worker
+  // (Chromium's static routing; elsewhere the fetch handler lets them pass).
+  if (event.addRoutes && typeof URLPattern !== "undefined") {
+    event.waitUntil(event.addRoutes({
+      condition: {urlPattern: new URLPattern({pathname: "/api/*"})}, source: "network"
+    }).catch(function () {}));
+  }
+  self.skipWaiting();
+});
 self.addEventListener("activate", function (event) { event.waitUntil(self.clients.claim()); });
 
 // The sheet page names itself and its scripts and styles: loaded before this
