@@ -113,17 +113,26 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
 def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: Round,
              now: dt.datetime) -> None:
     """The checker's proposal for one answer, kept in its verdict."""
-    result = check(answer.text, question.key, question.check_mode or rnd.check_mode)
+    outcome, fraction, reason = _proposal(answer.text, question.key,
+                                          question.check_mode or rnd.check_mode)
     if verdict is None:
-        verdict = Verdict(answer_id=answer.id, outcome=result.outcome)
+        verdict = Verdict(answer_id=answer.id, outcome=outcome)
         db.session.add(verdict)
-    elif verdict.decided_at is not None and answer.updated_at > verdict.decided_at:
-        # The team changed its answer after the host judged it: judge it again.
+    elif _changed_after_decision(answer.updated_at, verdict.decided_at):
         verdict.decision = verdict.decided_by = verdict.decided_at = None
-    verdict.outcome = result.outcome
-    verdict.fraction = result.fraction
-    verdict.reason = result.reason[:300]
+    verdict.outcome, verdict.fraction, verdict.reason = outcome, fraction, reason
     verdict.checked_at = now
+
+
+def _proposal(text: str, key: object, mode: str) -> tuple[str, float | None, str]:
+    """The checker's (outcome, fraction, reason), as a verdict keeps them."""
+    result = check(text, key, mode)
+    return result.outcome, result.fraction, result.reason[:300]
+
+
+def _changed_after_decision(updated_at: dt.datetime, decided_at: dt.datetime | None) -> bool:
+    """The team changed its answer after the host judged it: it is judged again."""
+    return decided_at is not None and updated_at > decided_at
 
 
 # Answers of an event's open rounds with no verdict, or changed since their verdict.
@@ -176,8 +185,8 @@ def check_arrived(event: Event) -> int:
     new: list[dict] = []
     refreshed: list[dict] = []
     for row in rows:
-        result = check(row.text, row.key, row.question_mode or row.round_mode)
-        outcome, fraction, reason = result.outcome, result.fraction, result.reason[:300]
+        outcome, fraction, reason = _proposal(row.text, row.key,
+                                              row.question_mode or row.round_mode)
         if final.is_one_at_a_time(row):
             outcome, fraction, reason = final.host_judges(outcome, fraction, reason, row.text)
         values = {"outcome": outcome, "fraction": fraction, "reason": reason,
@@ -185,13 +194,11 @@ def check_arrived(event: Event) -> int:
         if row.verdict_id is None:
             new.append({"answer_id": row.answer_id, **values})
         else:
-            reopened = row.decided_at is not None and row.updated_at > row.decided_at
             refreshed.append({
                 "verdict_id": row.verdict_id, "seen_checked_at": row.checked_at,
                 "seen_decided_at": row.decided_at, **values,
-                # The team changed its answer after the host judged it: judge it again.
                 **({"decision": None, "decided_by": None, "decided_at": None}
-                   if reopened else {}),
+                   if _changed_after_decision(row.updated_at, row.decided_at) else {}),
             })
     reopened_rows = [r for r in refreshed if "decision" in r]
     plain_rows = [r for r in refreshed if "decision" not in r]

@@ -51,6 +51,18 @@ def open_sheet(page: Page, base: str, code: str, token: str) -> None:
     expect(page.locator("input[data-key='2/1']")).to_be_visible(timeout=10_000)
 
 
+def sheet_with_a_saved_answer(page: Page, live_demo) -> tuple[str, str, str, str]:
+    """Team "Сови" on its sheet of the open round 2, with answer 2/1 saved:
+    (base url, code, host password, token)."""
+    base, code, password = live_demo
+    token = join(base, code, "Сови")
+    host(base, code, password, 2, "open")
+    open_sheet(page, base, code, token)
+    page.fill("input[data-key='2/1']", "Левски")
+    expect(status(page, "2/1")).to_have_class("status saved", timeout=10_000)
+    return base, code, password, token
+
+
 def status(page: Page, key: str):
     return page.locator(".question", has=page.locator(f"input[data-key='{key}']")).locator(
         ".status")
@@ -105,12 +117,7 @@ def test_sheet_reloads_offline_from_the_service_worker(page: Page, app, live_dem
     """Issue 6 in a secure context (HTTPS, or 127.0.0.1 here): the service worker keeps
     the sheet page, so a reload without network shows the sheet with its queued edits;
     back online they are saved once each, with receipts."""
-    base, code, password = live_demo
-    token = join(base, code, "Сови")
-    host(base, code, password, 2, "open")
-    open_sheet(page, base, code, token)
-    page.fill("input[data-key='2/1']", "Левски")
-    expect(status(page, "2/1")).to_have_class("status saved", timeout=10_000)
+    base, code, password, token = sheet_with_a_saved_answer(page, live_demo)
     page.wait_for_function(
         "navigator.serviceWorker.controller !== null"
         " && caches.match(location.pathname).then(hit => !!hit)", timeout=15_000)
@@ -143,12 +150,7 @@ def test_sheet_reloads_offline_from_the_service_worker(page: Page, app, live_dem
 
 
 def test_bg_e2_edit_queued_offline_is_refused_visibly_after_lock(page: Page, live_demo):
-    base, code, password = live_demo
-    token = join(base, code, "Сови")
-    host(base, code, password, 2, "open")
-    open_sheet(page, base, code, token)
-    page.fill("input[data-key='2/1']", "Левски")
-    expect(status(page, "2/1")).to_have_class("status saved", timeout=10_000)
+    base, code, password, token = sheet_with_a_saved_answer(page, live_demo)
 
     page.context.set_offline(True)
     page.fill("input[data-key='2/3']", "Австрия")
