@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -203,6 +204,21 @@ def live_demo(app, live_server) -> tuple[str, str, str]:
     with app.app_context():
         event, password = create_demo_event()
         return live_server.url, event.code, password
+
+
+@pytest.fixture
+def log_in_host():
+    """Log a browser page in at the host's login form as a host does (password, Enter)."""
+    from playwright.sync_api import expect
+
+    def log_in(page, base: str, code: str, password: str) -> None:
+        page.goto(f"{base}/host/{code}/login")
+        field = page.locator("input[name=password]")
+        field.fill(password)
+        field.press("Enter")
+        expect(page).to_have_url(re.compile(r"/host/\w+/$"))
+
+    return log_in
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,8 @@ NAMES = ("Ботев", "Раковски", "Каравелов", "Бенковс
          "Дебелянов", "Алеко", "Пенчо")
 
 
-def test_host_judges_ten_items_by_keyboard_and_projector_follows(page: Page, app, live_demo):
+def test_host_judges_ten_items_by_keyboard_and_projector_follows(page: Page, app, live_demo,
+                                                                  log_in_host):
     base, code, password = live_demo
     host = {"Authorization": f"Bearer {password}"}
     requests.post(f"{base}/api/host/events/{code}/rounds/2/open", headers=host)
@@ -39,11 +40,7 @@ def test_host_judges_ten_items_by_keyboard_and_projector_follows(page: Page, app
     points = projector.locator("#screen-standings .pts")
     expect(points.filter(has_text=re.compile(r"^2$"))).to_have_count(0)
 
-    page.goto(f"{base}/host/{code}/login")
-    field = page.locator("input[name=password]")
-    field.fill(password)
-    field.press("Enter")
-    expect(page).to_have_url(re.compile(r"/host/\w+/$"))
+    log_in_host(page, base, code, password)
     page.goto(f"{base}/host/{code}/review")
     count = page.locator("#queue-count")
     expect(count).to_have_text("10")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import re
-
 import pytest
 import requests
 from playwright.sync_api import Page, expect
@@ -11,18 +9,15 @@ from playwright.sync_api import Page, expect
 pytestmark = pytest.mark.slow
 
 
-def test_bg_e1_host_types_paper_sheets_by_keyboard_only(page: Page, live_demo):
+def test_bg_e1_host_types_paper_sheets_by_keyboard_only(page: Page, live_demo,
+                                                        log_in_host):
     base, code, password = live_demo
     host = {"Authorization": f"Bearer {password}"}
     requests.post(f"{base}/api/events/{code}/teams", json={"name": "Сови"})
     for rnd in (1, 4):
         requests.post(f"{base}/api/host/events/{code}/rounds/{rnd}/open", headers=host)
 
-    page.goto(f"{base}/host/{code}/login")
-    field = page.locator("input[name=password]")
-    field.fill(password)
-    field.press("Enter")
-    expect(page).to_have_url(re.compile(r"/host/\w+/$"))
+    log_in_host(page, base, code, password)
 
     page.goto(f"{base}/host/{code}/paper?round=1")
     page.focus("#paper-team")
@@ -60,7 +55,7 @@ def test_bg_e1_host_types_paper_sheets_by_keyboard_only(page: Page, live_demo):
 
 
 def test_bg_r5_5_paper_pickers_by_keyboard_cannot_pair_a_letter_twice(page: Page, app,
-                                                                      live_demo):
+                                                                      live_demo, log_in_host):
     from answerdesk import wildcard
     from answerdesk.events import event_by_code
 
@@ -70,10 +65,7 @@ def test_bg_r5_5_paper_pickers_by_keyboard_cannot_pair_a_letter_twice(page: Page
     host = {"Authorization": f"Bearer {password}"}
     requests.post(f"{base}/api/events/{code}/teams", json={"name": "Сови"})
     requests.post(f"{base}/api/host/events/{code}/rounds/5/open", headers=host)
-    page.goto(f"{base}/host/{code}/login")
-    page.locator("input[name=password]").fill(password)
-    page.locator("input[name=password]").press("Enter")
-    expect(page).to_have_url(re.compile(r"/host/\w+/$"))
+    log_in_host(page, base, code, password)
     page.goto(f"{base}/host/{code}/paper?round=5")
     page.focus("#paper-team")
     page.keyboard.press("ArrowDown")

@@ -264,14 +264,20 @@ def test_bg_r6_paper_past_a_question_lock_but_not_before_it_is_shown(desk, app):
     assert by_round(desk, 6) == {"Сови": 5}
 
 
-def test_paper_change_after_a_decision_goes_back_to_the_queue(desk, app):
+def phone_answer_decided(desk, app, decision: str) -> None:
+    """Team "Сови" answered R2Q2 "река Марица" on its phone; the round is closed and
+    the host decided the answer."""
     token = desk.join("Сови")
     desk.host(2, "open")
     desk.save(token, 2, 2, "река Марица")
     desk.host(2, "close")
     with app.app_context():
         event = event_by_code(desk.code)
-        review.decide(event, review.review_queue(event)[0].verdict_ids, "wrong")
+        review.decide(event, review.review_queue(event)[0].verdict_ids, decision)
+
+
+def test_paper_change_after_a_decision_goes_back_to_the_queue(desk, app):
+    phone_answer_decided(desk, app, "wrong")
     login(desk)
     paper(desk, app, "Сови", 2, q2_text="реката Марица")
     with app.app_context():
@@ -280,13 +286,7 @@ def test_paper_change_after_a_decision_goes_back_to_the_queue(desk, app):
 
 
 def test_paper_unchanged_line_keeps_the_phone_answer_and_its_decision(desk, app):
-    token = desk.join("Сови")
-    desk.host(2, "open")
-    desk.save(token, 2, 2, "река Марица")
-    desk.host(2, "close")
-    with app.app_context():
-        event = event_by_code(desk.code)
-        review.decide(event, review.review_queue(event)[0].verdict_ids, "correct")
+    phone_answer_decided(desk, app, "correct")
     login(desk)
     assert paper(desk, app, "Сови", 2, q2_text="река Марица", q3_text="Австрия") \
         .status_code == 302
