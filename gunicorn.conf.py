@@ -7,9 +7,16 @@ computes for 30 ms holds its process's GIL, and only the saves of that process
 wait for it (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with
 2 x 16, 21-50 ms with 4 x 8). The app loads once in the master and the workers
 fork from it, sharing the checker's word lists (4 workers: 330 MB instead of 1.2 GB).
+
+The live checker (answerdesk/livecheck.py) forks from the master too, once the
+workers run: it checks the answers of open rounds as they arrive, in a process of
+its own, so no web worker computes for the review queue. The workers then leave
+to it what arrived in the last LIVE_CHECK_WAIT seconds. LIVE_CHECKER=0: no such
+process; the review page checks everything itself.
 """
 
 import os
+import signal
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 worker_class = "gthread"
@@ -17,3 +24,24 @@ workers = int(os.environ.get("WORKERS", "4"))
 threads = int(os.environ.get("THREADS", "8"))
 keepalive = 10
 preload_app = True
+
+live_checker = os.environ.get("LIVE_CHECKER", "1") != "0"
+if live_checker:
+    os.environ.setdefault("LIVE_CHECK_WAIT", "5")
+
+
+def when_ready(server):
+    if live_checker:
+        from answerdesk import livecheck
+
+        server.live_checker = livecheck.fork(server.app.wsgi(), server.LISTENERS)
+        server.log.info("live checker started (pid %s)", server.live_checker)
+
+
+def on_exit(server):
+    pid = getattr(server, "live_checker", None)
+    if pid:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass

@@ -46,3 +46,20 @@ def register(app: Flask) -> None:
         data = {"code": event.code, "host_password": password, **_links(event.code, base)}
         record.write_text(json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(data, ensure_ascii=False))
+
+    @app.cli.command("check-live")
+    @click.option("--interval", default=1.0, show_default=True,
+                  help="Seconds between two passes.")
+    @click.option("--once", is_flag=True, help="One pass, then print how many were checked.")
+    def check_live(interval: float, once: bool) -> None:
+        """Check the answers of open rounds as they arrive (the live checker).
+
+        gunicorn.conf.py runs one beside the web workers; run this one instead
+        where the app servers run without it (LIVE_CHECKER=0).
+        """
+        from . import livecheck
+
+        if once:
+            click.echo(livecheck.check_open_rounds())
+            return
+        livecheck.run(current_app._get_current_object(), interval)

@@ -65,6 +65,9 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         "HOST": os.environ.get("HOST", "127.0.0.1"),
         "PORT": int(os.environ.get("PORT", "5000")),
         "PUBLIC_URL": os.environ.get("PUBLIC_URL", ""),
+        # Seconds the review page leaves a new answer to the live checker
+        # (livecheck.py; gunicorn.conf.py runs one and sets 5); 0: it checks all.
+        "LIVE_CHECK_WAIT": float(os.environ.get("LIVE_CHECK_WAIT", "0")),
         "BABEL_DEFAULT_LOCALE": "bg",
         "LANGUAGES": ("bg", "ru", "en"),
         "MAX_ANSWER_LENGTH": 500,

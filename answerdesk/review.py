@@ -144,15 +144,17 @@ def cluster(groups: list[ReviewGroup]) -> list[list[ReviewGroup]]:
     return result
 
 
-def review_queue(event: Event) -> list[ReviewItem]:
+def review_queue(event: Event, *, checker_wait: float = 0.0) -> list[ReviewItem]:
     """Pending review verdicts: by question, identical answers grouped, near ones clustered.
 
     Answers that arrived in open rounds since the last look are checked first, so the
     queue is live while teams type; a later change of an answer sends it back here.
+    Those that arrived in the last ``checker_wait`` seconds are left to the live
+    checker (livecheck.py), which runs beside the web workers.
     """
     from .models import display_key
 
-    check_arrived(event)
+    check_arrived(event, waited=checker_wait)
     with read_only():  # the host's page must not hold up the phones' saves (SQLite)
         rows = db.session.execute(_pending(event)).all()
     questions: dict[int, tuple[ReviewItem, dict[str, ReviewGroup]]] = {}

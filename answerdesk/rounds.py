@@ -150,6 +150,7 @@ _ARRIVED = (
     .where(
         Round.event_id == db.bindparam("event_id"),
         Round.state == "open",
+        Answer.updated_at <= db.bindparam("arrived_by", type_=Answer.updated_at.type),
         db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
     )
 )
@@ -165,9 +166,11 @@ _REFRESH = _verdict.update().where(
 ARRIVED_CHUNK = 200
 
 
-def check_arrived(event: Event) -> int:
+def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     """Propose verdicts for answers of open rounds as they arrive, so the host's review
     queue fills while teams still type (issue 5); returns how many answers were checked.
+    ``waited``: only answers unchecked for at least that many seconds (what the live
+    checker, livecheck.py, should have seen by then).
 
     Only answers without a verdict, or changed since theirs, are checked. The read
     only reads and the checker runs outside any transaction; the proposals are then
@@ -181,7 +184,9 @@ def check_arrived(event: Event) -> int:
     event_id = event.id
     db.session.commit()  # the checking must not run inside the caller's transaction
     with read_only():
-        rows = db.session.execute(_ARRIVED, {"event_id": event_id}).all()
+        rows = db.session.execute(_ARRIVED, {
+            "event_id": event_id, "arrived_by": utcnow() - dt.timedelta(seconds=waited),
+        }).all()
     new: list[dict] = []
     refreshed: list[dict] = []
     for row in rows:

@@ -141,6 +141,16 @@ def desk(client, demo) -> Desk:
 
 
 @pytest.fixture
+def another_desk(app, client) -> Desk:
+    """A second demo evening in the same database (what spans events)."""
+    from answerdesk.demo import create_demo_event
+
+    with app.app_context():
+        event, password = create_demo_event()
+        return Desk(client, event.code, password)
+
+
+@pytest.fixture
 def english(client) -> None:
     """The phone asks for English (the default is Bulgarian): for tests that read the
     English wording of a refusal."""
@@ -185,15 +195,33 @@ def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int =
     raise RuntimeError("gunicorn did not start in 30 s")
 
 
-@pytest.fixture
-def live_server(app, db_uri: str, tmp_path: Path):
-    server = start_gunicorn(db_uri, tmp_path)
-    yield server
+def stop_gunicorn(server: Server) -> None:
     server.proc.terminate()
     try:
         server.proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.proc.kill()
+
+
+@pytest.fixture
+def live_server(app, db_uri: str, tmp_path: Path):
+    server = start_gunicorn(db_uri, tmp_path)
+    yield server
+    stop_gunicorn(server)
+
+
+@pytest.fixture
+def serve(app, db_uri: str, tmp_path: Path):
+    """Start gunicorn on the test's database with the workers wanted; stopped after."""
+    servers: list[Server] = []
+
+    def start(workers: int = 2, threads: int = 8) -> Server:
+        servers.append(start_gunicorn(db_uri, tmp_path, workers, threads))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        stop_gunicorn(server)
 
 
 @pytest.fixture

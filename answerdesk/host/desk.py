@@ -15,6 +15,7 @@ from typing import Any
 from flask import (
     Response,
     abort,
+    current_app,
     flash,
     g,
     jsonify,
@@ -81,7 +82,7 @@ def _ids(values: list[str]) -> list[int]:
 
 
 def _queue_context(event: Event) -> dict[str, Any]:
-    items = review.review_queue(event)
+    items = review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])
     return {"event": event, "items": items, "answers": sum(len(i.verdict_ids) for i in items),
             "version": live.version(event.id), "role": g.actor}
 

@@ -1,0 +1,134 @@
+"""The live checker: a process of its own that proposes verdicts while teams type.
+
+The host's review queue fills while a round is open (issue 5): every answer that
+arrives is checked at once. Checking is CPU work (about 100 µs for a new text),
+600 answers every 2 s at a busy night. Done by the host's page, it held its web
+worker's GIL for 35 ms at each load, and the phones' saves served by that worker
+waited behind it (issue 6: a save's p99 on PostgreSQL up to 84 ms). Here it runs
+in a process of its own, at a lower CPU priority than the web workers.
+
+gunicorn.conf.py forks it from gunicorn's master (it shares the preloaded app and
+the checker's word lists); `flask --app answerdesk check-live` runs it alone, e.g.
+once beside several app servers. Each web worker still checks, from the review
+page, whatever has waited longer than ``LIVE_CHECK_WAIT`` seconds, so the queue
+stays whole if this process is gone; two checkers at once are safe (the writes of
+rounds.check_arrived are guarded), only wasteful.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import time
+from collections import deque
+from collections.abc import Callable, Iterable
+
+from flask import Flask
+
+from .database import read_only
+from .extensions import db
+from .models import AuditEntry, Event, Round
+from .rounds import check_arrived
+
+log = logging.getLogger(__name__)
+
+INTERVAL = 1.0
+NICENESS = 10
+
+
+def check_open_rounds(since: int | None = None) -> int:
+    """One pass: check what arrived in the open rounds of every event, or (``since``,
+    an audit entry id) of the events whose audit log grew after it; returns how many
+    answers were checked. Needs an app context."""
+    events = db.select(Round.event_id).where(Round.state == "open").distinct()
+    if since is not None:
+        events = events.where(Round.event_id.in_(
+            db.select(AuditEntry.event_id).where(AuditEntry.id > since)
+        ))
+    with read_only():
+        event_ids = db.session.scalars(events).all()
+    checked = 0
+    for event_id in event_ids:
+        event = db.session.get(Event, event_id)
+        if event is not None:
+            checked += check_arrived(event)
+    return checked
+
+
+class Passes:
+    """Pass after pass, looking only at events that changed lately.
+
+    Every save writes an audit entry, so an event whose audit log did not grow has
+    nothing new to check: a pass costs what the night's activity costs, not what the
+    database holds (rounds left open by past nights included). The first pass looks
+    at every open round. Later ones at the events with entries newer than the log's
+    end WINDOW seconds ago: a save whose id was drawn then but whose commit came
+    later (ids are not handed out in commit order) is still seen.
+    """
+
+    WINDOW = 10.0
+
+    def __init__(self) -> None:
+        self.marks: deque[tuple[float, int]] = deque()  # (when, newest audit id then)
+
+    def check(self) -> int:
+        with read_only():
+            newest = db.session.scalar(db.select(db.func.max(AuditEntry.id))) or 0
+        now = time.monotonic()
+        first = not self.marks
+        self.marks.append((now, newest))
+        while len(self.marks) > 2 and self.marks[1][0] <= now - self.WINDOW:
+            self.marks.popleft()
+        return check_open_rounds(None if first else self.marks[0][1])
+
+
+def run(app: Flask, interval: float = INTERVAL,
+        keep_going: Callable[[], bool] = lambda: True) -> None:
+    """Pass after pass, ``interval`` seconds apart, while ``keep_going()``.
+
+    A pass that fails (the database restarting, say) is logged and the next one
+    tries again: the night goes on.
+    """
+    passes = Passes()
+    while keep_going():
+        started = time.monotonic()
+        with app.app_context():
+            try:
+                passes.check()
+            except Exception:
+                log.exception("live check failed; trying again in %s s", interval)
+            finally:
+                db.session.remove()
+        time.sleep(max(0.0, interval - (time.monotonic() - started)))
+
+
+def fork(app: Flask, listeners: Iterable[socket.socket] = ()) -> int:
+    """Start the live checker in a child of this process; returns its pid.
+
+    The child drops what it inherited from a server master: its listening sockets
+    (a checker left behind must not keep the port) and signal handlers. It stops
+    on SIGTERM or SIGINT, and on its own when its parent is gone (kill -9).
+    """
+    parent = os.getpid()
+    pid = os.fork()
+    if pid:
+        return pid
+    status = 0
+    try:
+        for listener in listeners:
+            listener.close()
+        stopping: list[int] = []
+        for number in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+            signal.signal(number, lambda signum, _frame: stopping.append(signum))
+        for number in (signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2, signal.SIGWINCH,
+                       signal.SIGTTIN, signal.SIGTTOU, signal.SIGCHLD):
+            signal.signal(number, signal.SIG_DFL)
+        os.nice(NICENESS)
+        run(app, keep_going=lambda: not stopping and os.getppid() == parent)
+    except BaseException:
+        log.exception("live checker stopped")
+        status = 1
+    finally:
+        os._exit(status)
