@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
 from .. import review, rounds
-from ..answers import answered_counts
+from ..answers import question_counts, who_has_answered
 from ..assistants import check_assistant_password
 from ..database import reads_only
 from ..errors import DeskError
@@ -52,10 +52,12 @@ def logout(code: str):
 @reads_only
 @host_required
 def dashboard(event: Event):
+    questions = question_counts(event)
     return render_template(
         "host/dashboard.html",
         event=event,
-        counts=answered_counts(event.id),
+        questions=questions,
+        answered=who_has_answered(event, questions),
         queue_size=review.queue_size(event),
     )
 
