@@ -208,10 +208,16 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     reopened_rows = [r for r in refreshed if "decision" in r]
     plain_rows = [r for r in refreshed if "decision" not in r]
     insert = _insert_ignoring_duplicates(_verdict, "answer_id")
+    rounds = sorted({row.number for row in rows})
     with read_write():
         for statement, batch in ((insert, new), (_REFRESH, plain_rows),
                                  (_REFRESH, reopened_rows)):
             for at in range(0, len(batch), ARRIVED_CHUNK):
+                # In the round's queue, as saves are: a close under way (it reads the
+                # verdicts, then writes its own) finishes first, and what is written
+                # here after it changes nothing (the guards above).
+                for number in rounds:
+                    queue_for_round(event_id, number, exclusive=False)
                 db.session.connection().execute(statement, batch[at:at + ARRIVED_CHUNK])
                 db.session.commit()
     return len(rows)

@@ -7,6 +7,7 @@ import datetime as dt
 import os
 import signal
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -122,6 +123,49 @@ def test_with_the_live_checker_the_queue_shows_its_proposals(app, desk):
         assert review.queue_size(event) == 1
         [item] = review.review_queue(event, checker_wait=60)
         assert [g.text for g in item.groups] == ["Ботев или Левски"]
+
+
+def test_a_close_under_way_is_not_broken_by_the_live_check(app, desk, monkeypatch):
+    """BG-E2 close and live check at once (PostgreSQL lets them overlap): the live
+    check read an answer before the close, the close read the verdicts (none yet)
+    and checks; the live check's proposal must not land in between, or the close's
+    own verdict breaks on the unique answer (500). The live check queues behind the
+    close for its round (database.queue_for_round) and then changes nothing."""
+    from answerdesk import rounds
+
+    token = desk.join("Орли")
+    desk.host(2, "open")
+    desk.save(token, 2, 1, "Ботев или Левски")
+    checker = rounds.check
+    live_read, close_checking = threading.Event(), threading.Event()
+
+    def check(text, key, mode):
+        if threading.current_thread() is threading.main_thread():
+            close_checking.set()
+            time.sleep(0.5)  # time for the live check's write, were it not queued
+        else:
+            live_read.set()
+            close_checking.wait(10)
+        return checker(text, key, mode)
+
+    monkeypatch.setattr(rounds, "check", check)
+    outcome: list[int] = []
+
+    def live_check() -> None:
+        with app.app_context():
+            outcome.append(rounds.check_arrived(event_by_code(desk.code)))
+
+    thread = threading.Thread(target=live_check)
+    thread.start()
+    assert live_read.wait(10)
+    closed = desk.host(2, "close")
+    thread.join(10)
+    assert closed.status_code == 200, closed.get_json()
+    assert outcome == [1] and proposals(app) == {"Орли": "review"}
+    with app.app_context():
+        verdict = db.session.scalar(db.select(Verdict))
+        answer = db.session.scalar(db.select(Answer))
+        assert verdict.checked_at > answer.updated_at  # the close's verdict, not the live one
 
 
 def test_a_failed_pass_is_logged_and_the_next_one_runs(app, monkeypatch, caplog):
