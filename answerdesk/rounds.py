@@ -177,9 +177,10 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     written ARRIVED_CHUNK at a time in short transactions, so phones' saves (which
     need SQLite's one writer) never wait for the checking (issue 6). A verdict's
     ``checked_at`` is the ``updated_at`` of the text it judged: a change that lands
-    meanwhile is newer, so the next pass sees it. Two host pages may do this at
-    once: the second one's proposals are dropped. It commits the caller's transaction
-    first; from a read-only view (database.reads_only) it writes all the same.
+    meanwhile is newer, so the next pass sees it. Two checkers (the live checker,
+    a review page) may do this at once: the second one's proposals are dropped.
+    It commits the caller's transaction first; from a read-only view
+    (database.reads_only) it writes all the same.
     """
     event_id = event.id
     db.session.commit()  # the checking must not run inside the caller's transaction
@@ -208,7 +209,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     reopened_rows = [r for r in refreshed if "decision" in r]
     plain_rows = [r for r in refreshed if "decision" not in r]
     insert = _insert_ignoring_duplicates(_verdict, "answer_id")
-    rounds = sorted({row.number for row in rows})
+    round_numbers = sorted({row.number for row in rows})
     with read_write():
         for statement, batch in ((insert, new), (_REFRESH, plain_rows),
                                  (_REFRESH, reopened_rows)):
@@ -216,7 +217,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
                 # In the round's queue, as saves are: a close under way (it reads the
                 # verdicts, then writes its own) finishes first, and what is written
                 # here after it changes nothing (the guards above).
-                for number in rounds:
+                for number in round_numbers:
                     queue_for_round(event_id, number, exclusive=False)
                 db.session.connection().execute(statement, batch[at:at + ARRIVED_CHUNK])
                 db.session.commit()
