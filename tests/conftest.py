@@ -92,14 +92,19 @@ def client(app):
     return app.test_client()
 
 
-@pytest.fixture
-def demo(app):
-    """The demo evening: returns (code, host password)."""
+def new_demo_event(app) -> tuple[str, str]:
+    """A demo evening in the test's database: (code, host password)."""
     from answerdesk.demo import create_demo_event
 
     with app.app_context():
         event, password = create_demo_event()
         return event.code, password
+
+
+@pytest.fixture
+def demo(app):
+    """The demo evening: returns (code, host password)."""
+    return new_demo_event(app)
 
 
 class Desk:
@@ -143,11 +148,7 @@ def desk(client, demo) -> Desk:
 @pytest.fixture
 def another_desk(app, client) -> Desk:
     """A second demo evening in the same database (what spans events)."""
-    from answerdesk.demo import create_demo_event
-
-    with app.app_context():
-        event, password = create_demo_event()
-        return Desk(client, event.code, password)
+    return Desk(client, *new_demo_event(app))
 
 
 @pytest.fixture
@@ -227,11 +228,7 @@ def serve(app, db_uri: str, tmp_path: Path):
 @pytest.fixture
 def live_demo(app, live_server) -> tuple[str, str, str]:
     """A demo event in the served database: (base url, code, host password)."""
-    from answerdesk.demo import create_demo_event
-
-    with app.app_context():
-        event, password = create_demo_event()
-        return live_server.url, event.code, password
+    return (live_server.url, *new_demo_event(app))
 
 
 @pytest.fixture
