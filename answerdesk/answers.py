@@ -117,14 +117,48 @@ _TARGET = (
 # The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
 _ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)
                .where(_answer.c.id == db.bindparam("answer_id")).with_for_update())
-_INSERT = _answer.insert()
-# Optimistic: changes nothing when another save of this answer committed after _TARGET read
-# it (only possible on PostgreSQL, where saves of one round run concurrently).
 _UPDATE = _answer.update().where(
     _answer.c.id == db.bindparam("answer_id"), _answer.c.version == db.bindparam("seen_version"),
     _answer.c.client_seq == db.bindparam("seen_seq"),
 )
-_AUDIT = _audit.insert()
+
+
+def _new_values(*names: str) -> dict[str, Any]:
+    return {name: db.bindparam(f"new_{name}", type_=_answer.c[name].type) for name in names}
+
+
+# Optimistic: changes nothing when another save of this answer committed after _TARGET read
+# it (only possible on PostgreSQL, where saves of one round run concurrently).
+_CHANGE = _UPDATE.values(_new_values("text", "fields", "source", "version", "client_seq",
+                                     "updated_at"))
+_INSERT = _answer.insert().values(_new_values("team_id", "question_id", "text", "fields",
+                                              "source", "version", "client_seq", "created_at",
+                                              "updated_at"))
+_ENTRY = ("event_id", "at", "actor", "action", "subject", "before", "after", "undoes_id")
+_ENTRY_VALUES = [db.bindparam(f"entry_{name}", type_=_audit.c[name].type) for name in _ENTRY]
+_AUDIT = _audit.insert().values(dict(zip(_ENTRY, _ENTRY_VALUES, strict=True)))
+
+
+def _audited(dml: Any) -> Any:
+    """``dml`` and the audit row of what it wrote in ONE statement (PostgreSQL): the row
+    is inserted only if ``dml`` wrote the answer, and one round trip is saved."""
+    written = dml.returning(_answer.c.id).cte("written")
+    return _audit.insert().add_cte(written).from_select(
+        _ENTRY, db.select(*_ENTRY_VALUES).select_from(written)
+    ).returning(_audit.c.id)
+
+
+_AUDITED = {_CHANGE: _audited(_CHANGE), _INSERT: _audited(_INSERT)}
+
+
+def _write_audited(conn: Any, dml: Any, values: dict[str, Any], entry: dict[str, Any]) -> bool:
+    """Write the answer with ``dml`` and, if it wrote, its audit entry; False if not."""
+    if conn.dialect.name == "postgresql":
+        return conn.execute(_AUDITED[dml], {**values, **entry}).first() is not None
+    if conn.execute(dml, values).rowcount != 1:
+        return False
+    conn.execute(_AUDIT, entry)
+    return True
 
 
 def save_answer(
@@ -149,10 +183,11 @@ def save_answer(
     if fields is not None and not isinstance(fields, dict | list):
         raise DeskError("fields must be an object")
     team_id, event_id, team_name = team.id, team.event_id, team.name
+    queued = getattr(team, "queued_for", None) == round_number
     for attempt in range(2):
         try:
             return _save(team_id, event_id, team_name, round_number, question_number, clean,
-                         fields, source, seq, actor)
+                         fields, source, seq, actor, queued=queued and not attempt)
         except IntegrityError:
             # Two phones of one team created the same answer at once: the row
             # exists now, so the second attempt updates it.
@@ -194,10 +229,14 @@ def _save(
     source: str,
     seq: int | None,
     actor: str | None,
+    *,
+    queued: bool,
 ) -> SavedAnswer:
     """The lock check and the write in one transaction: for a changed answer one read,
-    one write and the audit row (plus PostgreSQL's queue lock)."""
-    queue_for_round(event_id, round_number, exclusive=False)
+    one write and the audit row (plus PostgreSQL's queue lock, unless the team lookup
+    of this transaction took it: ``queued``)."""
+    if not queued:
+        queue_for_round(event_id, round_number, exclusive=False)
     conn = db.session.connection()
     row = conn.execute(_TARGET, {"event_id": event_id, "round": round_number,
                                  "question": question_number, "team_id": team_id}).first()
@@ -219,20 +258,29 @@ def _save(
         )
 
     now = utcnow()
+    entry = {
+        "entry_event_id": event_id, "entry_at": now, "entry_actor": actor or f"team:{team_name}",
+        "entry_action": "answer.save",
+        "entry_subject": f"R{round_number}Q{question_number} {team_name}", "entry_before": None,
+        "entry_after": {"text": text, "fields": fields, "source": source,
+                        "saved_at": now.isoformat()},
+        "entry_undoes_id": None,
+    }
     current = row if row.answer_id is not None else None
-    if current is not None and not _write(conn, current, text, fields, source, seq, now):
+    if current is not None and not _write(conn, current, text, fields, source, seq, now, entry):
         # Another phone of the team saved this answer after _TARGET read it
         # (PostgreSQL): wait for its row lock and decide again on what it stored.
         current = conn.execute(_ANSWER_NOW, {"answer_id": current.answer_id}).first()
-        if current is not None and not _write(conn, current, text, fields, source, seq, now):
+        if current is not None and not _write(conn, current, text, fields, source, seq, now,
+                                              entry):
             raise AssertionError("the answer changed while its row was locked")
     if current is None:
-        conn.execute(_INSERT, {
-            "team_id": team_id, "question_id": question_id, "text": text, "fields": fields,
-            "source": source, "version": 1, "client_seq": seq or 0, "created_at": now,
-            "updated_at": now,
-        })
-        version, before = 1, None
+        _write_audited(conn, _INSERT, {
+            "new_team_id": team_id, "new_question_id": question_id, "new_text": text,
+            "new_fields": fields, "new_source": source, "new_version": 1,
+            "new_client_seq": seq or 0, "new_created_at": now, "new_updated_at": now,
+        }, entry)
+        version = 1
     elif seq is not None and seq <= current.client_seq:
         answer = kept(current)
         db.session.rollback()
@@ -243,14 +291,6 @@ def _save(
         return answer
     else:
         version = current.version + 1
-        before = {"text": current.text, "fields": current.fields, "source": current.source}
-    conn.execute(_AUDIT, {
-        "event_id": event_id, "at": now, "actor": actor or f"team:{team_name}",
-        "action": "answer.save", "subject": f"R{round_number}Q{question_number} {team_name}",
-        "before": before,
-        "after": {"text": text, "fields": fields, "source": source, "saved_at": now.isoformat()},
-        "undoes_id": None,
-    })
     answer = SavedAnswer(
         round=round_number, question=question_number, text=text, fields=fields, source=source,
         version=version, saved_at=now, receipt=receipt_code(team_id, question_id, text, now),
@@ -264,24 +304,28 @@ def _same(current: Any, text: str, fields: Any, source: str) -> bool:
 
 
 def _write(conn: Any, current: Any, text: str, fields: Any, source: str, seq: int | None,
-           now: dt.datetime) -> bool:
+           now: dt.datetime, entry: dict[str, Any]) -> bool:
     """Apply the save to the answer row as ``current`` shows it; False if the row moved on.
 
     A replayed or older edit (``seq`` not above the stored one) writes nothing; the
-    same text only records the newer ``seq``; a change bumps the version.
+    same text only records the newer ``seq``; a change bumps the version and writes
+    ``entry``, with what it replaced, to the audit log.
     """
     if seq is not None and seq <= current.client_seq:
         return True
-    values: dict[str, Any] = {"client_seq": current.client_seq if seq is None else seq}
-    if not _same(current, text, fields, source):
-        values.update(text=text, fields=fields, source=source, version=current.version + 1,
-                      updated_at=now)
-    elif seq is None:
-        return True
-    written = conn.execute(_UPDATE, {"answer_id": current.answer_id,
-                                     "seen_version": current.version,
-                                     "seen_seq": current.client_seq, **values})
-    return written.rowcount == 1
+    seen = {"answer_id": current.answer_id, "seen_version": current.version,
+            "seen_seq": current.client_seq}
+    client_seq = current.client_seq if seq is None else seq
+    if _same(current, text, fields, source):
+        if seq is None:
+            return True
+        return conn.execute(_UPDATE, {**seen, "client_seq": client_seq}).rowcount == 1
+    return _write_audited(conn, _CHANGE, {
+        **seen, "new_text": text, "new_fields": fields, "new_source": source,
+        "new_version": current.version + 1, "new_client_seq": client_seq,
+        "new_updated_at": now,
+    }, {**entry, "entry_before": {"text": current.text, "fields": current.fields,
+                                  "source": current.source}})
 
 
 def question_counts(event: Event) -> dict[int, int]:

@@ -17,7 +17,7 @@ from contextvars import ContextVar
 from functools import wraps
 from typing import Any
 
-from sqlalchemy import event, text
+from sqlalchemy import Integer, bindparam, event, func, select
 from sqlalchemy.engine import Engine
 
 
@@ -191,7 +191,15 @@ def queue_for_round(event_id: int, number: int, *, exclusive: bool) -> None:
     )
 
 
+def round_queue(event_id: Any, number: Any, *, exclusive: bool) -> Any:
+    """queue_for_round as a column of a larger SELECT (PostgreSQL only): the lock is
+    taken for each row the statement returns, and only then."""
+    lock = func.pg_advisory_xact_lock if exclusive else func.pg_advisory_xact_lock_shared
+    return lock(event_id, number).label("round_queue")
+
+
 _ROUND_QUEUE = {
-    True: text("SELECT pg_advisory_xact_lock(:event, :round)"),
-    False: text("SELECT pg_advisory_xact_lock_shared(:event, :round)"),
+    exclusive: select(round_queue(bindparam("event", type_=Integer),
+                                  bindparam("round", type_=Integer), exclusive=exclusive))
+    for exclusive in (True, False)
 }

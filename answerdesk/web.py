@@ -35,9 +35,9 @@ def api_team(code: str) -> tuple[Event, Team]:
     return event_and_team_by_token(code, bearer_token())
 
 
-def api_team_ref(code: str) -> TeamRef:
+def api_team_ref(code: str, *, queue_for: int | None = None) -> TeamRef:
     """The team whose token came with this API request, as an answer save needs it."""
-    return team_ref_by_token(code, bearer_token())
+    return team_ref_by_token(code, bearer_token(), queue_for=queue_for)
 
 
 def api_host(code: str) -> Event:

@@ -81,6 +81,31 @@ def test_replayed_edit_changes_nothing(desk):
     assert desk.save(token, 2, 1, "Ботев", seq=20).get_json()["version"] == 1
 
 
+def test_phone_edits_are_each_stored_and_audited_once(desk, app):
+    """The phone numbers its edits (seq): each change is kept, versioned and audited
+    with what it replaced; the same text again only moves seq on."""
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    texts = ["Лев", "Левски", "Васил Левски"]
+    for seq, text in enumerate(texts, 1):
+        saved = desk.save(token, 2, 1, text, seq=seq).get_json()
+        assert (saved["text"], saved["version"]) == (text, seq)
+    assert desk.save(token, 2, 1, "Васил Левски", seq=4).get_json()["version"] == 3
+    assert desk.save(token, 2, 1, "Левски", seq=3).get_json()["text"] == "Васил Левски"
+    answer = desk.sheet(token).get_json()["rounds"][0]["questions"][0]["answer"]
+    assert (answer["text"], answer["version"]) == ("Васил Левски", 3)
+    with app.app_context():
+        stored = db.session.scalars(db.select(Answer)).one()
+        assert (stored.text, stored.version, stored.client_seq) == ("Васил Левски", 3, 4)
+        entries = db.session.scalars(
+            db.select(AuditEntry).where(AuditEntry.action == "answer.save")
+            .order_by(AuditEntry.id)
+        ).all()
+        assert [e.after["text"] for e in entries] == texts
+        assert [e.before and e.before["text"] for e in entries] == [None, *texts[:2]]
+        assert {e.subject for e in entries} == {"R2Q1 Сови"}
+
+
 def test_bg_e2_save_after_lock_refused_and_earlier_answer_kept(desk, english):
     token = desk.join("Сови")
     desk.host(2, "open")

@@ -44,7 +44,7 @@ def state(code: str):
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
-    team = api_team_ref(code)
+    team = api_team_ref(code, queue_for=round_number)
     body = json_body()
     seq = body.get("seq")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
