@@ -117,6 +117,8 @@ _TARGET = (
 # The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
 _ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)
                .where(_answer.c.id == db.bindparam("answer_id")).with_for_update())
+# Optimistic: changes nothing when another save of this answer committed after _TARGET read
+# it (only possible on PostgreSQL, where saves of one round run concurrently).
 _UPDATE = _answer.update().where(
     _answer.c.id == db.bindparam("answer_id"), _answer.c.version == db.bindparam("seen_version"),
     _answer.c.client_seq == db.bindparam("seen_seq"),
@@ -127,8 +129,7 @@ def _new_values(*names: str) -> dict[str, Any]:
     return {name: db.bindparam(f"new_{name}", type_=_answer.c[name].type) for name in names}
 
 
-# Optimistic: changes nothing when another save of this answer committed after _TARGET read
-# it (only possible on PostgreSQL, where saves of one round run concurrently).
+# A changed answer: what _UPDATE's guard allows, every column the change moves.
 _CHANGE = _UPDATE.values(_new_values("text", "fields", "source", "version", "client_seq",
                                      "updated_at"))
 _INSERT = _answer.insert().values(_new_values("team_id", "question_id", "text", "fields",

@@ -101,9 +101,10 @@ def team_ref_by_token(code: str, token: str | None, *, queue_for: int | None = N
     if token:
         conn = db.session.connection()
         queued = queue_for is not None and conn.dialect.name == "postgresql"
+        params = {"code": code.strip().upper(), "token": hash_token(token)}
         row = conn.execute(
             _BY_CODE_AND_TOKEN_QUEUED if queued else _BY_CODE_AND_TOKEN,
-            {"code": code.strip().upper(), "token": hash_token(token), "round": queue_for},
+            {**params, "round": queue_for} if queued else params,
         ).first()
         if row is not None:
             return TeamRef(row.id, row.event_id, row.name, queue_for if queued else None)
