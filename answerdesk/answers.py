@@ -23,7 +23,17 @@ from . import widgets
 from .database import queue_for_round
 from .errors import DeskError, NotFound, RoundLocked
 from .extensions import db
-from .models import Answer, AuditEntry, Event, Joker, Question, QuestionGate, Round, utcnow
+from .models import (
+    PHONE_SAVE,
+    Answer,
+    AuditEntry,
+    Event,
+    Joker,
+    Question,
+    QuestionGate,
+    Round,
+    utcnow,
+)
 from .text import clean_text
 
 
@@ -261,7 +271,7 @@ def _save(
     now = utcnow()
     entry = {
         "entry_event_id": event_id, "entry_at": now, "entry_actor": actor or f"team:{team_name}",
-        "entry_action": "answer.save",
+        "entry_action": PHONE_SAVE,
         "entry_subject": f"R{round_number}Q{question_number} {team_name}", "entry_before": None,
         "entry_after": {"text": text, "fields": fields, "source": source,
                         "saved_at": now.isoformat()},

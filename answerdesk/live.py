@@ -5,19 +5,35 @@ every projector change moves the screen's version; so the newest audit id
 plus the screen version changes exactly when a host page or the projector
 could show something new. Pages poll it (one indexed query) and fetch their
 fragment only when it moved, which works across any number of workers.
+
+The projector polls its own version, which skips phone saves: it shows no answer
+of an open round, and while teams type (300 saves a second at a big night) the
+desk's version moves on every poll, so the projector would redraw its whole
+picture every 1.5 s for nothing.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from .extensions import db
-from .models import AuditEntry, ScreenState
+from .models import NOT_A_PHONE_SAVE, AuditEntry, ScreenState
 
 
 def version(event_id: int) -> str:
-    """An opaque token that changes whenever the event changes."""
+    """An opaque token that changes whenever the event changes (the desk's pages)."""
+    return _version(event_id)
+
+
+def screen_version(event_id: int) -> str:
+    """An opaque token that changes whenever the projector's picture may change."""
+    return _version(event_id, NOT_A_PHONE_SAVE)
+
+
+def _version(event_id: int, *entries: Any) -> str:
     newest = (
         db.select(db.func.max(AuditEntry.id))
-        .where(AuditEntry.event_id == event_id)
+        .where(AuditEntry.event_id == event_id, *entries)
         .scalar_subquery()
     )
     screen = (

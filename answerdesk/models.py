@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -186,12 +186,26 @@ class Verdict(db.Model):
         return self.decision or self.outcome
 
 
+# What a phone's save of an open round's answer writes to the audit log.
+PHONE_SAVE = "answer.save"
+# Every other entry: the projector shows no answer of an open round (standings
+# count locked rounds only), so its version (live.screen_version) skips phone saves.
+# A literal, not a parameter: only then may the partial index below answer the query.
+NOT_A_PHONE_SAVE = text(f"action <> '{PHONE_SAVE}'")
+
+
 class AuditEntry(db.Model):
     __tablename__ = "audit_entry"
     # live.version() asks for an event's newest entry on every poll: with event_id
     # alone PostgreSQL walked the whole table backwards from the newest id
     # (10 ms behind 200,000 entries of other events); (event_id, id) answers at once.
-    __table_args__ = (Index("ix_audit_entry_event_id_id", "event_id", "id"),)
+    # The projector asks for the newest entry that is not a phone save: without the
+    # partial index it would walk back over every save of the round in progress.
+    __table_args__ = (
+        Index("ix_audit_entry_event_id_id", "event_id", "id"),
+        Index("ix_audit_entry_event_id_id_not_phone_save", "event_id", "id",
+              postgresql_where=NOT_A_PHONE_SAVE, sqlite_where=NOT_A_PHONE_SAVE),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))

@@ -17,7 +17,7 @@ from typing import Any
 from .answers import receipt_code
 from .errors import NotFound
 from .extensions import db
-from .models import Answer, AuditEntry, Event, Question, Round, Team
+from .models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
 from .text import team_name_key
 
 _NOT_CODE = re.compile(r"[^0-9A-F]")
@@ -83,7 +83,7 @@ def verify_receipt(
     entries = db.session.scalars(
         db.select(AuditEntry).where(
             AuditEntry.event_id == event.id,
-            AuditEntry.action == "answer.save",
+            AuditEntry.action == PHONE_SAVE,
             AuditEntry.subject == f"R{round_number}Q{question_number} {team.name}",
         ).order_by(AuditEntry.id.desc())
     )

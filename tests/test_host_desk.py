@@ -77,6 +77,56 @@ def test_live_version_moves_on_every_change(desk, app):
     assert screen["version"] == third["version"]
 
 
+def test_projector_version_moves_with_its_picture_not_with_phone_saves(desk, app):
+    """While teams type, the desk's version moves on every save; the projector shows
+    no answer of an open round, so it keeps its picture (and the Wi-Fi) until the
+    round, the standings or the screen change."""
+    login(desk.client, desk.code, desk.password)
+
+    def versions() -> tuple[str, str]:
+        return (desk.client.get(f"/host/{desk.code}/live").get_json()["version"],
+                desk.client.get(f"/e/{desk.code}/screen/version").get_json()["version"])
+
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    desk_before, screen_before = versions()
+    frame = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert f'data-version="{screen_before}"' in frame
+    desk.save(token, 2, 1, "Левски")
+    desk.save(token, 2, 1, "Васил Левски")
+    desk_typing, screen_typing = versions()
+    assert desk_typing != desk_before and screen_typing == screen_before
+    moves = [lambda: desk.join("Бухали"), lambda: desk.host(2, "close"),
+             lambda: desk.client.post(f"/host/{desk.code}/projector",
+                                      data={"view": "standings"})]
+    for change in moves:
+        change()
+        _, screen_now = versions()
+        assert screen_now != screen_typing
+        screen_typing = screen_now
+
+
+def test_projector_version_is_read_from_its_partial_index(app):
+    """Without the index the projector's poll would walk back over every phone save of
+    the round; the query must say `action <> 'answer.save'` as the index does."""
+    from sqlalchemy import text
+
+    from answerdesk.models import NOT_A_PHONE_SAVE, AuditEntry
+
+    with app.app_context():
+        query = db.select(db.func.max(AuditEntry.id)).where(AuditEntry.event_id == 1,
+                                                           NOT_A_PHONE_SAVE)
+        sql = str(query.compile(db.engine, compile_kwargs={"literal_binds": True}))
+        conn = db.session.connection()
+        if conn.dialect.name == "postgresql":
+            conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
+            plan = " ".join(row[0] for row in conn.execute(text("EXPLAIN " + sql)))
+        else:
+            plan = " ".join(str(row) for row in conn.execute(text("EXPLAIN QUERY PLAN " + sql)))
+        db.session.rollback()
+    assert "ix_audit_entry_event_id_id_not_phone_save" in plan, plan
+
+
 def test_projector_intro_locked_reveal_one_by_one_and_standings(desk, app):
     token = desk.join("Сови")
     login(desk.client, desk.code, desk.password)

@@ -36,7 +36,7 @@ def _screen_context(event: Event) -> dict:
         "last_locked": last_locked,
         "standings": standings_with_moves(event),
         "join_url": url_for("team.join", code=event.code, _external=True),
-        "version": live.version(event.id),
+        "version": live.screen_version(event.id),
     }
 
 
@@ -57,4 +57,4 @@ def screen_live(code: str):
 def screen_version(code: str):
     """What the projector polls: the fragment is fetched only when this moves."""
     event = event_by_code(code)
-    return jsonify({"version": live.version(event.id)})
+    return jsonify({"version": live.screen_version(event.id)})
