@@ -29,6 +29,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterator
@@ -45,9 +46,18 @@ SECRET = "bench-secret"
 
 def run_async(coro):
     """asyncio.run in a thread of its own: the caller may already run an event loop
-    (pytest-playwright's sync API keeps one in the main thread)."""
-    with concurrent.futures.ThreadPoolExecutor(1) as pool:
-        return pool.submit(asyncio.run, coro).result()
+    (pytest-playwright's sync API keeps one in the main thread). A daemon thread, so
+    a SIGTERM's exit need not wait for the run to end."""
+    done: concurrent.futures.Future = concurrent.futures.Future()
+
+    def run() -> None:
+        try:
+            done.set_result(asyncio.run(coro))
+        except BaseException as error:
+            done.set_exception(error)
+
+    threading.Thread(target=run, daemon=True).start()
+    return done.result()
 
 
 @contextlib.contextmanager
@@ -407,6 +417,8 @@ TYPED = {
 # the 4 workers (each held to one core by its GIL): the ratio of the two phases then
 # measured that luck (46% to 170% in one series), not the app.
 RECONNECT = 50
+# static/screen.js: the projector asks for its version every 1.5 s.
+SCREEN_POLL = 1.5
 
 
 def typed_answer(rng: random.Random, question: int) -> str:
@@ -437,6 +449,7 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     assert await host_call(port, code, password, 2, "open") == 200
     questions = 4
     saves, polls, host_pages, dashboards, screens = Stats(), Stats(), Stats(), Stats(), Stats()
+    desk_polls, screen_polls = Stats(), Stats()
     arrivals, ramp_saves, ramp_polls = Stats(), Stats(), Stats()
     lag: list[float] = []
     # Host logins hash the password (hundreds of ms): done before the clock starts,
@@ -483,19 +496,42 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
                 next_poll += 3
         await conn.close()
 
-    async def every(period: float, stats: Stats, conn: Connection, path: str) -> None:
-        nxt = began + warmup / 2
+    async def every(period: float, stats: Stats, conn: Connection, path: str,
+                    first: float) -> None:
+        """A page reloaded by hand every ``period`` seconds (the dashboard has no script)."""
+        nxt = first
         while nxt < end:
             await asyncio.sleep(max(0.0, nxt - time.perf_counter()))
             await timed(stats if nxt >= t0 else Stats(), conn, "GET", path)
             nxt += period
         await conn.close()
 
+    async def follow(period: float, polls: Stats, fetches: Stats, conn: Connection,
+                     version_path: str, fragment_path: str) -> None:
+        """What review.js and screen.js do: poll a version; when it moved, fetch the
+        fragment; wait ``period`` after the answer, then poll again."""
+        seen = None
+        nxt = began + warmup / 2
+        while nxt < end:
+            await asyncio.sleep(max(0.0, nxt - time.perf_counter()))
+            measured = nxt >= t0
+            answer = await timed(polls if measured else Stats(), conn, "GET", version_path)
+            version = json.loads(answer[1])["version"] if answer and answer[0] == 200 else seen
+            if version != seen:
+                seen = version
+                await timed(fetches if measured else Stats(), conn, "GET", fragment_path)
+            nxt = time.perf_counter() + period
+        await conn.close()
+
     jobs = [phone(token, i * phones + p) for i, token in enumerate(tokens) for p in range(phones)]
     if host_period:
-        jobs.append(every(host_period, host_pages, host, f"/host/{code}/review"))
-        jobs.append(every(host_period, dashboards, desk, f"/host/{code}/"))
-    jobs.append(every(3, screens, Connection(port), f"/e/{code}/screen/live"))
+        jobs.append(follow(host_period, desk_polls, host_pages, host, f"/host/{code}/live",
+                           f"/host/{code}/review/items"))
+        # A second tab, opened at another moment than the review page.
+        jobs.append(every(host_period, dashboards, desk, f"/host/{code}/",
+                          began + warmup / 2 + host_period / 2))
+    jobs.append(follow(SCREEN_POLL, screen_polls, screens, Connection(port),
+                       f"/e/{code}/screen/version", f"/e/{code}/screen/live"))
 
     async def metered() -> CpuMeter:
         await asyncio.sleep(max(0.0, t0 - time.perf_counter()))
@@ -509,16 +545,20 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     print("  " + arrivals.line("sheet loads", warmup))
     print("  " + ramp_saves.line("answer saves", warmup))
     print("  " + ramp_polls.line("phone state polls", warmup))
+    pages = (saves, polls, desk_polls, host_pages, dashboards, screen_polls, screens)
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
-          f"state poll every 3 s, host queue and dashboard every {host_period:g} s, "
-          f"projector every 3 s; {elapsed:.1f} s")
+          f"state poll every 3 s; host review page polling its version every "
+          f"{host_period:g} s (the queue when it moved), dashboard reloaded every "
+          f"{host_period:g} s; projector polling every {SCREEN_POLL:g} s (the picture when "
+          f"it moved); {elapsed:.1f} s")
     print("  " + saves.line("answer saves", elapsed))
     print("  " + polls.line("phone state polls", elapsed))
-    print("  " + host_pages.line("host review queue", elapsed))
+    print("  " + desk_polls.line("review version polls", elapsed))
+    print("  " + host_pages.line("review queue items", elapsed))
     print("  " + dashboards.line("host dashboard", elapsed))
-    print("  " + screens.line("projector", elapsed))
-    print("  " + meter.line(sum(len(x.latencies) + x.errors
-                                for x in (saves, polls, host_pages, dashboards, screens))))
+    print("  " + screen_polls.line("projector polls", elapsed))
+    print("  " + screens.line("projector picture", elapsed))
+    print("  " + meter.line(sum(len(x.latencies) + x.errors for x in pages)))
     if lag:
         print(f"  client lag behind schedule: p50 {lag[len(lag) // 2] * 1000:.1f} ms, "
               f"p99 {lag[int(len(lag) * 0.99)] * 1000:.1f} ms (a phone waits for its last "
@@ -568,7 +608,7 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     # The night ends: an open round would be looked at by every later run's live checker.
     assert await host_call(port, code, password, 2, "close") == 200
     return {"save_rate": saves.rate(elapsed), "save_p99": saves.p99(),
-            "errors": sum(x.errors for x in (saves, polls, host_pages, dashboards, screens)),
+            "errors": sum(x.errors for x in pages),
             "save_capacity": save_cap.rate(save_s), "trivial_capacity": triv_cap.rate(triv_s),
             "ratio": ratio}
 
@@ -735,6 +775,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.seconds > 120 or args.capacity_seconds > 60:
         parser.error("keep runs bounded: --seconds <= 120, --capacity-seconds <= 60")
+    # Stopped by `timeout` or kill: run the finally clauses, which stop the server
+    # (in its own session, it would otherwise serve on, and load the next run).
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(128 + signum))
 
     with tempfile.TemporaryDirectory(prefix="answerdesk-bench-") as workdir:
         db_url = prepare_database(args.db, workdir)

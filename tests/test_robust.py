@@ -6,6 +6,7 @@ several gunicorn workers, on SQLite or on the PostgreSQL of DATABASE_URL.
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -80,3 +81,27 @@ def test_replayed_and_stale_edits_after_restart_change_nothing(app, db_uri, tmp_
     with app.app_context():
         answer = db.session.scalar(db.select(Answer))
         assert (answer.text, answer.version) == ("най-нов", 2)
+
+
+def test_load_harness_night_sends_what_the_pages_send(app, db_uri, tmp_path, capsys):
+    """bench/harness.py load, run small: every request is answered; while teams type,
+    the review page fetches its queue on every poll, and the projector only polls
+    (phone saves do not change its picture: live.screen_version)."""
+    code, password = harness.new_event(db_uri, str(tmp_path))
+    server = harness.Served(db_uri, str(tmp_path), workers=2, threads=4).start()
+    try:
+        result = harness.run_async(harness.load(
+            server.port, code, password, seconds=3, teams=5, phones=2, rate=2,
+            capacity_seconds=0.5, concurrency=4, server_pid=server.proc.pid,
+            postgres=db_uri.startswith("postgres"), warmup=2,
+        ))
+    finally:
+        server.stop()
+    night = capsys.readouterr().out.split("realistic night")[1].split("capacity")[0]
+    served = {m[0]: int(m[1]) for m in re.findall(r"^  (\S.*?)\s+[\d.]+ req/s .* n (\d+)$",
+                                                  night, re.M)}
+    assert result["errors"] == 0 and served["answer saves"] > 20
+    assert served["review version polls"] >= 1
+    assert served["review queue items"] == served["review version polls"]
+    assert served["projector polls"] >= 2 and "projector picture" not in served
+    assert result["save_capacity"] > 0 and result["trivial_capacity"] > 0
