@@ -108,22 +108,43 @@ def test_projector_version_moves_with_its_picture_not_with_phone_saves(desk, app
 
 def test_projector_version_is_read_from_its_partial_index(app):
     """Without the index the projector's poll would walk back over every phone save of
-    the round; the query must say `action <> 'answer.save'` as the index does."""
-    from sqlalchemy import text
+    the round: the query live.screen_version sends must say `action <> 'answer.save'`
+    as a literal, as the index does, or the database cannot use it."""
+    from answerdesk import live
 
-    from answerdesk.models import NOT_A_PHONE_SAVE, AuditEntry
+    sent = []
+
+    def listener(conn, cursor, statement, parameters, context, executemany):
+        if "audit_entry" in statement:  # not a new connection's PRAGMAs
+            sent.append((statement, parameters))
 
     with app.app_context():
-        query = db.select(db.func.max(AuditEntry.id)).where(AuditEntry.event_id == 1,
-                                                           NOT_A_PHONE_SAVE)
-        sql = str(query.compile(db.engine, compile_kwargs={"literal_binds": True}))
+        sa_event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            live.screen_version(1)
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", listener)
+        ((statement, parameters),) = sent
         conn = db.session.connection()
         if conn.dialect.name == "postgresql":
+            # As a statement prepared once and run all night: PostgreSQL then plans
+            # it without the parameters' values, and a parameter in place of the
+            # literal would not match the index's predicate.
+            names = list(dict.fromkeys(re.findall(r"%\((\w+)\)s", statement)))
+            prepared = re.sub(r"%\((\w+)\)s", lambda m: f"${names.index(m[1]) + 1}", statement)
             conn.exec_driver_sql("SET LOCAL enable_seqscan = off")
-            plan = " ".join(row[0] for row in conn.execute(text("EXPLAIN " + sql)))
+            conn.exec_driver_sql("SET LOCAL plan_cache_mode = force_generic_plan")
+            conn.exec_driver_sql(f"PREPARE screen_version AS {prepared}")
+            values = ", ".join(
+                str(value) if isinstance(value, int) else "'{}'".format(value.replace("'", "''"))
+                for value in (parameters[name] for name in names)
+            )
+            rows = conn.exec_driver_sql(f"EXPLAIN EXECUTE screen_version({values})").all()
+            conn.exec_driver_sql("DEALLOCATE screen_version")
         else:
-            plan = " ".join(str(row) for row in conn.execute(text("EXPLAIN QUERY PLAN " + sql)))
+            rows = conn.exec_driver_sql("EXPLAIN QUERY PLAN " + statement, parameters).all()
         db.session.rollback()
+        plan = " ".join(str(row) for row in rows)
     assert "ix_audit_entry_event_id_id_not_phone_save" in plan, plan
 
 
