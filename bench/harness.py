@@ -448,8 +448,8 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     tokens = await join_teams(port, code, teams, "Bench")
     assert await host_call(port, code, password, 2, "open") == 200
     questions = 4
-    saves, polls, host_pages, dashboards, screens = Stats(), Stats(), Stats(), Stats(), Stats()
-    desk_polls, screen_polls = Stats(), Stats()
+    saves, polls, dashboards = Stats(), Stats(), Stats()
+    desk_polls, queue_items, screen_polls, pictures = Stats(), Stats(), Stats(), Stats()
     arrivals, ramp_saves, ramp_polls = Stats(), Stats(), Stats()
     lag: list[float] = []
     # Host logins hash the password (hundreds of ms): done before the clock starts,
@@ -525,12 +525,12 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
 
     jobs = [phone(token, i * phones + p) for i, token in enumerate(tokens) for p in range(phones)]
     if host_period:
-        jobs.append(follow(host_period, desk_polls, host_pages, host, f"/host/{code}/live",
+        jobs.append(follow(host_period, desk_polls, queue_items, host, f"/host/{code}/live",
                            f"/host/{code}/review/items"))
         # A second tab, opened at another moment than the review page.
         jobs.append(every(host_period, dashboards, desk, f"/host/{code}/",
                           began + warmup / 2 + host_period / 2))
-    jobs.append(follow(SCREEN_POLL, screen_polls, screens, Connection(port),
+    jobs.append(follow(SCREEN_POLL, screen_polls, pictures, Connection(port),
                        f"/e/{code}/screen/version", f"/e/{code}/screen/live"))
 
     async def metered() -> CpuMeter:
@@ -545,7 +545,7 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     print("  " + arrivals.line("sheet loads", warmup))
     print("  " + ramp_saves.line("answer saves", warmup))
     print("  " + ramp_polls.line("phone state polls", warmup))
-    pages = (saves, polls, desk_polls, host_pages, dashboards, screen_polls, screens)
+    pages = (saves, polls, desk_polls, queue_items, dashboards, screen_polls, pictures)
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
           f"state poll every 3 s; host review page polling its version every "
           f"{host_period:g} s (the queue when it moved), dashboard reloaded every "
@@ -554,10 +554,10 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     print("  " + saves.line("answer saves", elapsed))
     print("  " + polls.line("phone state polls", elapsed))
     print("  " + desk_polls.line("review version polls", elapsed))
-    print("  " + host_pages.line("review queue items", elapsed))
+    print("  " + queue_items.line("review queue items", elapsed))
     print("  " + dashboards.line("host dashboard", elapsed))
     print("  " + screen_polls.line("projector polls", elapsed))
-    print("  " + screens.line("projector picture", elapsed))
+    print("  " + pictures.line("projector picture", elapsed))
     print("  " + meter.line(sum(len(x.latencies) + x.errors for x in pages)))
     if lag:
         print(f"  client lag behind schedule: p50 {lag[len(lag) // 2] * 1000:.1f} ms, "
