@@ -94,7 +94,7 @@ def client(app):
 
 def new_demo_event(app) -> tuple[str, str]:
     """A demo evening in the test's database: (code, host password)."""
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     with app.app_context():
         event, password = create_demo_event()

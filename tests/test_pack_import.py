@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import func
 
 from answerdesk import media
-from answerdesk.events import create_event
+from answerdesk.core.events import create_event
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Event, Question, Round
 from answerdesk.packs import Pack, PackError, QuestionSpec, RoundSpec, dump_native, parse_pack
