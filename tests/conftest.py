@@ -26,7 +26,6 @@ from answerdesk.config import _normalise_database_url
 from answerdesk.extensions import db
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 PG_URL = os.environ.get("DATABASE_URL", "")
 ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
 
