@@ -31,9 +31,7 @@ def _question(event: Event, round_number: int, question_number: int) -> tuple[Ro
 
 
 def _question_locked(question: Question) -> bool:
-    from ..formats.bg.final import gates
-
-    gate = gates(question.round).get(question.id)
+    gate = rounds.gates(question.round).get(question.id)
     return gate is not None and gate.state != "open"
 
 

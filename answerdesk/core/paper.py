@@ -25,9 +25,8 @@ from typing import Any
 
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
-from ..formats.bg.final import is_one_at_a_time
 from ..models import Answer, Event, Joker, Question, QuestionGate, Round, Team, Verdict, utcnow
-from . import audit, widgets
+from . import audit, formats, widgets
 from .answers import save_answer
 from .rounds import check_question, get_round
 
@@ -101,7 +100,7 @@ def paper_grid(event: Event, team: Team, rnd: Round, posted: Sheet | None = None
         lines.append(PaperLine(
             number=q.number, text=q.text, name=line_name(q.number),
             spec=widgets.widget_spec(q, rnd),
-            shown=not is_one_at_a_time(rnd) or q.id in gates,
+            shown=not formats.of(rnd.event).one_at_a_time(rnd) or q.id in gates,
             current=text, source=source, value=value, fields=fields,
             number_given=widgets.number_of(text),
             copies=copied.target.name if copied is not None and copied.target else None,
@@ -194,7 +193,7 @@ def _stored(team: Team, rnd: Round) -> dict[int, tuple[str, str]]:
 
 
 def _gates(rnd: Round) -> dict[int, str]:
-    if not is_one_at_a_time(rnd):
+    if not formats.of(rnd.event).one_at_a_time(rnd):
         return {}
     return dict(db.session.execute(
         db.select(QuestionGate.question_id, QuestionGate.state)
@@ -222,6 +221,7 @@ def _target(team: Team, rnd: Round, question: Question, gate: str | None,
         round_id=rnd.id, round_number=rnd.number, round_kind=rnd.kind,
         question_id=question.id, question_number=question.number,
         kind=widgets.widget_kind(question, rnd),
+        gated=formats.of(rnd.event).one_at_a_time(rnd),
         gate_state="open" if gate in ("open", "locked", "revealed") else gate,
         copy_joker="copy" in played, double_joker="double" in played,
     )

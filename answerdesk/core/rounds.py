@@ -12,9 +12,8 @@ from ..checker import check
 from ..database import queue_for_round, read_only, read_write
 from ..errors import Conflict, NotFound
 from ..extensions import db
-from ..formats.bg import final, jokers
-from ..models import Answer, Event, Question, Round, Verdict, utcnow
-from . import audit
+from ..models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
+from . import audit, formats
 
 
 def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
@@ -86,6 +85,15 @@ def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
     return rnd
 
 
+def gates(rnd: Round) -> dict[int, QuestionGate]:
+    """The gate of each question of the round that has been opened, by question id."""
+    rows = db.session.scalars(
+        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
+        .where(Question.round_id == rnd.id)
+    )
+    return {g.question_id: g for g in rows}
+
+
 def check_round(rnd: Round) -> None:
     for question in rnd.questions:
         check_question(question, rnd)
@@ -107,8 +115,7 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
     now = utcnow()
     for answer in answers:
         _propose(answer, existing.get(answer.id), question, rnd, now)
-    jokers.check_second_answers(question, rnd)
-    final.send_to_host(question, rnd)
+    formats.of(rnd.event).on_question_checked(question, rnd)
 
 
 def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: Round,
@@ -183,7 +190,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     It commits the caller's transaction first; from a read-only view
     (database.reads_only) it writes all the same.
     """
-    event_id = event.id
+    event_id, fmt = event.id, formats.of(event)
     db.session.commit()  # the checking must not run inside the caller's transaction
     with read_only():
         rows = db.session.execute(_ARRIVED, {
@@ -194,8 +201,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     for row in rows:
         outcome, fraction, reason = _proposal(row.text, row.key,
                                               row.question_mode or row.round_mode)
-        if final.is_one_at_a_time(row):
-            outcome, fraction, reason = final.host_judges(outcome, fraction, reason, row.text)
+        outcome, fraction, reason = fmt.after_check(row, outcome, fraction, reason)
         values = {"outcome": outcome, "fraction": fraction, "reason": reason,
                   "checked_at": row.updated_at}
         if row.verdict_id is None:

@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..formats.bg import play
 from ..models import Answer, Event, Question, Round, Team, Verdict
+from . import formats
 from .answers import saved
 
 VISIBLE_STATES = ("open", "locked", "revealed")
@@ -45,7 +45,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
             .where(Answer.team_id == team.id)
         )
     }
-    return play.decorate({
+    return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],

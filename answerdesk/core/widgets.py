@@ -16,7 +16,6 @@ from ..checker.normalize import normalize
 from ..checker.numbers import parse_number
 from ..errors import Conflict, DeskError, RoundLocked
 from ..extensions import db
-from ..formats.bg.programme import FINAL_ROUND
 from ..models import Answer, Question, Round, Team
 from .text import clean_text
 
@@ -122,7 +121,8 @@ class AnswerTarget:
     question_id: int
     question_number: int
     kind: str  # widget_kind
-    gate_state: str | None  # BG-R6.2: the question's gate in the final round, if any
+    gated: bool  # the round opens its questions one at a time (Format.one_at_a_time)
+    gate_state: str | None  # the question's gate in such a round, if opened (BG-R6.2)
     copy_joker: bool  # BG-J2 played by this team on this question
     double_joker: bool  # BG-J1 played by this team on this question
 
@@ -130,17 +130,16 @@ class AnswerTarget:
 def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -> tuple[str, Any]:
     """Rule checks of a save, inside its transaction; returns the text to store.
 
-    Structured fields become the checker's text (``answer_text``); BG-R6.2 a
-    final-round question takes answers only while it is open; BG-J2 a copied
-    question takes no answer of its own; BG-J1 a second answer needs the double
-    joker on that question; BG-R5.4 a number is refused when the team already
-    gave it to another question of the round (the only check that needs a query).
+    Structured fields become the checker's text (``answer_text``); a question of
+    a round opened one at a time takes answers only while its gate is open
+    (BG-R6.2 the final); BG-J2 a copied question takes no answer of its own;
+    BG-J1 a second answer needs the double joker on that question; BG-R5.4 a
+    number is refused when the team already gave it to another question of the
+    round (the only check that needs a query).
     """
     if isinstance(fields, dict) and fields:
         text = answer_text(fields, target.kind) or text
-    if target.round_number == FINAL_ROUND and target.round_kind == "final" and (
-        target.gate_state != "open"
-    ):
+    if target.gated and target.gate_state != "open":
         raise RoundLocked(
             "Question %(question)s of round %(round)s is not open for answers.",
             round=target.round_number, question=target.question_number,

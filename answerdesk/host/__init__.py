@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
-from ..core import review, rounds
+from ..core import formats, review, rounds
 from ..core.answers import question_counts, who_has_answered
 from ..core.assistants import check_assistant_password
 from ..core.events import check_host_password, event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..formats.bg.standings import event_standings
 from ..models import Event
 from ..web import host_required
 
@@ -75,8 +74,8 @@ def round_action(event: Event, number: int, action: str):
 @reads_only
 @host_required
 def standings(event: Event):
-    return render_template("host/standings.html", event=event, rows=event_standings(event))
+    rows = formats.of(event).standings(event)
+    return render_template("host/standings.html", event=event, rows=rows)
 
 
-from ..formats.bg import desk as rules  # noqa: E402,F401  (register their routes on bp)
 from . import desk, packs, receipts  # noqa: E402,F401  (register their routes on bp)

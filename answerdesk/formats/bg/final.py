@@ -9,6 +9,7 @@ everything else goes to the host, who judges reasoning a machine cannot.
 from __future__ import annotations
 
 from ...core import audit, rounds
+from ...core.rounds import gates
 from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
@@ -17,15 +18,6 @@ from .programme import FINAL_ROUND
 
 def is_one_at_a_time(rnd: Round) -> bool:
     return rnd.number == FINAL_ROUND and rnd.kind == "final"
-
-
-def gates(rnd: Round) -> dict[int, QuestionGate]:
-    """The gate of each question of the round that has been opened, by question id."""
-    rows = db.session.scalars(
-        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
-        .where(Question.round_id == rnd.id)
-    )
-    return {g.question_id: g for g in rows}
 
 
 def _question(event: Event, number: int) -> tuple[Round, Question]:
