@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import jsonify
 
 from ..core import answers, formats, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
 from ..web import api_host, api_team, api_team_ref, json_body
+from .blueprint import bp
 from .openapi import openapi_document
-
-bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.get("/openapi.json")

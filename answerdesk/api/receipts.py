@@ -7,7 +7,7 @@ from flask import jsonify, request
 from ..core.receipts import verify_receipt
 from ..errors import DeskError
 from ..web import api_host
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/host/events/<code>/receipts/<int:round_number>/<int:question_number>")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import redirect, render_template, request, session, url_for
 
 from ..core import formats, review, rounds
 from ..core.answers import question_counts, who_has_answered
@@ -12,8 +12,7 @@ from ..database import reads_only
 from ..errors import DeskError
 from ..models import Event
 from ..web import host_required
-
-bp = Blueprint("host", __name__, url_prefix="/host/<code>")
+from .blueprint import bp
 
 ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
                  "reveal": rounds.reveal_round}

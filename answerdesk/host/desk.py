@@ -34,7 +34,7 @@ from ..database import reads_only
 from ..errors import DeskError
 from ..extensions import db
 from ..models import Event, Question, Round, Team
-from . import bp
+from .blueprint import bp
 
 
 class NotAllowed(DeskError):

@@ -22,7 +22,7 @@ from ..models import Event
 from ..packs import PackError, dump_native, parse_pack
 from ..packs.importer import MODES, export_pack, import_pack, preview
 from ..web import host_required
-from . import bp
+from .blueprint import bp
 
 UPLOAD_ID = re.compile(r"[0-9a-f]{32}")
 UPLOAD_LIFETIME = 24 * 3600

@@ -8,7 +8,7 @@ from ..core.receipts import verify_receipt
 from ..errors import DeskError
 from ..models import Event
 from ..web import host_required
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/receipts")

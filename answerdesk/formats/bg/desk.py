@@ -9,7 +9,7 @@ from flask_babel import gettext as _
 from ...core import disputes
 from ...errors import DeskError, NotFound
 from ...extensions import db
-from ...host import bp
+from ...host.blueprint import bp
 from ...models import Event, Team
 from ...web import host_required
 from . import exports, final, jokers, league, shootout, wildcard
