@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..checker import modes
 from ..checker.normalize import normalize
 from ..checker.numbers import parse_number
 from ..errors import Conflict, DeskError, RoundLocked
@@ -23,7 +24,6 @@ TRUE_FALSE = ("вярно", "невярно")
 LETTERS = ("А", "Б", "В", "Г")
 NUMBERS_1_TO_10 = tuple(range(1, 11))
 FIELD_LENGTH = 300
-_TRUE_FALSE_KEYS = {"вярно", "невярно", "true", "false", "да", "не"}
 
 
 def widget_kind(question: Question, rnd: Round | None = None) -> str:
@@ -34,13 +34,7 @@ def widget_kind(question: Question, rnd: Round | None = None) -> str:
 
 def kind_of(mode: str, key: Any) -> str:
     """widget_kind from the check mode and the key alone (the save reads no ORM objects)."""
-    if mode == "choice":
-        accepted = key.get("accept", []) if isinstance(key, dict) else (
-            key if isinstance(key, list) else [key])
-        if accepted and all(normalize(str(a)) in _TRUE_FALSE_KEYS for a in accepted):
-            return "truefalse"
-        return "abcd"
-    return {"song": "song", "pairs": "pairs", "number": "number"}.get(mode, "text")
+    return modes.widget_kind(mode, key)
 
 
 def widget_spec(question: Question, rnd: Round | None = None) -> dict[str, Any]:
