@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from answerdesk.checker import modes
 
 MODES: tuple[str, ...] = tuple(modes.MODES)
-OUTCOMES: tuple[str, ...] = ("correct", "partial", "wrong", "review")
+
+
+class Outcome(StrEnum):
+    """A verdict's outcome (CHECKER.md); the host's decision takes the same words."""
+
+    CORRECT = "correct"
+    PARTIAL = "partial"
+    WRONG = "wrong"
+    REVIEW = "review"
+
+
+OUTCOMES: tuple[str, ...] = tuple(Outcome)
 
 
 @dataclass(frozen=True)

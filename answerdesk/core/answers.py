@@ -34,6 +34,7 @@ from ..models import (
     utcnow,
 )
 from . import formats, widgets
+from .states import RoundState
 from .text import clean_text
 
 
@@ -214,7 +215,7 @@ def _target(row: Any, round_number: int, question_number: int,
             fmt: formats.Format) -> widgets.AnswerTarget:
     if row is None:
         raise NotFound("Round %(round)s does not exist", round=round_number)
-    if row.state != "open":
+    if row.state != RoundState.OPEN:
         raise RoundLocked(
             "Round %(round)s is locked: answers are no longer accepted.",
             round=row.number,

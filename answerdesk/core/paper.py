@@ -29,6 +29,7 @@ from ..models import Answer, Event, Joker, Question, QuestionGate, Round, Team, 
 from . import audit, formats, widgets
 from .answers import save_answer
 from .rounds import check_question, get_round
+from .states import RoundState
 
 Sheet = dict[int, dict[str, Any]]
 
@@ -138,7 +139,7 @@ def enter_sheet(
     state, kinds = rnd.state, {q.number: widgets.widget_kind(q, rnd) for q in rnd.questions}
     stored = _stored(team, rnd)
     db.session.rollback()
-    if state == "draft":
+    if state == RoundState.DRAFT:
         raise DeskError("Round %(round)s has not started yet", round=round_number)
     result = SheetResult()
     due: list[tuple[int, str, dict[str, Any]]] = []
@@ -156,8 +157,8 @@ def enter_sheet(
         if stored.get(number) == (text, str(fields.get("second") or "")):
             continue
         due.append((number, text, fields))
-    past_lock = due if state != "open" else []
-    if state == "open":
+    past_lock = due if state != RoundState.OPEN else []
+    if state == RoundState.OPEN:
         for number, text, fields in due:
             try:
                 save_answer(team, round_number, number, text, fields=fields, source="paper",

@@ -15,6 +15,7 @@ from ..extensions import db
 from ..models import Event, Round, ScreenState
 from . import rounds
 from .formats import StandingRow, of
+from .states import CLOSED_ROUND_STATES, RoundState
 
 VIEWS = ("auto", "intro", "locked", "reveal", "standings")
 
@@ -47,9 +48,9 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
         if round_number is None:
             raise DeskError("Choose a round")
         rnd = rounds.get_round(event, round_number)
-        if view == "reveal" and rnd.state == "locked":
+        if view == "reveal" and rnd.state == RoundState.LOCKED:
             rnd = rounds.reveal_round(event, round_number, actor=actor)
-        elif view in ("reveal", "locked") and rnd.state not in ("locked", "revealed"):
+        elif view in ("reveal", "locked") and rnd.state not in CLOSED_ROUND_STATES:
             db.session.rollback()
             raise Conflict("Round %(round)s is not locked yet", round=round_number)
     state = _locked_state(event)

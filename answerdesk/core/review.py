@@ -24,6 +24,7 @@ from ..extensions import db
 from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
 from . import audit
 from .rounds import check_arrived
+from .states import RoundState
 
 DECISIONS = ("correct", "partial", "wrong")
 MAX_CLUSTER_DISTANCE = 3
@@ -96,7 +97,7 @@ def _pending(event: Event):
         .join(Team, Answer.team_id == Team.id)
         .where(
             Round.event_id == event.id,
-            Round.state.in_(("open", "locked", "revealed")),
+            Round.state.in_((RoundState.OPEN, RoundState.LOCKED, RoundState.REVEALED)),
             Verdict.outcome == "review",
             Verdict.decision.is_(None),
         )

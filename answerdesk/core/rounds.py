@@ -14,6 +14,7 @@ from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
 from . import audit, formats
+from .states import RoundState
 
 
 def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
@@ -30,18 +31,18 @@ def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
 def open_round(event: Event, number: int, actor: str = "host") -> Round:
     """Open a round for answers; a locked round can be reopened by the host."""
     rnd = get_round(event, number, for_update=True)
-    if rnd.state == "open":
+    if rnd.state == RoundState.OPEN:
         db.session.rollback()
         return rnd
-    if rnd.state == "revealed":
+    if rnd.state == RoundState.REVEALED:
         db.session.rollback()
         raise Conflict("Round %(round)s is already revealed and cannot be reopened",
                        round=number)
     before = rnd.state
-    rnd.state = "open"
+    rnd.state = RoundState.OPEN
     rnd.opened_at = rnd.opened_at or utcnow()
     audit.record(event, actor, "round.open", f"R{number}", before={"state": before},
-                 after={"state": "open"})
+                 after={"state": RoundState.OPEN})
     db.session.commit()
     return rnd
 
@@ -53,14 +54,14 @@ def close_round(event: Event, number: int, actor: str = "host") -> Round:
     acknowledged answer is in the table before the checker reads it.
     """
     rnd = get_round(event, number, for_update=True)
-    if rnd.state in ("locked", "revealed"):
+    if rnd.state in (RoundState.LOCKED, RoundState.REVEALED):
         db.session.rollback()
         return rnd
     before = rnd.state
-    rnd.state = "locked"
+    rnd.state = RoundState.LOCKED
     rnd.locked_at = utcnow()
     audit.record(event, actor, "round.close", f"R{number}", before={"state": before},
-                 after={"state": "locked"})
+                 after={"state": RoundState.LOCKED})
     db.session.flush()
     check_round(rnd)
     db.session.commit()
@@ -70,17 +71,17 @@ def close_round(event: Event, number: int, actor: str = "host") -> Round:
 def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
     """Show the correct answers on the projector (BG-E3); only after the lock."""
     rnd = get_round(event, number, for_update=True)
-    if rnd.state == "revealed":
+    if rnd.state == RoundState.REVEALED:
         db.session.rollback()
         return rnd
-    if rnd.state != "locked":
+    if rnd.state != RoundState.LOCKED:
         db.session.rollback()
         raise Conflict("Round %(round)s must be locked before its answers are revealed",
                        round=number)
-    rnd.state = "revealed"
+    rnd.state = RoundState.REVEALED
     rnd.revealed_at = utcnow()
-    audit.record(event, actor, "round.reveal", f"R{number}", before={"state": "locked"},
-                 after={"state": "revealed"})
+    audit.record(event, actor, "round.reveal", f"R{number}", before={"state": RoundState.LOCKED},
+                 after={"state": RoundState.REVEALED})
     db.session.commit()
     return rnd
 
@@ -157,7 +158,7 @@ _ARRIVED = (
     .outerjoin(Verdict, Verdict.answer_id == Answer.id)
     .where(
         Round.event_id == db.bindparam("event_id"),
-        Round.state == "open",
+        Round.state == RoundState.OPEN,
         Answer.updated_at <= db.bindparam("arrived_by", type_=Answer.updated_at.type),
         db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
     )

@@ -10,6 +10,7 @@ from ..extensions import db
 from ..models import Answer, Event, Question, Round, Team, Verdict
 from . import formats
 from .answers import saved
+from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
 
@@ -54,7 +55,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
 
 
 def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:
-    revealed = rnd.state == "revealed"
+    revealed = rnd.state == RoundState.REVEALED
     items = []
     for q in questions:
         answer, verdict = answers.get(q.id, (None, None))

@@ -18,6 +18,7 @@ from ..checker.numbers import parse_number
 from ..errors import Conflict, DeskError, RoundLocked
 from ..extensions import db
 from ..models import Answer, Question, Round, Team
+from .states import GateState
 from .text import clean_text
 
 TRUE_FALSE = ("вярно", "невярно")
@@ -133,7 +134,7 @@ def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -
     """
     if isinstance(fields, dict) and fields:
         text = answer_text(fields, target.kind) or text
-    if target.gated and target.gate_state != "open":
+    if target.gated and target.gate_state != GateState.OPEN:
         raise RoundLocked(
             "Question %(question)s of round %(round)s is not open for answers.",
             round=target.round_number, question=target.question_number,

@@ -30,6 +30,7 @@ from flask_babel import gettext as _
 from .. import live
 from ..core import assistants, audit, corrections, paper, projector, review
 from ..core.events import event_by_code
+from ..core.states import RoundState
 from ..database import reads_only
 from ..errors import DeskError
 from ..extensions import db
@@ -145,8 +146,8 @@ def _question(event: Event, number: int, question_number: int) -> tuple[Round, Q
 @bp.get("/answers")
 @desk_required()
 def answers_index(event: Event):
-    ready = [r for r in event.rounds if r.questions and r.state != "draft"]
-    rnd = next((r for r in reversed(ready) if r.state == "locked"), None) or \
+    ready = [r for r in event.rounds if r.questions and r.state != RoundState.DRAFT]
+    rnd = next((r for r in reversed(ready) if r.state == RoundState.LOCKED), None) or \
         (ready[-1] if ready else next((r for r in event.rounds if r.questions), None))
     if rnd is None:
         abort(404)
@@ -215,8 +216,8 @@ def _paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = Non
     team = next((t for t in teams if str(t.id) == str(team_id)), None)
     rnd = next((r for r in rounds if str(r.number) == str(round_number)), None)
     if rnd is None:
-        rnd = next((r for r in rounds if r.state == "open"), None) or \
-            next((r for r in reversed(rounds) if r.state != "draft"), None)
+        rnd = next((r for r in rounds if r.state == RoundState.OPEN), None) or \
+            next((r for r in reversed(rounds) if r.state != RoundState.DRAFT), None)
     sheet = paper.paper_grid(event, team, rnd, posted, errors) if team and rnd else None
     return render_template("host/paper.html", event=event, teams=teams, rounds=rounds,
                            team=team, rnd=rnd, sheet=sheet, role=g.actor), status
