@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from flask import jsonify
 
+from ..access import api_host
 from ..core import answers, formats, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..web import api_host, api_team, api_team_ref, json_body
+from ..web import api_team, api_team_ref, json_body
 from .blueprint import bp
 from .openapi import openapi_document
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..access import api_host
 from ..core.receipts import verify_receipt
 from ..errors import DeskError
-from ..web import api_host
 from .blueprint import bp
 
 

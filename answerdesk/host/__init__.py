@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, session, url_for
+from flask import redirect, render_template, request, url_for
 
+from ..access import host_required, log_in, log_out
 from ..core import formats, review, rounds
 from ..core.answers import question_counts, who_has_answered
-from ..core.assistants import check_assistant_password
-from ..core.events import check_host_password, event_by_code
+from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
 from ..models import Event
-from ..web import host_required
 from .blueprint import bp
 
 ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
@@ -23,14 +22,13 @@ def login(code: str):
     event = event_by_code(code)
     error = None
     if request.method == "POST":
-        if check_host_password(event, request.form.get("password", "")):
-            session["host_events"] = sorted({*session.get("host_events", []), event.id})
+        role = log_in(event, request.form.get("password", ""))
+        if role == "host":
             target = request.args.get("next", "")
             if not target.startswith("/host/"):
                 target = url_for("host.dashboard", code=event.code)
             return redirect(target)
-        if check_assistant_password(event, request.form.get("password", "")):
-            session["assistant_events"] = sorted({*session.get("assistant_events", []), event.id})
+        if role == "assistant":
             return redirect(url_for("host.review_queue", code=event.code))
         error = "wrong_password"
     return render_template("host/login.html", event=event, error=error)
@@ -39,10 +37,7 @@ def login(code: str):
 @bp.post("/logout")
 def logout(code: str):
     event = event_by_code(code)
-    session["host_events"] = [e for e in session.get("host_events", []) if e != event.id]
-    session["assistant_events"] = [
-        e for e in session.get("assistant_events", []) if e != event.id
-    ]
+    log_out(event)
     return redirect(url_for("host.login", code=event.code))
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import render_template, request
 
+from ..access import host_required
 from ..core.receipts import verify_receipt
 from ..errors import DeskError
 from ..models import Event
-from ..web import host_required
 from .blueprint import bp
 
 

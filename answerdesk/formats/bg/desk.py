@@ -6,13 +6,13 @@ from __future__ import annotations
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from ...access import host_required
 from ...core import disputes
 from ...core.states import RoundState
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
 from ...models import Event, Team
-from ...web import host_required
 from . import exports, final, jokers, league, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings
