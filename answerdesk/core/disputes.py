@@ -14,7 +14,7 @@ from ..errors import Conflict, DeskError, NotFound
 from ..extensions import db
 from ..models import Answer, Dispute, Event, Question, Round, Team, Verdict
 from . import audit, rounds
-from .states import GateState, RoundState
+from .states import GateState, Outcome, RoundState
 from .text import clean_text
 
 UPHOLD, ACCEPT, ANNUL = "uphold", "accept", "annul"
@@ -86,7 +86,7 @@ def accept_answer(event: Event, round_number: int, question_number: int, answer:
     rounds.check_question(question, rnd)
     cleared = []
     for verdict, team_name in _verdicts(question):
-        if verdict.outcome == "correct" and verdict.decision == "wrong":
+        if verdict.outcome == Outcome.CORRECT and verdict.decision == Outcome.WRONG:
             verdict.decision = verdict.decided_by = verdict.decided_at = None
             cleared.append(team_name)
     dispute = Dispute(question_id=question.id, kind=ACCEPT, accepted=accepted, reason=reason,

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from ...core import audit, rounds
 from ...core.rounds import gates
-from ...core.states import CLOSED_GATE_STATES, CLOSED_ROUND_STATES, GateState, RoundState
+from ...core.states import (
+    CLOSED_GATE_STATES,
+    CLOSED_ROUND_STATES,
+    GateState,
+    Outcome,
+    RoundState,
+)
 from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
@@ -111,8 +117,8 @@ def send_to_host(question: Question, rnd: Round) -> None:
 def host_judges(outcome: str, fraction: float | None, reason: str,
                 text: str) -> tuple[str, float | None, str]:
     """BG-R6.1 for one proposal: a wrong or partial answer that says something is reviewed."""
-    if outcome in ("wrong", "partial") and text.strip():
-        return "review", None, f"final round: the host judges ({reason})"[:300]
+    if outcome in (Outcome.WRONG, Outcome.PARTIAL) and text.strip():
+        return Outcome.REVIEW, None, f"final round: the host judges ({reason})"[:300]
     return outcome, fraction, reason
 
 
