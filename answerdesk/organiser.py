@@ -22,15 +22,43 @@ from .formats import PROGRAMMES
 from .models import Event
 from .packs import Pack, PackError, parse_pack
 from .packs.importer import import_pack
+from .packs.model import N_
 from .text import clean_text
 
 MAX_EVENT_NAME = 200
+PACK_REFUSED = N_("The pack cannot be read: %(problem)s")
 
 
 class BadPack(DeskError):
-    """A pack the new event cannot take; the message names the bad line."""
+    """A pack the new event cannot take; the message names the bad line, in the
+    reader's language (the parsers keep English msgids, packs.model.Note)."""
 
     code = "bad_pack"
+
+    def __init__(self, error: PackError) -> None:
+        super().__init__(PACK_REFUSED, field="pack", problem=str(error))
+        self.error = error
+
+    @property
+    def message(self) -> str:
+        from flask import has_request_context
+        from flask_babel import gettext
+
+        if not has_request_context():
+            return super().message
+        problem = _say(self.error)
+        if self.error.location:
+            problem = f"{_say(self.error.location)}: {problem}"
+        return gettext(self.template, problem=problem)
+
+
+def _say(text: object) -> str:
+    from flask_babel import gettext
+
+    template = getattr(text, "template", None)
+    if template is None:
+        return str(text)
+    return gettext(template, **{k: _say(v) for k, v in text.params.items()})
 
 
 def check_organiser_password(given: str | None) -> bool:
@@ -102,8 +130,7 @@ def read_pack(data: bytes, filename: str) -> Pack:
     try:
         return parse_pack(data, filename)
     except PackError as err:
-        raise BadPack("The pack cannot be read: %(problem)s", field="pack",
-                      problem=str(err)) from None
+        raise BadPack(err) from None
 
 
 def create_new_event(name: object, fmt: object, date: object = None,

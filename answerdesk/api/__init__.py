@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, current_app, jsonify, request
 
-from .. import answers, rounds, sheets, standings, teams
+from .. import answers, organiser, rounds, sheets, standings, teams
 from ..database import reads_only
-from ..errors import DeskError
+from ..errors import DeskError, Unauthorized
 from ..events import event_by_code
-from ..web import api_host, api_team, api_team_ref, json_body
+from ..web import api_host, api_team, api_team_ref, bearer_token, json_body
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -17,6 +17,19 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 @bp.get("/openapi.json")
 def openapi():
     return jsonify(openapi_document())
+
+
+@bp.post("/events")
+def create_event():
+    """The organiser creates an event (issue 14 §1); the reply is the demo's JSON line."""
+    if not organiser.check_organiser_password(bearer_token()):
+        raise Unauthorized("The organiser password is required")
+    body = json_body()
+    event, password = organiser.create_new_event(
+        body.get("name"), body.get("format"), body.get("date"), body.get("screen_locale"),
+        actor="organiser:api")
+    base = current_app.config["PUBLIC_URL"] or request.url_root
+    return jsonify(organiser.event_line(event, password, base)), 201
 
 
 @bp.post("/events/<code>/teams")
