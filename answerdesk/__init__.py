@@ -46,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
+    from .start import bp as start_bp
     from .team import bp as team_bp
     from .web import register_error_handlers
 
@@ -67,7 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["qr_svg"] = qr_svg
     with app.app_context():
         tune_sqlite(db.engine)
-    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):
+    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)
     register_error_handlers(app)

@@ -1,0 +1,86 @@
+"""The start page `/`: the organiser logs in, sees the events and creates one (issue 14 §1).
+
+A new host password is shown once, in the reply to the form that made it, and
+never stored in the session cookie; the organiser can reset it (shown once again).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+
+from . import i18n, organiser
+from .errors import DeskError
+from .events import event_by_code
+
+bp = Blueprint("start", __name__)
+
+
+def _fingerprint() -> str:
+    """What the session keeps: changes when the organiser password changes, so old
+    sessions end with it; keyed by the secret, so the cookie tells nothing of it."""
+    key = current_app.config["SECRET_KEY"].encode()
+    password = current_app.config["ORGANISER_PASSWORD"].encode()
+    return hmac.new(key, password, hashlib.sha256).hexdigest()
+
+
+def organiser_logged_in() -> bool:
+    return hmac.compare_digest(session.get("organiser", ""), _fingerprint())
+
+
+def _page(status: int = 200, **context):
+    if not organiser_logged_in():
+        return render_template("start/login.html", **context), status
+    return render_template(
+        "start/index.html", events=organiser.all_events(), formats=organiser.known_formats(),
+        languages=i18n.LANGUAGE_NAMES, form=request.form, base=request.url_root.rstrip("/"),
+        **context,
+    ), status
+
+
+@bp.get("/")
+def index():
+    return _page()
+
+
+@bp.post("/login")
+def login():
+    if organiser.check_organiser_password(request.form.get("password")):
+        session["organiser"] = _fingerprint()
+        return redirect(url_for("start.index"))
+    return _page(401, error=True)
+
+
+@bp.post("/logout")
+def logout():
+    session.pop("organiser", None)
+    return redirect(url_for("start.index"))
+
+
+@bp.post("/events")
+def create():
+    if not organiser_logged_in():
+        return _page(401)
+    form = request.form
+    upload = request.files.get("pack")
+    try:
+        pack = None
+        if upload is not None and upload.filename:
+            filename = upload.filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+            pack = organiser.read_pack(upload.read(), filename)
+        event, password = organiser.create_new_event(
+            form.get("name"), form.get("format"), form.get("date"), form.get("screen_locale"),
+            pack, actor="organiser")
+    except DeskError as err:
+        return _page(400, problem=err.message)
+    return _page(201, shown=(event, password))
+
+
+@bp.post("/events/<code>/host-password")
+def reset_password(code: str):
+    if not organiser_logged_in():
+        return _page(401)
+    event = event_by_code(code)
+    return _page(200, shown=(event, organiser.reset_host_password(event)), reset=True)
