@@ -11,9 +11,13 @@ from ..errors import DeskError, NotFound
 from ..extensions import db
 from ..formats.bg import BG_SCENARIOS, FINAL_ROUND
 from ..models import Event, Team
+from ..packs import PackError
+from ..packs.importer import scenario_questions, scenario_specs
+from ..packs.native import dump_questions, load_scenario_set
 from ..standings import event_standings
 from ..web import host_required
 from . import bp
+from .packs import _say
 
 FINAL_ACTIONS = {"open": final.open_question, "lock": final.lock_question,
                  "reveal": final.reveal_question}
@@ -76,6 +80,38 @@ def wildcard_draw(event: Event):
 def wildcard_choose(event: Event):
     wildcard.choose_scenario(event, request.form.get("scenario", ""), actor="host")
     return _back("#wildcard")
+
+
+@bp.get("/rules/wildcard/sets")
+@host_required
+def wildcard_sets(event: Event):
+    return _sets_page(event)
+
+
+def _sets_page(event: Event, status: int = 200, **context):
+    sets = scenario_specs(event)
+    texts = {name: dump_questions(sets.get(name, [])) for name in BG_SCENARIOS}
+    texts.update(context.pop("typed", {}))
+    return render_template("host/wildcard_sets.html", event=event, scenarios=BG_SCENARIOS,
+                           texts=texts, counts={k: len(v) for k, v in sets.items()},
+                           say=_say, **context), status
+
+
+@bp.post("/rules/wildcard/sets/<scenario>")
+@host_required
+def wildcard_set_save(event: Event, scenario: str):
+    """BG-R5: the host types (or fixes) a scenario's questions, as a pack's YAML list."""
+    if scenario not in BG_SCENARIOS:
+        raise NotFound("No such scenario")
+    text = request.form.get("questions", "")
+    try:
+        specs = load_scenario_set(text, scenario) if text.strip() else []
+    except PackError as err:
+        return _sets_page(event, 422, error=err, failed=scenario, typed={scenario: text})
+    wildcard.set_scenario_set(event, scenario, scenario_questions(event, specs))
+    flash(_("Scenario %(scenario)s: %(count)s questions saved", scenario=scenario,
+            count=len(specs)))
+    return redirect(url_for("host.wildcard_sets", code=event.code) + f"#set-{scenario}")
 
 
 @bp.post("/rules/final/<int:number>/<action>")
@@ -150,10 +186,12 @@ def dispute_decide(event: Event):
 @host_required
 def league_page(event: Event):
     edition = league.edition_of(event)
+    name = edition.league if edition else ""
     month = request.args.get("month") or (edition.month if edition else league.month_of(
         event.date))
     return render_template("host/league.html", event=event, edition=edition, month=month,
-                           table=league.month_table(month), months=league.months())
+                           league_name=name, table=league.month_table(month, name),
+                           months=league.months(name))
 
 
 @bp.post("/league")
@@ -194,7 +232,9 @@ def export_results(event: Event, kind: str):
 def export_month(event: Event, month: str, kind: str):
     if kind not in FILE_TYPES or not league.MONTH.match(month):
         raise NotFound("Export a month like 2025-03 as csv or xlsx")
-    header, rows = exports.month_results(league.month_table(month))
+    edition = league.edition_of(event)
+    header, rows = exports.month_results(
+        league.month_table(month, edition.league if edition else ""))
     data = (exports.to_csv(header, rows) if kind == "csv"
             else exports.to_xlsx(header, rows, month))
     return _file(data, kind, f"league-{month}")

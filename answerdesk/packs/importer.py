@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import audit, media
+from .. import audit, media, wildcard
 from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES
@@ -191,6 +191,9 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
                              for q in spec.questions]
             event.rounds.append(rnd)
         db.session.flush()
+        sets = {name: [wildcard.bank_item(_question_row(q, event.code, pack.media, created))
+                       for q in questions] for name, questions in pack.scenarios.items()}
+        wildcard.store_sets(event, sets, replace=mode == "replace")
         report = ImportReport(
             rounds=numbers, question_count=pack.question_count,
             media_files=len({m["ref"] for r in pack.rounds for q in r.questions
@@ -200,6 +203,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
         audit.record(event, actor, "pack.import", pack.title[:200], after={
             "format": pack.format, "mode": mode, "rounds": numbers,
             "questions": pack.question_count, "replaced": replaced,
+            "scenarios": sorted(pack.scenarios),
         })
         db.session.commit()
     except BaseException:
@@ -240,7 +244,22 @@ def export_pack(event: Event) -> Pack:
         )
         for r in event.rounds
     ]
-    return Pack(title=event.name, format="native", rounds=rounds, media=files)
+    return Pack(title=event.name, format="native", rounds=rounds, media=files,
+                scenarios=scenario_specs(event, files))
+
+
+def scenario_specs(event: Event, files: dict[str, bytes] | None = None,
+                   ) -> dict[str, list[QuestionSpec]]:
+    """The event's BG-R5 scenario sets as a pack's questions (their media files go
+    into ``files`` when given)."""
+    files = {} if files is None else files
+    return {name: [_question_spec(q, event.code, files) for q in questions]
+            for name, questions in wildcard.scenario_sets(event).items()}
+
+
+def scenario_questions(event: Event, specs: list[QuestionSpec]) -> list[Question]:
+    """Typed scenario questions as (transient) rows; their media are references only."""
+    return [_question_row(spec, event.code, {}, []) for spec in specs]
 
 
 def attach_local_media(pack: Pack, folder: Path) -> list[str]:
