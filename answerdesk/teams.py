@@ -14,10 +14,9 @@ from .database import round_queue
 from .errors import DeskError, NameTaken, Unauthorized
 from .events import event_by_code
 from .extensions import db
+from .limits import MAX_PLAYERS, check_join
 from .models import Event, Team
 from .text import clean_text, team_name_key
-
-MAX_PLAYERS = 100
 
 
 def hash_token(token: str) -> str:
@@ -25,7 +24,8 @@ def hash_token(token: str) -> str:
 
 
 def register_team(event: Event, name: object, players: object = 1) -> tuple[Team, str]:
-    """Join an event (BG-G1 unique names, BG-G2 players counted); return the team and
+    """Join an event (BG-G1 unique names, BG-G2 players counted, BG-G2b the event's own
+    limits, BG-M5 its invitation list); return the team and
     its token, which is shown once and stored only as a hash."""
     clean = clean_text(name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"], field="name")
     if not clean:
@@ -38,6 +38,7 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
         raise DeskError("players must be between 1 and %(most)s", field="players",
                         most=MAX_PLAYERS)
     key = team_name_key(clean)
+    check_join(event, clean, count)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
     )

@@ -78,4 +78,4 @@ def standings(event: Event):
     return render_template("host/standings.html", event=event, rows=event_standings(event))
 
 
-from . import desk, packs, receipts, rules  # noqa: E402,F401  (register their routes on bp)
+from . import desk, packs, receipts, rules, settings  # noqa: E402,F401  (register their routes on bp)
