@@ -8,11 +8,11 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
-from .demo import create_demo_event
+from .core.organiser import create_new_event, event_line, event_links, read_pack
 from .errors import DeskError
 from .extensions import db
+from .formats.bg.demo import create_demo_event
 from .models import Event
-from .organiser import create_new_event, event_line, event_links, read_pack
 from .packs.importer import attach_local_media
 
 

@@ -11,9 +11,10 @@ import hmac
 
 from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
 
-from . import i18n, organiser
+from . import i18n
+from .core import organiser
+from .core.events import event_by_code
 from .errors import DeskError
-from .events import event_by_code
 
 bp = Blueprint("start", __name__)
 
@@ -34,7 +35,7 @@ def _page(status: int = 200, **context):
     if not organiser_logged_in():
         return render_template("start/login.html", **context), status
     return render_template(
-        "start/index.html", events=organiser.all_events(), formats=organiser.known_formats(),
+        "start/index.html", events=organiser.all_events(), formats=organiser.format_choices(),
         languages=i18n.LANGUAGE_NAMES, form=request.form, base=request.url_root.rstrip("/"),
         **context,
     ), status

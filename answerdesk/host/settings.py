@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from .. import limits
+from ..core import limits
 from ..errors import DeskError
 from ..models import Event
 from ..web import host_required

@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import audit, media, wildcard
+from .. import media
+from ..core import audit
+from ..core.formats import REGISTRY
 from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES
@@ -146,8 +148,10 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     return None
 
 
-def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
-                  created: list[Path]) -> Question:
+def question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
+                 created: list[Path]) -> Question:
+    """A pack's question as a (transient) row; its media files are stored, and their
+    paths added to ``created`` so a failed import can remove them."""
     items = []
     for item in spec.media:
         entry = dict(item)
@@ -187,13 +191,15 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
                 points=spec.points, partial_points=_partial_points(event, spec, number),
                 check_mode=spec.check_mode, themes=list(spec.themes) or None,
             )
-            rnd.questions = [_question_row(q, event.code, pack.media, created)
+            rnd.questions = [question_row(q, event.code, pack.media, created)
                              for q in spec.questions]
             event.rounds.append(rnd)
         db.session.flush()
-        sets = {name: [wildcard.bank_item(_question_row(q, event.code, pack.media, created))
-                       for q in questions] for name, questions in pack.scenarios.items()}
-        wildcard.store_sets(event, sets, replace=mode == "replace")
+        game = REGISTRY.get(event.format)
+        if game is not None:  # what the pack carries beyond its rounds (BG-R5 sets)
+            game.import_pack_extras(
+                event, pack, replace=mode == "replace",
+                to_row=lambda spec: question_row(spec, event.code, pack.media, created))
         report = ImportReport(
             rounds=numbers, question_count=pack.question_count,
             media_files=len({m["ref"] for r in pack.rounds for q in r.questions
@@ -214,7 +220,8 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
     return report
 
 
-def _question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+def question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+    """A question row as a pack's question; its stored media files go into ``files``."""
     items = []
     for entry in q.media or []:
         item = {k: v for k, v in entry.items() if k != "file"}
@@ -240,26 +247,15 @@ def export_pack(event: Event) -> Pack:
             number=r.number, name=r.name, kind=r.kind, points=r.points,
             check_mode=r.check_mode, themes=list(r.themes or []),
             partial_points=r.partial_points,
-            questions=[_question_spec(q, event.code, files) for q in r.questions],
+            questions=[question_spec(q, event.code, files) for q in r.questions],
         )
         for r in event.rounds
     ]
-    return Pack(title=event.name, format="native", rounds=rounds, media=files,
-                scenarios=scenario_specs(event, files))
-
-
-def scenario_specs(event: Event, files: dict[str, bytes] | None = None,
-                   ) -> dict[str, list[QuestionSpec]]:
-    """The event's BG-R5 scenario sets as a pack's questions (their media files go
-    into ``files`` when given)."""
-    files = {} if files is None else files
-    return {name: [_question_spec(q, event.code, files) for q in questions]
-            for name, questions in wildcard.scenario_sets(event).items()}
-
-
-def scenario_questions(event: Event, specs: list[QuestionSpec]) -> list[Question]:
-    """Typed scenario questions as (transient) rows; their media are references only."""
-    return [_question_row(spec, event.code, {}, []) for spec in specs]
+    pack = Pack(title=event.name, format="native", rounds=rounds, media=files)
+    game = REGISTRY.get(event.format)
+    if game is not None:
+        game.export_pack_extras(event, pack, lambda q: question_spec(q, event.code, files))
+    return pack
 
 
 def attach_local_media(pack: Pack, folder: Path) -> list[str]:
