@@ -8,9 +8,10 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
-from .core.organiser import create_new_event, event_line, event_links, read_pack
+from .core.organiser import check_date, create_new_event, event_line, event_links, read_pack
 from .errors import DeskError
 from .extensions import db
+from .formats.bg.champions import create_champions_quiz
 from .formats.bg.demo import create_demo_event
 from .models import Event
 from .packs.importer import attach_local_media
@@ -77,6 +78,24 @@ def register(app: Flask) -> None:
             raise click.ClickException(str(err)) from None
         click.echo(json.dumps(event_line(event, password, _base_url(base_url)),
                               ensure_ascii=False))
+
+    @app.cli.command("champions-quiz")
+    @click.option("--year", required=True, help="The year whose monthly titles qualify.")
+    @click.option("--league", "league_name", default="", help="The league (default: the venue's).")
+    @click.option("--date", default=None, help="YYYY-MM-DD (default: today).")
+    @click.option("--base-url", default=None, help="Address the links should use.")
+    def champions_quiz(year: str, league_name: str, date: str | None,
+                       base_url: str | None) -> None:
+        """BG-M5: create the yearly champions' quiz for the holders of the year's monthly
+        titles; print the event's JSON line with the invited teams and their titles."""
+        try:
+            event, password, invitations = create_champions_quiz(
+                year, league_name, check_date(date), actor="organiser:cli")
+        except DeskError as err:
+            raise click.ClickException(str(err)) from None
+        data = event_line(event, password, _base_url(base_url))
+        data["invited"] = {i.name: i.titles for i in invitations}
+        click.echo(json.dumps(data, ensure_ascii=False))
 
     @app.cli.command("check-live")
     @click.option("--interval", default=1.0, show_default=True,

@@ -15,7 +15,7 @@ from ...models import Event, Team
 from ...packs import PackError
 from ...packs.native import dump_questions, load_scenario_set
 from ...web import host_required
-from . import exports, final, jokers, league, shootout, wildcard
+from . import champions, exports, final, jokers, league, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings
 
@@ -209,6 +209,23 @@ def league_update(event: Event):
         raise DeskError("Unknown action '%(action)s'", action=action)
     flash(_("League updated"))
     return redirect(url_for("host.league_page", code=event.code))
+
+
+@bp.post("/league/champions")
+@host_required
+def champions_quiz(event: Event):
+    """BG-M5: the yearly champions' quiz of this event's league, from the year's titles;
+    its host password is shown once, here."""
+    edition = league.edition_of(event)
+    name = edition.league if edition else ""
+    year = request.form.get("year", "").strip()
+    try:
+        created, password, invitations = champions.create_champions_quiz(year, name)
+    except DeskError as err:
+        flash(err.message)
+        return redirect(url_for("host.league_page", code=event.code))
+    return render_template("host/champions.html", event=event, created=created,
+                           password=password, invitations=invitations, year=year), 201
 
 
 def _file(data: bytes, kind: str, name: str) -> Response:
