@@ -8,18 +8,18 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
-from .core.organiser import check_date, create_new_event, event_line, event_links, read_pack
+from .core.organiser import (
+    base_url_of,
+    create_new_event,
+    event_line,
+    event_links,
+    read_pack,
+)
 from .errors import DeskError
 from .extensions import db
-from .formats.bg.champions import create_champions_quiz
 from .formats.bg.demo import create_demo_event
 from .models import Event
 from .packs.importer import attach_local_media
-
-
-def _base_url(base_url: str | None) -> str:
-    config = current_app.config
-    return base_url or config["PUBLIC_URL"] or f"http://{config['HOST']}:{config['PORT']}"
 
 
 def _with_organiser(data: dict[str, str]) -> dict[str, str]:
@@ -43,7 +43,7 @@ def register(app: Flask) -> None:
     @click.option("--base-url", default=None, help="Address the links should use.")
     def demo(once: bool, base_url: str | None) -> None:
         """Create a demo event and print its code, host password and links as JSON."""
-        base = _base_url(base_url)
+        base = base_url_of(base_url)
         record = Path(current_app.instance_path) / "demo.json"
         saved = json.loads(record.read_text()) if once and record.exists() else None
         if saved and db.session.scalar(db.select(Event.id).where(Event.code == saved["code"])):
@@ -76,26 +76,8 @@ def register(app: Flask) -> None:
                                                actor="organiser:cli")
         except DeskError as err:
             raise click.ClickException(str(err)) from None
-        click.echo(json.dumps(event_line(event, password, _base_url(base_url)),
+        click.echo(json.dumps(event_line(event, password, base_url_of(base_url)),
                               ensure_ascii=False))
-
-    @app.cli.command("champions-quiz")
-    @click.option("--year", required=True, help="The year whose monthly titles qualify.")
-    @click.option("--league", "league_name", default="", help="The league (default: the venue's).")
-    @click.option("--date", default=None, help="YYYY-MM-DD (default: today).")
-    @click.option("--base-url", default=None, help="Address the links should use.")
-    def champions_quiz(year: str, league_name: str, date: str | None,
-                       base_url: str | None) -> None:
-        """BG-M5: create the yearly champions' quiz for the holders of the year's monthly
-        titles; print the event's JSON line with the invited teams and their titles."""
-        try:
-            event, password, invitations = create_champions_quiz(
-                year, league_name, check_date(date), actor="organiser:cli")
-        except DeskError as err:
-            raise click.ClickException(str(err)) from None
-        data = event_line(event, password, _base_url(base_url))
-        data["invited"] = {i.name: i.titles for i in invitations}
-        click.echo(json.dumps(data, ensure_ascii=False))
 
     @app.cli.command("check-live")
     @click.option("--interval", default=1.0, show_default=True,

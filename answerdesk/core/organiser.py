@@ -11,11 +11,13 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 
-from flask import current_app
+from flask import current_app, has_request_context
+from flask_babel import gettext
 from werkzeug.security import generate_password_hash
 
 from ..errors import DeskError
 from ..extensions import db
+from ..i18n import say
 from ..models import Event
 from ..packs import Pack, PackError, parse_pack
 from ..packs.importer import import_pack
@@ -41,24 +43,12 @@ class BadPack(DeskError):
 
     @property
     def message(self) -> str:
-        from flask import has_request_context
-        from flask_babel import gettext
-
         if not has_request_context():
             return super().message
-        problem = _say(self.error)
+        problem = say(self.error)
         if self.error.location:
-            problem = f"{_say(self.error.location)}: {problem}"
+            problem = f"{say(self.error.location)}: {problem}"
         return gettext(self.template, problem=problem)
-
-
-def _say(text: object) -> str:
-    from flask_babel import gettext
-
-    template = getattr(text, "template", None)
-    if template is None:
-        return str(text)
-    return gettext(template, **{k: _say(v) for k, v in text.params.items()})
 
 
 def check_organiser_password(given: str | None) -> bool:
@@ -77,6 +67,12 @@ def known_formats() -> tuple[str, ...]:
 def format_choices() -> list[tuple[str, str]]:
     """(name, English msgid of the game's name) of each registered format, for forms."""
     return [(name, registry.get(name).label or name) for name in registry.names()]
+
+
+def base_url_of(given: str | None = None) -> str:
+    """The address printed links use: the one given, PUBLIC_URL, else HOST:PORT."""
+    config = current_app.config
+    return given or config["PUBLIC_URL"] or f"http://{config['HOST']}:{config['PORT']}"
 
 
 def event_links(code: str, base_url: str) -> dict[str, str]:

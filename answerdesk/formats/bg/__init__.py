@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, register
+from ...packs.model import N_
 from .programme import BG_PROGRAMME
 
 if TYPE_CHECKING:
@@ -18,7 +19,7 @@ class BulgarianQuiz(Format):
     """BG-R1..R6 and the BG league; its modules are imported when a hook needs them."""
 
     name = "bg"
-    label = "Bulgarian pub quiz"
+    label = N_("Bulgarian pub quiz")
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return BG_PROGRAMME
@@ -48,5 +49,10 @@ BG = BulgarianQuiz()
 
 
 def load(app: Flask | None = None) -> BulgarianQuiz:
-    """Register the BG format (called by the app factory through formats.load_all)."""
+    """Register the BG format (called by the app factory through formats.load_all), and
+    its shell commands on ``app``."""
+    if app is not None:
+        from .champions import register_commands
+
+        register_commands(app)
     return register(BG)

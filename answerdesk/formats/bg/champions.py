@@ -10,16 +10,24 @@ the title holders (only they may join, core/limits.py), and its handicaps
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import click
 
 from ...core import audit
 from ...core.events import create_event
+from ...core.organiser import base_url_of, check_date, event_line
 from ...core.text import team_name_key
 from ...errors import DeskError
 from ...extensions import db
 from ...models import Event
 from . import league
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 YEAR = re.compile(r"^\d{4}$")
 
@@ -61,3 +69,23 @@ def create_champions_quiz(year: str, league_name: str = "", date: dt.date | None
         "league": league_name, "invited": {i.name: i.titles for i in invitations}})
     db.session.commit()
     return event, password, invitations
+
+
+def register_commands(app: Flask) -> None:
+    @app.cli.command("champions-quiz")
+    @click.option("--year", required=True, help="The year whose monthly titles qualify.")
+    @click.option("--league", "league_name", default="", help="The league (default: the venue's).")
+    @click.option("--date", default=None, help="YYYY-MM-DD (default: today).")
+    @click.option("--base-url", default=None, help="Address the links should use.")
+    def champions_quiz(year: str, league_name: str, date: str | None,
+                       base_url: str | None) -> None:
+        """BG-M5: create the yearly champions' quiz for the holders of the year's monthly
+        titles; print the event's JSON line with the invited teams and their titles."""
+        try:
+            event, password, invitations = create_champions_quiz(
+                year, league_name, check_date(date), actor="organiser:cli")
+        except DeskError as err:
+            raise click.ClickException(str(err)) from None
+        data = event_line(event, password, base_url_of(base_url))
+        data["invited"] = {i.name: i.titles for i in invitations}
+        click.echo(json.dumps(data, ensure_ascii=False))

@@ -10,7 +10,7 @@ from ...core import disputes
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host import bp
-from ...host.packs import _say
+from ...i18n import say
 from ...models import Event, Team
 from ...packs import PackError
 from ...packs.native import dump_questions, load_scenario_set
@@ -94,7 +94,7 @@ def _sets_page(event: Event, status: int = 200, **context):
     texts.update(context.pop("typed", {}))
     return render_template("host/wildcard_sets.html", event=event, scenarios=BG_SCENARIOS,
                            texts=texts, counts={k: len(v) for k, v in sets.items()},
-                           say=_say, **context), status
+                           say=say, **context), status
 
 
 @bp.post("/rules/wildcard/sets/<scenario>")
