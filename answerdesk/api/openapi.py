@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import formats
+
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
 
@@ -175,7 +177,8 @@ def openapi_document() -> dict[str, Any]:
                     "error": {"type": "string"}, "message": {"type": "string"}}},
                 "NewEvent": {"type": "object", "required": ["name", "format"], "properties": {
                     "name": {"type": "string", "maxLength": 200},
-                    "format": {"type": "string", "description": "A registered format: bg, chgk"},
+                    "format": {"type": "string", "enum": formats.names(),
+                               "description": "A registered format (the game)"},
                     "date": {"type": "string", "format": "date",
                              "description": "YYYY-MM-DD; default today"},
                     "screen_locale": {"type": "string", "enum": ["bg", "ru", "en"]}}},

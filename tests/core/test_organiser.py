@@ -100,7 +100,9 @@ def test_api_is_in_the_openapi_document(client):
     operation = doc["paths"]["/api/events"]["post"]
     assert operation["security"] == [{"organiserPassword": []}]
     assert {"201", "400", "401"} <= set(operation["responses"])
-    assert doc["components"]["schemas"]["NewEvent"]["required"] == ["name", "format"]
+    schema = doc["components"]["schemas"]["NewEvent"]
+    assert schema["required"] == ["name", "format"]
+    assert "bg" in schema["properties"]["format"]["enum"]  # the registry's formats
 
 
 def test_organiser_password_is_compared_in_constant_time(app, monkeypatch):
@@ -117,3 +119,27 @@ def test_organiser_password_is_compared_in_constant_time(app, monkeypatch):
         assert not organiser.check_organiser_password("nope")
         assert not organiser.check_organiser_password(None)
     assert len(calls) == 2
+
+
+@pytest.mark.slow
+def test_api_creates_an_event_under_gunicorn(app, live_server):
+    """The real app: an event made over the API is at once playable by its links."""
+    import requests
+
+    base = live_server.url
+    resp = requests.post(f"{base}/api/events", json={"name": "Served", "format": "bg"},
+                         headers=_organiser(app), timeout=10)
+    assert resp.status_code == 201, resp.text
+    data = resp.json()
+    assert data["team_url"] == f"{base}/e/{data['code']}"
+    assert requests.get(data["team_url"], timeout=10).status_code == 200
+    joined = requests.post(f"{base}/api/events/{data['code']}/teams", json={"name": "Сови"},
+                           timeout=10)
+    assert joined.status_code == 201
+    opened = requests.post(f"{base}/api/host/events/{data['code']}/rounds/2/open",
+                           headers={"Authorization": f"Bearer {data['host_password']}"},
+                           timeout=10)
+    assert opened.status_code == 200
+    wrong = requests.post(f"{base}/api/events", json={"name": "X", "format": "bg"},
+                          headers={"Authorization": "Bearer nope"}, timeout=10)
+    assert wrong.status_code == 401 and wrong.headers["Cache-Control"] == "no-store"
