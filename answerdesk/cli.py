@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
+from .core import formats
 from .core.organiser import (
     base_url_of,
     create_new_event,
@@ -17,9 +18,11 @@ from .core.organiser import (
 )
 from .errors import DeskError
 from .extensions import db
-from .formats.bg.demo import create_demo_event
 from .models import Event
 from .packs.importer import attach_local_media
+
+#: The demo evening is a Bulgarian pub quiz (its format provides it).
+DEMO_FORMAT = "bg"
 
 
 def _with_organiser(data: dict[str, str]) -> dict[str, str]:
@@ -50,7 +53,7 @@ def register(app: Flask) -> None:
             saved.update(event_links(saved["code"], base))
             click.echo(json.dumps(_with_organiser(saved), ensure_ascii=False))
             return
-        event, password = create_demo_event(month=True)
+        event, password = formats.get(DEMO_FORMAT).create_demo()
         data = event_line(event, password, base)
         record.write_text(json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(_with_organiser(data), ensure_ascii=False))

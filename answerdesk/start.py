@@ -6,29 +6,15 @@ never stored in the session cookie; the organiser can reset it (shown once again
 
 from __future__ import annotations
 
-import hashlib
-import hmac
-
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from . import i18n
+from .access import organiser_log_in, organiser_log_out, organiser_logged_in
 from .core import organiser
 from .core.events import event_by_code
 from .errors import DeskError
 
 bp = Blueprint("start", __name__)
-
-
-def _fingerprint() -> str:
-    """What the session keeps: changes when the organiser password changes, so old
-    sessions end with it; keyed by the secret, so the cookie tells nothing of it."""
-    key = current_app.config["SECRET_KEY"].encode()
-    password = current_app.config["ORGANISER_PASSWORD"].encode()
-    return hmac.new(key, password, hashlib.sha256).hexdigest()
-
-
-def organiser_logged_in() -> bool:
-    return hmac.compare_digest(session.get("organiser", ""), _fingerprint())
 
 
 def _page(status: int = 200, **context):
@@ -48,15 +34,14 @@ def index():
 
 @bp.post("/login")
 def login():
-    if organiser.check_organiser_password(request.form.get("password")):
-        session["organiser"] = _fingerprint()
+    if organiser_log_in(request.form.get("password")):
         return redirect(url_for("start.index"))
     return _page(401, error=True)
 
 
 @bp.post("/logout")
 def logout():
-    session.pop("organiser", None)
+    organiser_log_out()
     return redirect(url_for("start.index"))
 
 

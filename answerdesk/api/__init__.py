@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, jsonify, request
+from flask import current_app, jsonify, request
 
-from ..core import answers, organiser, rounds, sheets, teams
+from ..access import api_host, bearer_token, check_organiser_password
+from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError, Unauthorized
-from ..formats.bg import standings
-from ..web import api_host, api_team, api_team_ref, bearer_token, json_body
+from ..web import api_team, api_team_ref, json_body
+from .blueprint import bp
 from .openapi import openapi_document
-
-bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.get("/openapi.json")
@@ -23,7 +22,7 @@ def openapi():
 @bp.post("/events")
 def create_event():
     """The organiser creates an event (issue 14 §1); the reply is the demo's JSON line."""
-    if not organiser.check_organiser_password(bearer_token()):
+    if not check_organiser_password(bearer_token()):
         raise Unauthorized("The organiser password is required")
     body = json_body()
     event, password = organiser.create_new_event(
@@ -74,7 +73,7 @@ def save_answer(code: str, round_number: int, question_number: int):
 @reads_only
 def event_standings(code: str):
     event = event_by_code(code)
-    rows = standings.event_standings(event)
+    rows = formats.of(event).standings(event)
     return jsonify({
         "event": event.code,
         "standings": [
@@ -107,5 +106,4 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from ..formats.bg import api as play  # noqa: E402,F401  (register their routes on bp)
 from . import receipts  # noqa: E402,F401  (register their routes on bp)

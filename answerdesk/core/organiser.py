@@ -1,4 +1,5 @@
-"""The instance's organiser: who may create events, and creating one (issue 14 §1).
+"""The instance's organiser creates events here (issue 14 §1; who is the organiser:
+access.py).
 
 The start page, `flask --app answerdesk new-event` and `POST /api/events` all
 create an event here, so the three refuse the same bad input with the same
@@ -9,7 +10,6 @@ and pack are all checked before anything is written.
 from __future__ import annotations
 
 import datetime as dt
-import hmac
 
 from flask import current_app, has_request_context
 from flask_babel import gettext
@@ -49,14 +49,6 @@ class BadPack(DeskError):
         if self.error.location:
             problem = f"{say(self.error.location)}: {problem}"
         return gettext(self.template, problem=problem)
-
-
-def check_organiser_password(given: str | None) -> bool:
-    """The organiser password, compared in constant time (no timing hint to a guesser)."""
-    expected = current_app.config.get("ORGANISER_PASSWORD") or ""
-    if not given or not expected:
-        return False
-    return hmac.compare_digest(given.encode(), expected.encode())
 
 
 def known_formats() -> tuple[str, ...]:

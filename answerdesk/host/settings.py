@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from ..access import host_required
 from ..core import limits
 from ..errors import DeskError
 from ..models import Event
-from ..web import host_required
-from . import bp
+from .blueprint import bp
 
 
 def _page(event: Event, status: int = 200, **context):
