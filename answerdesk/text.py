@@ -31,6 +31,21 @@ def clean_text(value: object, *, max_length: int, field: str, multiline: bool = 
     return text
 
 
+# What makes a spreadsheet cell a formula (OWASP "CSV injection"): a team could
+# name itself =HYPERLINK(…) and have the host's spreadsheet run it.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def looks_like_formula(value: object) -> bool:
+    return isinstance(value, str) and value.startswith(FORMULA_START)
+
+
+def spreadsheet_text(value: object) -> object:
+    """A CSV cell that a spreadsheet program shows as text, never runs: text that
+    would start a formula gets a leading apostrophe; other values stay as they are."""
+    return "'" + value if looks_like_formula(value) else value  # type: ignore[operator]
+
+
 def team_name_key(name: str) -> str:
     """BG-G1: names collide when equal after case folding, whitespace collapsing
     and folding of look-alike Latin/Cyrillic letters."""
