@@ -34,7 +34,7 @@ from .models import (
     Round,
     utcnow,
 )
-from .text import clean_text
+from .text import check_fields, clean_text
 
 
 @dataclass(frozen=True)
@@ -191,8 +191,10 @@ def save_answer(
     clean = clean_text(
         text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
     )
-    if fields is not None and not isinstance(fields, dict | list):
-        raise DeskError("fields must be an object")
+    if fields is not None:
+        if not isinstance(fields, dict | list):
+            raise DeskError("fields must be an object")
+        check_fields(fields)
     team_id, event_id, team_name = team.id, team.event_id, team.name
     queued = getattr(team, "queued_for", None) == round_number
     for attempt in range(2):

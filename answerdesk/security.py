@@ -24,6 +24,7 @@ from flask_talisman import Talisman
 
 from .errors import DeskError, NotFound
 from .extensions import csrf
+from .web import bearer_token
 
 CSP = {
     "default-src": "'self'",
@@ -40,7 +41,7 @@ CSP = {
 JOIN_LIMIT = "30 per minute"
 LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
-HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round")
+HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round", "api.verify")
 MAX_PHONE_BODY = 64 * 1024
 MAX_DB_INT = 2**31 - 1
 
@@ -128,11 +129,13 @@ def _numbers_fit_the_database() -> None:
 
 def _host_api_session_needs_csrf() -> None:
     """The host API also accepts the host's login cookie; then it needs the CSRF token,
-    or any page could make the host's browser close a round."""
+    or any page could make the host's browser close a round. Only a Bearer password
+    goes without: web.api_host then checks that password and never falls back to the
+    cookie, so any other Authorization header (Basic …) or a wrong Bearer gains nothing."""
     if (
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
-        and "Authorization" not in request.headers
+        and bearer_token() is None
         and session.get("host_events")
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):

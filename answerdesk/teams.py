@@ -15,7 +15,7 @@ from .errors import DeskError, NameTaken, Unauthorized
 from .events import event_by_code
 from .extensions import db
 from .models import Event, Team
-from .text import clean_text, team_name_key
+from .text import clean_name, team_name_key
 
 MAX_PLAYERS = 100
 
@@ -27,7 +27,7 @@ def hash_token(token: str) -> str:
 def register_team(event: Event, name: object, players: object = 1) -> tuple[Team, str]:
     """Join an event (BG-G1 unique names, BG-G2 players counted); return the team and
     its token, which is shown once and stored only as a hash."""
-    clean = clean_text(name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"], field="name")
+    clean = clean_name(name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"])
     if not clean:
         raise DeskError("Team name is empty", field="name")
     try:

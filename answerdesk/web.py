@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, redirect, render_template, request, session, url_for
 
@@ -22,9 +23,30 @@ def bearer_token() -> str | None:
     return None
 
 
+def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
+    """Where a ``next=`` parameter may send the browser: a path on this site under
+    ``prefix``, else ``default``. Browsers drop tabs and newlines from a URL and read
+    a backslash as a slash, so "/\t/evil.example" would become "//evil.example", an
+    address on another site; CR/LF would also break the Location header."""
+    if (
+        not target
+        or not target.startswith(prefix)
+        or target.startswith("//")
+        or "\\" in target
+        or any(ord(c) <= 0x20 or 0x7F <= ord(c) <= 0x9F for c in target)
+    ):
+        return default
+    parts = urlsplit(target)
+    return default if parts.scheme or parts.netloc else target
+
+
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a clear 400."""
-    body = request.get_json(silent=True)
+    """The request's JSON object, or a clear 400 (also for JSON nested so deeply
+    that the parser gives up)."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise DeskError("The request body is nested too deeply") from None
     if not isinstance(body, dict):
         raise DeskError("The request body must be a JSON object")
     return body
@@ -41,9 +63,11 @@ def api_team_ref(code: str, *, queue_for: int | None = None) -> TeamRef:
 
 
 def api_host(code: str) -> Event:
-    """The event, if the request carries its host password (or a host session)."""
+    """The event, if the request carries its host password, or else (no Bearer at all)
+    a host session; a wrong Bearer password is refused even with a host cookie."""
     event = event_by_code(code)
-    if check_host_password(event, bearer_token()) or host_logged_in(event):
+    password = bearer_token()
+    if check_host_password(event, password) if password else host_logged_in(event):
         return event
     raise Unauthorized("The host password is required")
 

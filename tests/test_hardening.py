@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import re
 
 import pytest
@@ -75,3 +74,168 @@ def test_17_01_export_formulas_neutralised_month_table(app):
     sheet = load_workbook(io.BytesIO(to_xlsx(header, rows, "2025-03"))).active
     assert sheet["B2"].data_type == "s" and sheet["B2"].value == "=1+1"
     assert sheet["C2"].value == 3  # numbers stay numbers
+
+
+# 3. YAML alias bomb ---------------------------------------------------------------------
+
+def test_17_03_yaml_aliases_refused_before_expansion():
+    levels = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
+    for i in range(1, 12):
+        levels.append(f"a{i}: &a{i} [" + ",".join([f"*a{i - 1}"] * 10) + "]")
+    bomb = "answerdesk_pack: 1\ntitle: bomb\n" + "\n".join(levels) + "\nrounds: []\n"
+    assert len(bomb) < 1200
+    with pytest.raises(PackError) as err:
+        load_native(bomb, "bomb.yaml")
+    assert err.value.location == "line 3"
+    assert "anchors and aliases" in err.value.message
+
+
+# 5. Unbounded fields --------------------------------------------------------------------
+
+def test_17_05_answer_fields_size_and_depth_limited(desk, english):
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    big = desk.save(token, 2, 1, "a", fields={"text": "a", "junk": "x" * 60_000})
+    assert big.status_code == 413 or big.status_code == 400
+    assert big.get_json()["message"] == "fields is too large: at most 4 KB"
+    many = desk.save(token, 2, 1, "a", fields={f"k{i}": i for i in range(300)})
+    assert many.get_json()["message"] == "fields is too large: at most 4 KB"
+    deep: dict = {"text": "a"}
+    for _ in range(10):
+        deep = {"d": deep}
+    nested = desk.save(token, 2, 1, "a", fields=deep)
+    assert nested.status_code == 400
+    assert nested.get_json()["message"] == "fields is nested too deeply"
+    assert desk.save(token, 2, 1, "a", fields={"text": "Вазов"}).status_code == 200
+
+
+# 6. Rate limit on the receipts endpoint ------------------------------------------------
+
+def test_17_06_receipts_endpoint_rate_limits_wrong_passwords(strict_app):
+    code, password = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    url = f"/api/host/events/{code}/receipts/2/1?team=x&code=ABCD"
+    wrong = [client.get(url, headers={"Authorization": "Bearer nope"}).status_code
+             for _ in range(21)]
+    assert wrong[:20] == [401] * 20 and wrong[20] == 429
+
+
+# 9. Invisible characters in team names --------------------------------------------------
+
+@pytest.mark.parametrize("invisible", ["\u00ad", "\u034f", "\u180e", "\u2060", "\u200b",
+                                       "\ufe0f", "\u115f", "\u1160", "\u3164", "\u2800",
+                                       "\ufeff", "\U000e0041", "\u061c", "\u17b4"])
+def test_17_09_invisible_characters_do_not_make_a_new_team(desk, english, invisible):
+    desk.join("Alpha")
+    resp = desk.client.post(f"/api/events/{desk.code}/teams",
+                            json={"name": f"Al{invisible}pha{invisible}"})
+    assert resp.status_code == 409 and resp.get_json()["error"] == "name_taken"
+    alone = desk.client.post(f"/api/events/{desk.code}/teams",
+                             json={"name": invisible * 3})
+    assert alone.status_code == 400 and alone.get_json()["message"] == "Team name is empty"
+
+
+def test_17_09_visible_names_still_differ(desk):
+    desk.join("Алфа")
+    assert desk.client.post(f"/api/events/{desk.code}/teams",
+                            json={"name": "Алфа 2"}).status_code == 201
+    assert desk.client.post(f"/api/events/{desk.code}/teams",
+                            json={"name": "👩‍👩‍👧 Семейство"}).status_code == 201
+
+
+# 10. Open redirect ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("target", ["/%09/evil.example", "/%0a/evil.example", "//evil.example",
+                                    "/\\evil.example", "https://evil.example/",
+                                    "/%0d%0aSet-Cookie:x=1", "%2F%2Fevil.example",
+                                    "/ /evil.example", "/\x7f/evil.example"])
+def test_17_10_language_switch_never_redirects_off_site(client, target):
+    resp = client.get(f"/lang/en?next={target}")
+    assert resp.status_code == 302
+    location = resp.headers["Location"]
+    assert location in ("/", "http://quiz.test/"), location
+
+
+def test_17_10_language_switch_keeps_a_local_next(client):
+    resp = client.get("/lang/en?next=/e/ABC/sheet%3Fx%3D1")
+    assert resp.headers["Location"].endswith("/e/ABC/sheet?x=1")
+
+
+@pytest.mark.parametrize("target", ["/host/%09/evil.example", "//evil.example",
+                                    "/host/x%0d%0aSet-Cookie:%20a=1"])
+def test_17_10_host_login_next_stays_on_the_desk(desk, target):
+    resp = desk.client.post(f"/host/{desk.code}/login?next={target}",
+                            data={"password": desk.password})
+    assert resp.status_code == 302
+    assert resp.headers["Location"].endswith(f"/host/{desk.code}/")
+
+
+# 12. 500 instead of 400 -------------------------------------------------------------------
+
+def put_raw(desk, token: str, body: str):
+    return desk.client.put(f"/api/events/{desk.code}/answers/2/1", data=body,
+                           content_type="application/json",
+                           headers={"Authorization": f"Bearer {token}"})
+
+
+def test_17_12_lone_surrogates_are_400(desk, english):
+    resp = desk.client.post(f"/api/events/{desk.code}/teams",
+                            data='{"name": "A\\ud800"}', content_type="application/json")
+    assert resp.status_code == 400 and resp.get_json()["message"] == "name is not valid text"
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    resp = put_raw(desk, token, '{"text": "\\udfff"}')
+    assert resp.status_code == 400 and resp.get_json()["message"] == "text is not valid text"
+    resp = put_raw(desk, token, '{"text": "a", "fields": {"text": "\\ud800"}}')
+    assert resp.status_code == 400 and resp.get_json()["message"] == "fields is not valid text"
+    resp = put_raw(desk, token, '{"text": "a", "fields": {"\\ud800": "x"}}')
+    assert resp.status_code == 400
+
+
+def test_17_12_huge_seq_is_400(desk, english):
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    resp = desk.save(token, 2, 1, "a", seq=2**70)
+    assert resp.status_code == 400
+    assert resp.get_json()["message"] == "seq must be a non-negative whole number"
+
+
+def test_17_12_deeply_nested_fields_are_400(desk, english):
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    resp = put_raw(desk, token, '{"text": "a", "fields": ' + '{"a":' * 5000 + "1"
+                   + "}" * 5001)
+    assert resp.status_code == 400
+    resp = put_raw(desk, token, '{"text": "a", "fields": ' + "[" * 5000 + "]" * 5000 + "}")
+    assert resp.status_code == 400
+
+
+@pytest.mark.parametrize("name", ["deep.json", "deep.yaml"])
+def test_17_12_deeply_nested_pack_is_a_pack_error(name):
+    body = "[" * 5000 + "]" * 5000
+    text = ('{"answerdesk_pack": 1, "title": "x", "rounds": ' + body + "}"
+            if name.endswith(".json") else "answerdesk_pack: 1\ntitle: x\nrounds: " + body)
+    with pytest.raises(PackError) as err:
+        load_native(text, name)
+    assert "nested too deeply" in err.value.message
+
+
+def test_17_12_crlf_in_host_login_next_is_not_a_500(desk):
+    resp = desk.client.post(f"/host/{desk.code}/login?next=/host/{desk.code}/%0d%0aX:%201",
+                            data={"password": desk.password})
+    assert resp.status_code == 302
+    assert "\n" not in resp.headers["Location"] and "\r" not in resp.headers["Location"]
+
+
+# 13. CSRF skipped on any Authorization header ---------------------------------------------
+
+def test_17_13_only_a_valid_bearer_skips_csrf(strict_app):
+    code, password = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    token = csrf_token(client, f"/host/{code}/login")
+    client.post(f"/host/{code}/login", data={"password": password, "csrf_token": token})
+    url = f"/api/host/events/{code}/rounds/2/open"
+    assert client.post(url, headers={"Authorization": "Basic Zm9v"}).status_code == 400
+    assert client.post(url, headers={"Authorization": "Bearer"}).status_code == 400
+    assert client.post(url, headers={"Authorization": "Bearer wrong"}).status_code == 401
+    assert client.post(url, headers={"Authorization": f"Bearer {password}"}).status_code == 200

@@ -12,6 +12,7 @@ from ..web import api_host, api_team, api_team_ref, json_body
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
 
 
 @bp.get("/openapi.json")
@@ -47,7 +48,8 @@ def save_answer(code: str, round_number: int, question_number: int):
     team = api_team_ref(code, queue_for=round_number)
     body = json_body()
     seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                            or not 0 <= seq <= MAX_SEQ):
         raise DeskError("seq must be a non-negative whole number")
     result = answers.save_answer(
         team, round_number, question_number, body.get("text", ""),

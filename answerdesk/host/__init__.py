@@ -12,7 +12,7 @@ from ..errors import DeskError
 from ..events import check_host_password, event_by_code
 from ..models import Event
 from ..standings import event_standings
-from ..web import host_required
+from ..web import host_required, safe_next
 
 bp = Blueprint("host", __name__, url_prefix="/host/<code>")
 
@@ -27,10 +27,8 @@ def login(code: str):
     if request.method == "POST":
         if check_host_password(event, request.form.get("password", "")):
             session["host_events"] = sorted({*session.get("host_events", []), event.id})
-            target = request.args.get("next", "")
-            if not target.startswith("/host/"):
-                target = url_for("host.dashboard", code=event.code)
-            return redirect(target)
+            return redirect(safe_next(request.args.get("next"),
+                                      url_for("host.dashboard", code=event.code), "/host/"))
         if check_assistant_password(event, request.form.get("password", "")):
             session["assistant_events"] = sorted({*session.get("assistant_events", []), event.id})
             return redirect(url_for("host.review_queue", code=event.code))
