@@ -14,9 +14,9 @@ import pytest
 from openpyxl import load_workbook
 
 from answerdesk import create_app
-from answerdesk.exports import month_results, to_csv, to_xlsx
 from answerdesk.extensions import db
-from answerdesk.league import MonthLine, MonthTable
+from answerdesk.formats.bg.exports import month_results, to_csv, to_xlsx
+from answerdesk.formats.bg.league import MonthLine, MonthTable
 from answerdesk.packs import PackError, load_native
 
 
@@ -30,7 +30,7 @@ def strict_app(db_uri, tmp_path):
     app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
                       "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
                       "TESTING": True, "RATELIMIT_ENABLED": True})
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     with app.app_context():
         event, password = create_demo_event()
