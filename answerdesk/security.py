@@ -17,10 +17,13 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request, session
+from flask import Flask, Request, current_app, jsonify, render_template, request, session
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.utils import cached_property
+from werkzeug.wsgi import LimitedStream
 
 from .errors import DeskError, NotFound
 from .extensions import csrf
@@ -43,6 +46,8 @@ LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
 HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round", "api.verify")
 MAX_PHONE_BODY = 64 * 1024
+MAX_BODY = 1024 * 1024  # a host's form; MAX_CONTENT_LENGTH overrides
+MAX_PACK_BODY = 201 * 1024 * 1024  # packs.MAX_PACK_BYTES and the form around it
 MAX_DB_INT = 2**31 - 1
 
 
@@ -54,6 +59,52 @@ class TooLarge(DeskError):
 class RateLimited(DeskError):
     status = 429
     code = "rate_limited"
+
+
+class _BoundedStream(LimitedStream):
+    """A body without Content-Length, read up to ``bound`` bytes: one byte more is a
+    413 (werkzeug's own stream stops there silently, and the truncated JSON would
+    read as a mere 400)."""
+
+    def __init__(self, stream: Any, bound: int) -> None:
+        super().__init__(stream, bound + 1, is_max=True)
+        self.bound = bound
+
+    def readinto(self, buffer: Any) -> int:
+        size = super().readinto(buffer)
+        if self._pos > self.bound:
+            raise RequestEntityTooLarge()
+        return size
+
+
+class DeskRequest(Request):
+    """Bounds every request body by where it goes, whether it comes with a
+    Content-Length or chunked: werkzeug stops reading the stream at the bound
+    (gunicorn terminates its input, so the limit reaches chunked bodies too) and
+    answers 413. A phone sends a name or an answer; only a pack upload is large."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self._max_content_length is not None:
+            return self._max_content_length
+        path = self.path
+        if path.startswith("/api/events/"):
+            return MAX_PHONE_BODY
+        if path.startswith("/host/") and path.endswith("/programme/preview"):
+            return MAX_PACK_BODY
+        return current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
+    @cached_property
+    def stream(self) -> Any:
+        bound = self.max_content_length
+        if (self.content_length is None and bound is not None
+                and "wsgi.input_terminated" in self.environ):
+            return _BoundedStream(self.environ["wsgi.input"], bound)
+        return super().stream
 
 
 class _Talisman(Talisman):
@@ -103,21 +154,16 @@ def init_security(app: Flask) -> None:
     for endpoint in HOST_API_ENDPOINTS:
         _limit(app, limiter, endpoint, HOST_API_FAILURE_LIMIT,
                deduct_when=lambda response: response.status_code == 401)
-    app.before_request(_phone_bodies_are_small)
+    app.request_class = DeskRequest
     app.before_request(_numbers_fit_the_database)
     app.before_request(_host_api_session_needs_csrf)
     app.after_request(_no_store_private)
     app.register_error_handler(429, _too_many)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
 
 
 def _limit(app: Flask, limiter: Limiter, endpoint: str, limit: str, **options: Any) -> None:
     app.view_functions[endpoint] = limiter.limit(limit, **options)(app.view_functions[endpoint])
-
-
-def _phone_bodies_are_small() -> None:
-    """A phone sends a name or an answer; refuse megabytes before they are parsed."""
-    if request.path.startswith("/api/events/") and (request.content_length or 0) > MAX_PHONE_BODY:
-        raise TooLarge("The request is too large: at most %(kb)s KB", kb=MAX_PHONE_BODY // 1024)
 
 
 def _numbers_fit_the_database() -> None:
@@ -147,6 +193,15 @@ def _no_store_private(response):
     if request.path.startswith(("/api/", "/host/")) and request.path != "/api/openapi.json":
         response.headers.setdefault("Cache-Control", "no-store")
     return response
+
+
+def _too_large(error: Exception):
+    """Werkzeug's 413 (DeskRequest's bound), said like any refusal."""
+    refusal = TooLarge("The request is too large: at most %(kb)s KB",
+                       kb=(request.max_content_length or 0) // 1024)
+    if request.path.startswith("/api/"):
+        return jsonify(refusal.to_json()), 413
+    return render_template("error.html", error=refusal), 413
 
 
 def _too_many(error: Exception):

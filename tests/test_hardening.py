@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
+import time
 
 import pytest
+import requests
 from openpyxl import load_workbook
 
 from answerdesk import create_app
@@ -239,3 +242,77 @@ def test_17_13_only_a_valid_bearer_skips_csrf(strict_app):
     assert client.post(url, headers={"Authorization": "Bearer"}).status_code == 400
     assert client.post(url, headers={"Authorization": "Bearer wrong"}).status_code == 401
     assert client.post(url, headers={"Authorization": f"Bearer {password}"}).status_code == 200
+
+
+# 4. Chunked bodies skip the size limit ----------------------------------------------------
+
+def chunked_environ(size: int) -> dict:
+    """A chunked body as gunicorn hands it over: no Content-Length, input terminated."""
+    return {"wsgi.input": io.BytesIO(b'{"name": "' + b"x" * size + b'"}'),
+            "wsgi.input_terminated": True, "CONTENT_TYPE": "application/json"}
+
+
+def test_17_04_chunked_phone_body_is_bounded(desk, english):
+    resp = desk.client.post(f"/api/events/{desk.code}/teams",
+                            environ_overrides=chunked_environ(10 * 1024 * 1024))
+    assert resp.status_code == 413
+    assert resp.get_json() == {"error": "too_large", "kb": 64,
+                               "message": "The request is too large: at most 64 KB"}
+    small = desk.client.post(f"/api/events/{desk.code}/teams",
+                             environ_overrides=chunked_environ(10))
+    assert small.status_code == 201
+
+
+def test_17_04_host_forms_bounded_pack_uploads_larger(desk):
+    login(desk.client, desk.code, desk.password)
+    form = desk.client.post(f"/host/{desk.code}/review", data={"x": "y" * (2 * 1024 * 1024)})
+    assert form.status_code == 413
+    pack = "answerdesk_pack: 1\ntitle: big\n# " + "x" * (2 * 1024 * 1024) + "\nrounds: []\n"
+    resp = desk.client.post(f"/host/{desk.code}/programme/preview", data={
+        "pack": (io.BytesIO(pack.encode()), "big.yaml")}, content_type="multipart/form-data")
+    assert resp.status_code == 422  # read whole and parsed: the pack has no rounds
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return int(next(line for line in f if line.startswith("VmRSS")).split()[1])
+
+
+def _workers(pid: int) -> list[int]:
+    return [int(p) for t in os.listdir(f"/proc/{pid}/task")
+            for p in open(f"/proc/{pid}/task/{t}/children").read().split()]
+
+
+@pytest.mark.slow
+def test_17_04_and_12_under_gunicorn(serve, demo):
+    """A chunked 12 MB body is refused at 64 KB, fast and without the worker
+    growing by the body; deep or broken JSON is a 400 there too (item 12)."""
+    code, _ = demo
+    server = serve(workers=1, threads=2)
+    url = f"{server.url}/api/events/{code}/teams"
+    requests.post(url, json={"name": "warm-up"}, timeout=10)
+    worker = _workers(server.proc.pid)[0]
+    before = _rss_kb(worker)
+
+    def body():
+        yield b'{"name": "'
+        for _ in range(12 * 16):
+            yield b"x" * 65536
+        yield b'"}'
+
+    started = time.monotonic()
+    try:
+        resp = requests.post(url, data=body(), timeout=20,
+                             headers={"Content-Type": "application/json"})
+        assert resp.status_code == 413 and resp.json()["error"] == "too_large"
+    except requests.ConnectionError:
+        pass  # the server may close the connection while the client still sends
+    assert time.monotonic() - started < 10
+    assert _rss_kb(worker) - before < 8 * 1024
+    deep = requests.post(url, data='{"name": ' + "[" * 5000 + "]" * 5000 + "}",
+                         headers={"Content-Type": "application/json"}, timeout=10)
+    assert deep.status_code == 400
+    lone = requests.post(url, data='{"name": "\\ud800"}',
+                         headers={"Content-Type": "application/json"}, timeout=10)
+    assert lone.status_code == 400
+    assert requests.post(url, json={"name": "after"}, timeout=10).status_code == 201
