@@ -48,7 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .qr import qr_svg
     from .security import init_security
     from .team import bp as team_bp
-    from .web import register_error_handlers
+    from .web import desk_role, register_error_handlers
 
     config = dict(config or {})
     instance = config.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
@@ -67,6 +67,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    app.jinja_env.globals["desk_role"] = desk_role
     with app.app_context():
         tune_sqlite(db.engine)
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):

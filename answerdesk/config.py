@@ -72,6 +72,8 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         "LANGUAGES": ("bg", "ru", "en"),
         "MAX_ANSWER_LENGTH": 500,
         "MAX_TEAM_NAME_LENGTH": 60,
+        # A host's or assistant's login lasts one quiz night at most (web.desk_role).
+        "DESK_LOGIN_HOURS": float(os.environ.get("DESK_LOGIN_HOURS", "12")),
         "WTF_CSRF_TIME_LIMIT": None,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(url),

@@ -182,7 +182,7 @@ def _host_api_session_needs_csrf() -> None:
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
         and bearer_token() is None
-        and session.get("host_events")
+        and session.get("desk")
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
         csrf.protect()

@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, jsonify, redirect, render_template, request, session, url_for
+from flask import Flask, current_app, jsonify, redirect, render_template, request, session, url_for
 
 from .core.events import check_host_password, event_by_code
 from .core.teams import TeamRef, event_and_team_by_token, team_ref_by_token
 from .errors import DeskError, Unauthorized
+from .extensions import db
 from .models import Event, Team
 
 
@@ -72,8 +74,56 @@ def api_host(code: str) -> Event:
     raise Unauthorized("The host password is required")
 
 
+DESK_ROLES = ("host", "assistant")
+
+
+def _generation(event: Event, role: str) -> int:
+    return event.host_login_generation if role == "host" else event.assistant_login_generation
+
+
+def desk_login(event: Event, role: str) -> None:
+    """Log this browser in to the event's desk as ``role``: the session keeps the
+    role, the event's current login generation for it and when the login ends."""
+    expires = time.time() + current_app.config["DESK_LOGIN_HOURS"] * 3600
+    logins = dict(session.get("desk", {}))
+    logins[str(event.id)] = [role, _generation(event, role), int(expires)]
+    session["desk"] = logins
+
+
+def desk_logout(event: Event) -> None:
+    """End this browser's login and every copy of it: the role's generation moves on
+    (the host's other devices log in again too), then commits."""
+    logins = dict(session.get("desk", {}))
+    entry = logins.pop(str(event.id), None)
+    session["desk"] = logins
+    if entry and desk_role(event, entry) is not None:
+        revoke_desk_logins(event, entry[0])
+        db.session.commit()
+
+
+def revoke_desk_logins(event: Event, role: str) -> None:
+    """Every existing login of ``role`` at this event stops working (the caller commits)."""
+    if role == "host":
+        event.host_login_generation = event.host_login_generation + 1
+    else:
+        event.assistant_login_generation = event.assistant_login_generation + 1
+
+
+def desk_role(event: Event, entry: Any = None) -> str | None:
+    """"host", "assistant" or None: this browser's login at the event, if it is of
+    the current generation and has not expired."""
+    if entry is None:
+        entry = session.get("desk", {}).get(str(event.id))
+    if not isinstance(entry, list) or len(entry) != 3:
+        return None
+    role, generation, expires = entry
+    if role not in DESK_ROLES or generation != _generation(event, role):
+        return None
+    return role if time.time() < expires else None
+
+
 def host_logged_in(event: Event) -> bool:
-    return event.id in session.get("host_events", [])
+    return desk_role(event) == "host"
 
 
 def host_required(view: Callable[..., Any]) -> Callable[..., Any]:

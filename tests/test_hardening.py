@@ -316,3 +316,43 @@ def test_17_04_and_12_under_gunicorn(serve, demo):
                          headers={"Content-Type": "application/json"}, timeout=10)
     assert lone.status_code == 400
     assert requests.post(url, json={"name": "after"}, timeout=10).status_code == 201
+
+
+# 7. Logins cannot be revoked --------------------------------------------------------------
+
+def copy_cookie(source, target) -> None:
+    """What an attacker who copied the host's session cookie holds."""
+    cookie = source.get_cookie("session", domain="quiz.test")
+    target.set_cookie("session", cookie.value, domain="quiz.test")
+
+
+def test_17_07_logout_revokes_a_copied_host_cookie(app, desk):
+    login(desk.client, desk.code, desk.password)
+    thief = app.test_client()
+    copy_cookie(desk.client, thief)
+    assert thief.get(f"/host/{desk.code}/").status_code == 200
+    desk.client.post(f"/host/{desk.code}/logout")
+    assert thief.get(f"/host/{desk.code}/").status_code == 302
+    assert thief.post(f"/api/host/events/{desk.code}/rounds/2/open").status_code == 401
+    login(desk.client, desk.code, desk.password)  # a new login works again
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 200
+
+
+def test_17_07_new_assistant_password_logs_the_assistant_out(app, desk):
+    login(desk.client, desk.code, desk.password)
+    page = desk.client.post(f"/host/{desk.code}/assistant").get_data(as_text=True)
+    password = re.search(r'id="assistant-password">([^<]+)<', page).group(1)
+    assistant = app.test_client()
+    login(assistant, desk.code, password)
+    assert assistant.get(f"/host/{desk.code}/review").status_code == 200
+    desk.client.post(f"/host/{desk.code}/assistant")
+    assert assistant.get(f"/host/{desk.code}/review").status_code == 302
+    assert desk.client.get(f"/host/{desk.code}/review").status_code == 200  # host stays
+
+
+def test_17_07_desk_logins_expire(app, desk, monkeypatch):
+    login(desk.client, desk.code, desk.password)
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 200
+    later = time.time() + app.config["DESK_LOGIN_HOURS"] * 3600 + 1
+    monkeypatch.setattr("answerdesk.web.time.time", lambda: later)
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 302

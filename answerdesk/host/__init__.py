@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..core import review, rounds
 from ..core.answers import question_counts, who_has_answered
@@ -12,7 +12,7 @@ from ..database import reads_only
 from ..errors import DeskError
 from ..formats.bg.standings import event_standings
 from ..models import Event
-from ..web import host_required, safe_next
+from ..web import desk_login, desk_logout, host_required, safe_next
 
 bp = Blueprint("host", __name__, url_prefix="/host/<code>")
 
@@ -26,11 +26,11 @@ def login(code: str):
     error = None
     if request.method == "POST":
         if check_host_password(event, request.form.get("password", "")):
-            session["host_events"] = sorted({*session.get("host_events", []), event.id})
+            desk_login(event, "host")
             return redirect(safe_next(request.args.get("next"),
                                       url_for("host.dashboard", code=event.code), "/host/"))
         if check_assistant_password(event, request.form.get("password", "")):
-            session["assistant_events"] = sorted({*session.get("assistant_events", []), event.id})
+            desk_login(event, "assistant")
             return redirect(url_for("host.review_queue", code=event.code))
         error = "wrong_password"
     return render_template("host/login.html", event=event, error=error)
@@ -39,10 +39,7 @@ def login(code: str):
 @bp.post("/logout")
 def logout(code: str):
     event = event_by_code(code)
-    session["host_events"] = [e for e in session.get("host_events", []) if e != event.id]
-    session["assistant_events"] = [
-        e for e in session.get("assistant_events", []) if e != event.id
-    ]
+    desk_logout(event)
     return redirect(url_for("host.login", code=event.code))
 
 

@@ -22,7 +22,6 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
@@ -34,21 +33,13 @@ from ..database import reads_only
 from ..errors import DeskError
 from ..extensions import db
 from ..models import Event, Question, Round, Team
+from ..web import desk_role
 from . import bp
 
 
 class NotAllowed(DeskError):
     status = 403
     code = "forbidden"
-
-
-def desk_role(event: Event) -> str | None:
-    """"host", "assistant" or None for this browser session and event."""
-    if event.id in session.get("host_events", []):
-        return "host"
-    if event.id in session.get("assistant_events", []):
-        return "assistant"
-    return None
 
 
 def desk_required(host_only: bool = False) -> Callable:
