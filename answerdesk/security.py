@@ -41,6 +41,11 @@ CSP = {
     "frame-ancestors": "'none'",
 }
 
+# Pack media served from our own origin (media.py): even a file a browser renders
+# as a document may run nothing, load nothing, and is sandboxed (as GitHub serves
+# raw files); pictures, sounds and videos embedded in our pages play as before.
+MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
 JOIN_LIMIT = "30 per minute"
 LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
@@ -136,7 +141,7 @@ def init_security(app: Flask) -> None:
     )
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     secure_cookie = _env_flag("SESSION_COOKIE_SECURE", False)
-    _Talisman(
+    talisman = _Talisman(
         app,
         force_https=False,
         strict_transport_security=secure_cookie,
@@ -147,6 +152,8 @@ def init_security(app: Flask) -> None:
         referrer_policy="same-origin",
         permissions_policy={"geolocation": "()", "camera": "()", "microphone": "()"},
     )
+    app.view_functions["media.serve"] = talisman(content_security_policy=MEDIA_CSP)(
+        app.view_functions["media.serve"])
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["answerdesk_limiter"] = limiter  # the limiter keeps only weak refs
     _limit(app, limiter, "api.join", JOIN_LIMIT)

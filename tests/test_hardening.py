@@ -6,11 +6,13 @@ before its fix.
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import os
 import re
 import time
+from pathlib import Path
 
 import pytest
 import requests
@@ -356,3 +358,63 @@ def test_17_07_desk_logins_expire(app, desk, monkeypatch):
     later = time.time() + app.config["DESK_LOGIN_HOURS"] * 3600 + 1
     monkeypatch.setattr("answerdesk.web.time.time", lambda: later)
     assert desk.client.get(f"/host/{desk.code}/").status_code == 302
+
+
+# 2. Active pack media -------------------------------------------------------------------
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + b"\x00" * 20
+ACTIVE = {
+    "page.html": b"<html><script>fetch('/host/X/')</script></html>",
+    "drawing.svg": b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    "cat.png": b"<!doctype html><script>alert(1)</script>",
+    "empty.jpg": b"",
+}
+
+
+def media_pack() -> bytes:
+    refs = ["good.png", "song.mp3", *ACTIVE]
+    files = {"good.png": PNG, "song.mp3": b"ID3\x04\x00" + b"\x00" * 20, **ACTIVE}
+    lines = ["answerdesk_pack: 1", "title: media", "rounds:", "- number: 4", "  kind: media",
+             "  check_mode: typo3", "  points: 1", "  questions:"]
+    for i, ref in enumerate(refs, start=1):
+        kind = "audio" if ref.endswith("mp3") else "image"
+        lines += [f"  - number: {i}", "    text: What is it?", "    key: x",
+                  f"    media: [{{kind: {kind}, ref: {ref}}}]"]
+    lines.append("files:")
+    lines += [f"  {ref}: {base64.b64encode(data).decode()}" for ref, data in files.items()]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def test_17_02_active_media_left_out_and_safe_extensions(app, client):
+    from answerdesk.core.events import create_event
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack, preview
+
+    with app.app_context():
+        event, _ = create_event("Media", code="MEDIA1")
+        pack = parse_pack(media_pack(), "media.yaml")
+        summary = preview(pack, event)
+        assert sorted(summary.missing_media) == sorted(ACTIVE)
+        assert len([w for w in summary.warnings if "left out" in w]) == len(ACTIVE)
+        import_pack(event, pack, actor="test")
+        stored = {m["ref"]: m.get("file") for r in event.rounds for q in r.questions
+                  for m in q.media}
+    assert all(stored[ref] is None for ref in ACTIVE)
+    assert stored["good.png"].endswith(".png") and stored["song.mp3"].endswith(".mp3")
+    folder = Path(app.instance_path) / "media" / "MEDIA1"
+    assert sorted(p.suffix for p in folder.iterdir()) == [".mp3", ".png"]
+    resp = client.get(f"/e/MEDIA1/media/{stored['good.png']}")
+    assert resp.status_code == 200 and resp.mimetype == "image/png" and resp.data == PNG
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    csp = resp.headers["Content-Security-Policy"]
+    assert "default-src 'none'" in csp and "sandbox" in csp and "script-src" not in csp
+
+
+def test_17_02_media_stored_before_the_check_only_downloads(app, client):
+    folder = Path(app.instance_path) / "media" / "OLD001"
+    folder.mkdir(parents=True)
+    (folder / ("a" * 24 + ".svg")).write_bytes(ACTIVE["drawing.svg"])
+    resp = client.get(f"/e/OLD001/media/{'a' * 24}.svg")
+    assert resp.status_code == 200 and resp.mimetype == "application/octet-stream"
+    assert resp.headers["Content-Disposition"].startswith("attachment")
+    assert "sandbox" in resp.headers["Content-Security-Policy"]

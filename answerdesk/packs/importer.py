@@ -22,6 +22,7 @@ from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
+from .mediatypes import screen_media, sniff
 from .model import N_, Pack, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")
@@ -105,6 +106,7 @@ def _blocked(event: Event, mode: str) -> Conflict | None:
 def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> PackSummary:
     """The summary shown before an import; `blocked` says why it would be refused."""
     _check_mode(mode)
+    screen_media(pack)
     numbers = _numbers(event, pack, mode)
     blocked = _blocked(event, mode) if event else None
     rounds = [
@@ -153,8 +155,9 @@ def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
     for item in spec.media:
         entry = dict(item)
         data = files.get(item["ref"])
-        if data is not None:
-            entry["file"], path = media.store(code, item["ref"], data)
+        found = sniff(data) if data is not None else None
+        if data is not None and found is not None:
+            entry["file"], path = media.store(code, data, found[1])
             if path is not None:
                 created.append(path)
         items.append(entry)
@@ -175,6 +178,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
     blocked = _blocked(event, mode)
     if blocked:
         raise blocked
+    screen_media(pack)
     numbers = _numbers(event, pack, mode)
     replaced = [r.number for r in event.rounds] if mode == "replace" else []
     created: list[Path] = []
