@@ -12,6 +12,7 @@ import io
 import os
 import re
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -22,7 +23,7 @@ from answerdesk import create_app
 from answerdesk.extensions import db
 from answerdesk.formats.bg.exports import month_results, to_csv, to_xlsx
 from answerdesk.formats.bg.league import MonthLine, MonthTable
-from answerdesk.packs import PackError, load_native
+from answerdesk.packs import PackError, load_native, parse_siq
 
 
 def login(client, code: str, password: str):
@@ -418,3 +419,57 @@ def test_17_02_media_stored_before_the_check_only_downloads(app, client):
     assert resp.status_code == 200 and resp.mimetype == "application/octet-stream"
     assert resp.headers["Content-Disposition"].startswith("attachment")
     assert "sandbox" in resp.headers["Content-Security-Policy"]
+
+
+# 8. Zip bomb in .siq ----------------------------------------------------------------------
+
+V5_NS = "https://github.com/VladimirKhil/SI/blob/master/assets/siq_5.xsd"
+
+
+def siq_with_picture(files: dict[str, bytes]) -> bytes:
+    """A v5 pack whose one question shows Images/pic.png; ``files`` deflated."""
+    content = (f'<?xml version="1.0" encoding="utf-8"?><package name="t" version="5" '
+               f'xmlns="{V5_NS}"><rounds><round name="Р"><themes><theme name="Т"><questions>'
+               '<question price="100"><params><param name="question" type="content">'
+               '<item>Что это?</item><item type="image" isRef="True">pic.png</item>'
+               "</param></params><right><answer>Кот</answer></right></question>"
+               "</questions></theme></themes></round></rounds></package>")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+        zf.writestr("content.xml", content)
+        for name, data in files.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+def test_17_08_siq_entry_inflating_far_beyond_its_size_refused():
+    bomb = siq_with_picture({"Images/pic.png": PNG + b"\x00" * (64 * 1024 * 1024)})
+    assert len(bomb) < 200_000
+    with pytest.raises(PackError) as err:
+        parse_siq(bomb, "bomb.siq")
+    assert "inflates" in err.value.message and "Images/pic.png" in err.value.message
+
+
+def test_17_08_siq_unused_media_never_inflated(monkeypatch):
+    bomb = siq_with_picture({"Images/pic.png": PNG,
+                             "Images/unused.png": b"\x00" * (64 * 1024 * 1024)})
+    opened: list[str] = []
+    real_open = zipfile.ZipFile.open
+
+    def spy(self, name, *args, **kwargs):
+        opened.append(getattr(name, "filename", name))
+        return real_open(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(zipfile.ZipFile, "open", spy)
+    pack = parse_siq(bomb, "bomb.siq")
+    assert "Images/unused.png" not in opened and "Images/pic.png" in opened
+    assert list(pack.media) == ["Images/pic.png"]
+    assert any("no question uses" in w for w in pack.warnings)
+
+
+def test_17_08_siq_total_inflated_size_bounded(monkeypatch):
+    monkeypatch.setattr("answerdesk.packs.siq.MAX_MEDIA_TOTAL", 1000)
+    pack = siq_with_picture({"Images/pic.png": PNG + bytes(range(256)) * 8})
+    with pytest.raises(PackError) as err:
+        parse_siq(pack, "big.siq")
+    assert "media files exceed" in err.value.message
