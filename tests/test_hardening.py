@@ -473,3 +473,15 @@ def test_17_08_siq_total_inflated_size_bounded(monkeypatch):
     with pytest.raises(PackError) as err:
         parse_siq(pack, "big.siq")
     assert "media files exceed" in err.value.message
+
+
+def test_17_05_and_12_refusals_speak_the_phone_language(desk):
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    resp = desk.client.put(f"/api/events/{desk.code}/answers/2/1",
+                           json={"text": "a", "fields": {"x": "y" * 5000}},
+                           headers={"Authorization": f"Bearer {token}", "Accept-Language": "ru"})
+    assert resp.get_json()["message"] == "Поле «fields» слишком большое: не более 4 КБ"
+    resp = desk.client.post(f"/api/events/{desk.code}/teams", data='{"name": "\\ud800"}',
+                            content_type="application/json")  # Bulgarian by default
+    assert resp.get_json()["message"] == "Полето „name“ не е валиден текст"
