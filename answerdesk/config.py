@@ -73,6 +73,8 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         "MAX_ANSWER_LENGTH": 500,
         "MAX_TEAM_NAME_LENGTH": 60,
         # A host's or assistant's login lasts one quiz night at most (web.desk_role).
+        # Largest host form (security.DeskRequest bounds phones and pack uploads apart).
+        "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_CONTENT_LENGTH", str(1024 * 1024))),
         "DESK_LOGIN_HOURS": float(os.environ.get("DESK_LOGIN_HOURS", "12")),
         "WTF_CSRF_TIME_LIMIT": None,
         "SESSION_COOKIE_SAMESITE": "Lax",

@@ -22,6 +22,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream
 
@@ -51,7 +52,7 @@ LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
 HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round", "api.verify")
 MAX_PHONE_BODY = 64 * 1024
-MAX_BODY = 1024 * 1024  # a host's form; MAX_CONTENT_LENGTH overrides
+MAX_BODY = 1024 * 1024  # a host's form, when MAX_CONTENT_LENGTH is not set
 MAX_PACK_BODY = 201 * 1024 * 1024  # packs.MAX_PACK_BYTES and the form around it
 MAX_DB_INT = 2**31 - 1
 
@@ -141,6 +142,14 @@ def init_security(app: Flask) -> None:
     )
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     secure_cookie = _env_flag("SESSION_COOKIE_SECURE", False)
+    proxies = int(app.config.get("PROXY_COUNT", os.environ.get("PROXY_COUNT", "0")))
+    if proxies:
+        # Behind a reverse proxy (docs/security.md): the client's address and scheme
+        # come from the last ``proxies`` X-Forwarded-* entries, so that rate limits
+        # count each phone, not the proxy. Never set it without a proxy in front:
+        # anyone could then choose their address.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
+                                x_host=proxies)
     talisman = _Talisman(
         app,
         force_https=False,

@@ -485,3 +485,25 @@ def test_17_05_and_12_refusals_speak_the_phone_language(desk):
     resp = desk.client.post(f"/api/events/{desk.code}/teams", data='{"name": "\\ud800"}',
                             content_type="application/json")  # Bulgarian by default
     assert resp.get_json()["message"] == "Полето „name“ не е валиден текст"
+
+
+def test_17_docs_behind_a_proxy_limits_count_each_client(db_uri, tmp_path):
+    """docs/security.md: with PROXY_COUNT=1 the rate limits key on X-Forwarded-For."""
+    from answerdesk.formats.bg.demo import create_demo_event
+
+    app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
+                      "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
+                      "TESTING": True, "RATELIMIT_ENABLED": True, "PROXY_COUNT": 1})
+    with app.app_context():
+        code = create_demo_event()[0].code
+    client = app.test_client()
+
+    def join(name: str, address: str) -> int:
+        return client.post(f"/api/events/{code}/teams", json={"name": name},
+                           headers={"X-Forwarded-For": address}).status_code
+
+    assert [join(f"T{i}", "10.0.0.1") for i in range(31)][-1] == 429
+    assert join("other phone", "10.0.0.2") == 201
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
