@@ -51,6 +51,16 @@ def store(code: str, data: bytes, ext: str) -> tuple[str, Path | None]:
     return name, path
 
 
+def forget_unused(code: str, keep: set[str]) -> None:
+    """Remove the event's media files no question names any more (after a
+    replace-import: the old programme's pictures would otherwise stay for good)."""
+    folder = media_dir(code)
+    if folder.is_dir():
+        for path in folder.iterdir():
+            if SAFE_NAME.fullmatch(path.name) and path.name not in keep:
+                path.unlink(missing_ok=True)
+
+
 def read(code: str, name: str) -> bytes | None:
     if not SAFE_NAME.fullmatch(name):
         return None

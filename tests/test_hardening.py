@@ -364,6 +364,7 @@ def test_17_07_desk_logins_expire(app, desk, monkeypatch):
 # 2. Active pack media -------------------------------------------------------------------
 
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + b"\x00" * 20
+PNG_B64 = base64.b64encode(PNG).decode()
 ACTIVE = {
     "page.html": b"<html><script>fetch('/host/X/')</script></html>",
     "drawing.svg": b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
@@ -507,3 +508,47 @@ def test_17_docs_behind_a_proxy_limits_count_each_client(db_uri, tmp_path):
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+# Lower: per-event limits, pack size, old media -------------------------------------------
+
+def test_17_extra_teams_per_event_limited(app, desk, english):
+    app.config["MAX_TEAMS_PER_EVENT"] = 5
+    for i in range(5):
+        desk.join(f"Отбор {i}")
+    resp = desk.client.post(f"/api/events/{desk.code}/teams", json={"name": "Шести"})
+    assert resp.status_code == 409
+    assert resp.get_json()["message"] == "This event is full: at most 5 teams."
+
+
+def test_17_extra_huge_pack_refused_before_writing(app, monkeypatch):
+    from answerdesk.core.events import create_event
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack, preview
+
+    monkeypatch.setattr("answerdesk.packs.importer.MAX_QUESTIONS", 3)
+    rows = "".join(f"2;Въпрос {i};Отговор;\n" for i in range(4))
+    pack = parse_pack(("round;question;answer;alternatives\n" + rows).encode(), "big.csv")
+    with app.app_context():
+        event, _ = create_event("Big", code="BIG001")
+        with pytest.raises(PackError, match="at most 3 can be imported"):
+            preview(pack, event)
+        with pytest.raises(PackError):
+            import_pack(event, pack, actor="test")
+
+
+def test_17_extra_replace_import_removes_old_media(app):
+    from answerdesk.core.events import create_event
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack
+
+    with app.app_context():
+        event, _ = create_event("Media", code="MEDIA2")
+        import_pack(event, parse_pack(media_pack(), "media.yaml"), actor="test")
+        folder = Path(app.instance_path) / "media" / "MEDIA2"
+        assert len(list(folder.iterdir())) == 2
+        other = media_pack().replace(PNG_B64.encode(), base64.b64encode(PNG + b"2"))
+        import_pack(event, parse_pack(other, "media.yaml"), actor="test")
+        files = {m["file"] for r in event.rounds for q in r.questions for m in q.media
+                 if "file" in m}
+        assert {p.name for p in folder.iterdir()} == files and len(files) == 2

@@ -10,7 +10,7 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from ..database import round_queue
-from ..errors import DeskError, NameTaken, Unauthorized
+from ..errors import Conflict, DeskError, NameTaken, Unauthorized
 from ..extensions import db
 from ..models import Event, Team
 from . import audit
@@ -37,6 +37,9 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     if not 1 <= count <= MAX_PLAYERS:
         raise DeskError("players must be between 1 and %(most)s", field="players",
                         most=MAX_PLAYERS)
+    most = current_app.config["MAX_TEAMS_PER_EVENT"]
+    if db.session.scalar(db.select(db.func.count()).where(Team.event_id == event.id)) >= most:
+        raise Conflict("This event is full: at most %(most)s teams.", most=most)
     key = team_name_key(clean)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
