@@ -36,8 +36,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask_babel import get_locale
 
     from . import cli
+    from .access import desk_role
     from .api import bp as api_bp
     from .config import load_config
+    from .core.formats import of as format_of
     from .database import tune_sqlite
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
@@ -48,7 +50,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .qr import qr_svg
     from .security import init_security
     from .team import bp as team_bp
-    from .web import desk_role, register_error_handlers
+    from .web import register_error_handlers
 
     config = dict(config or {})
     instance = config.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
@@ -68,6 +70,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
     app.jinja_env.globals["desk_role"] = desk_role
+    app.jinja_env.globals["format_of"] = format_of
     with app.app_context():
         tune_sqlite(db.engine)
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, Request, current_app, jsonify, render_template, request, session
+from flask import Flask, Request, current_app, jsonify, render_template, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
@@ -26,9 +26,9 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream
 
+from .access import bearer_token, has_host_session
 from .errors import DeskError, NotFound
 from .extensions import csrf
-from .web import bearer_token
 
 CSP = {
     "default-src": "'self'",
@@ -198,7 +198,7 @@ def _host_api_session_needs_csrf() -> None:
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
         and bearer_token() is None
-        and session.get("desk")
+        and has_host_session()
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
         csrf.protect()

@@ -1,0 +1,139 @@
+"""Who may do what: every access decision of the web layer is taken here.
+
+A host proves the event's host password once (the login form) and the browser
+session remembers the event; an assistant the same with the assistant password
+(the review queue only); the API takes the host password as a Bearer token.
+The password checks themselves (hashes) live with the event (core.events,
+core.assistants); this module decides what a request is allowed from them.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from flask import current_app, g, redirect, request, session, url_for
+
+from .core.assistants import check_assistant_password
+from .core.events import check_host_password, event_by_code
+from .errors import NotAllowed, Unauthorized
+from .extensions import db
+from .models import Event
+
+HOST, ASSISTANT = "host", "assistant"
+
+
+def bearer_token() -> str | None:
+    """The token of an ``Authorization: Bearer ...`` header, if any."""
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return token.strip()
+    return None
+
+
+# The session keeps, per event id, [role, the event's login generation for that
+# role, when the login ends]. Logging out or a new assistant password moves the
+# generation on (models.Event), so every copy of the cookie stops working too.
+
+def _generation(event: Event, role: str) -> int:
+    return event.host_login_generation if role == HOST else event.assistant_login_generation
+
+
+def desk_role(event: Event, entry: Any = None) -> str | None:
+    """"host", "assistant" or None: this browser's login at the event, if it is of
+    the role's current generation and has not expired."""
+    if entry is None:
+        entry = session.get("desk", {}).get(str(event.id))
+    if not isinstance(entry, list) or len(entry) != 3:
+        return None
+    role, generation, expires = entry
+    if role not in (HOST, ASSISTANT) or generation != _generation(event, role):
+        return None
+    return role if time.time() < expires else None
+
+
+def host_logged_in(event: Event) -> bool:
+    return desk_role(event) == HOST
+
+
+def has_host_session() -> bool:
+    """Whether this browser is logged in as the host of any event (CSRF then applies)."""
+    return any(isinstance(entry, list) and entry[:1] == [HOST]
+               for entry in session.get("desk", {}).values())
+
+
+def log_in(event: Event, password: str | None) -> str | None:
+    """Remember the role the password gives for the event in the session, with the
+    role's login generation and an expiry (DESK_LOGIN_HOURS); None if no role."""
+    if check_host_password(event, password):
+        role = HOST
+    elif check_assistant_password(event, password):
+        role = ASSISTANT
+    else:
+        return None
+    expires = time.time() + current_app.config["DESK_LOGIN_HOURS"] * 3600
+    logins = dict(session.get("desk", {}))
+    logins[str(event.id)] = [role, _generation(event, role), int(expires)]
+    session["desk"] = logins
+    return role
+
+
+def log_out(event: Event) -> None:
+    """End this browser's login at the event and every copy of it: the role's
+    generation moves on (so the host logs in again on every device), committed."""
+    logins = dict(session.get("desk", {}))
+    entry = logins.pop(str(event.id), None)
+    session["desk"] = logins
+    if entry and desk_role(event, entry) is not None:
+        if entry[0] == HOST:
+            event.host_login_generation = event.host_login_generation + 1
+        else:
+            event.assistant_login_generation = event.assistant_login_generation + 1
+        db.session.commit()
+
+
+def api_host(code: str) -> Event:
+    """The event, if the request carries its host password, or else (no Bearer at all)
+    a host session; a wrong Bearer password is refused even with a host cookie, and
+    only a Bearer skips CSRF (security._host_api_session_needs_csrf)."""
+    event = event_by_code(code)
+    password = bearer_token()
+    if check_host_password(event, password) if password else host_logged_in(event):
+        return event
+    raise Unauthorized("The host password is required")
+
+
+def host_required(view: Callable[..., Any]) -> Callable[..., Any]:
+    """Host pages: the event is passed in, or the browser goes to the login form."""
+
+    @wraps(view)
+    def wrapped(code: str, **kwargs: Any) -> Any:
+        event = event_by_code(code)
+        if not host_logged_in(event):
+            return redirect(url_for("host.login", code=event.code, next=request.path))
+        return view(event, **kwargs)
+
+    return wrapped
+
+
+def desk_required(host_only: bool = False) -> Callable:
+    """Desk pages (host or assistant): the event is passed in; the role is in ``g.actor``."""
+
+    def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
+        @wraps(view)
+        def wrapped(code: str, **kwargs: Any) -> Any:
+            event = event_by_code(code)
+            role = desk_role(event)
+            if role is None:
+                return redirect(url_for("host.login", code=event.code, next=request.path))
+            if host_only and role != HOST:
+                raise NotAllowed("Only the host can do this")
+            g.actor = role
+            return view(event, **kwargs)
+
+        return wrapped
+
+    return decorator
