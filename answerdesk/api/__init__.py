@@ -13,6 +13,8 @@ from ..web import api_team, api_team_ref, json_body
 from .blueprint import bp
 from .openapi import openapi_document
 
+MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
+
 
 @bp.get("/openapi.json")
 def openapi():
@@ -60,7 +62,8 @@ def save_answer(code: str, round_number: int, question_number: int):
     team = api_team_ref(code, queue_for=round_number)
     body = json_body()
     seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                            or not 0 <= seq <= MAX_SEQ):
         raise DeskError("seq must be a non-negative whole number")
     result = answers.save_answer(
         team, round_number, question_number, body.get("text", ""),
