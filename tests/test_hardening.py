@@ -357,7 +357,7 @@ def test_17_07_desk_logins_expire(app, desk, monkeypatch):
     login(desk.client, desk.code, desk.password)
     assert desk.client.get(f"/host/{desk.code}/").status_code == 200
     later = time.time() + app.config["DESK_LOGIN_HOURS"] * 3600 + 1
-    monkeypatch.setattr("answerdesk.web.time.time", lambda: later)
+    monkeypatch.setattr("answerdesk.access.time.time", lambda: later)
     assert desk.client.get(f"/host/{desk.code}/").status_code == 302
 
 
