@@ -32,6 +32,9 @@ class Event(db.Model):
     host_password_hash: Mapped[str] = mapped_column(String(256))
     assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
     screen_locale: Mapped[str] = mapped_column(String(8), default="bg")
+    # The question clock's answer period and grace (clock.py); None: the format's default.
+    question_seconds: Mapped[int | None]
+    question_grace: Mapped[int | None]
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
     rounds: Mapped[list[Round]] = relationship(
@@ -298,7 +301,12 @@ class Dispute(db.Model):
 
 
 class QuestionGate(db.Model):
-    """Per-question open → locked → revealed of BG-R6 (one question at a time)."""
+    """Per-question open → locked → revealed (BG-R6, one question at a time).
+
+    A question started on the clock (clock.py, CHGK-1.1) carries its answer period
+    and grace; from ``locks_at`` on it is locked by the time alone, whatever
+    ``state`` still says until someone records the lock.
+    """
 
     __tablename__ = "question_gate"
 
@@ -308,6 +316,9 @@ class QuestionGate(db.Model):
     )
     state: Mapped[str] = mapped_column(String(16), default="open")
     opened_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    seconds: Mapped[int | None]
+    grace: Mapped[int | None]
+    locks_at: Mapped[dt.datetime | None]
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]
 

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any
 
 from . import jokers, shootout, wildcard
+from .clock import clock_json
 from .extensions import db
 from .final import gates, is_one_at_a_time
-from .models import Answer, Event, Question, Team, Verdict
+from .models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from .sequential import SEQUENTIAL
 from .widgets import used_numbers, widget_spec
 
 
@@ -38,12 +40,35 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
                     q["verdict"] = _verdict(team, question)
                 kept.append(q)
             item["questions"] = kept
+        if rnd.kind == SEQUENTIAL:
+            _sequential(item, rnd, by_number, team)
         for q in item["questions"]:
             q["widget"] = widget_spec(by_number[q["number"]], rnd)
         if rnd.check_mode == "number":
             item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
     sheet["play"] = play_json(event, team)
     return sheet
+
+
+def _sequential(item: dict[str, Any], rnd: Round, by_number: dict[int, Question],
+                team: Team) -> None:
+    """A round on the question clock (CHGK-1.1): only started questions, each with the
+    clock the phone counts down; the question's own answer shows once revealed."""
+    opened = gates(rnd)
+    now = utcnow()
+    kept = []
+    for q in item["questions"]:
+        question = by_number[q["number"]]
+        gate = opened.get(question.id)
+        if gate is None:
+            continue
+        q["clock"] = clock_json(gate, rnd.number, question.number, now)
+        q["state"] = q["clock"]["state"]
+        if gate.state == "revealed":
+            q["correct_answer"] = question.shown_answer
+            q["verdict"] = _verdict(team, question)
+        kept.append(q)
+    item["questions"] = kept
 
 
 def _verdict(team: Team, question: Question) -> str | None:

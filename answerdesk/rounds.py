@@ -14,6 +14,7 @@ from .database import queue_for_round, read_only, read_write
 from .errors import Conflict, NotFound
 from .extensions import db
 from .models import Answer, Event, Question, Round, Verdict, utcnow
+from .sequential import SEQUENTIAL, host_judges
 
 
 def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
@@ -115,6 +116,8 @@ def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: R
     """The checker's proposal for one answer, kept in its verdict."""
     outcome, fraction, reason = _proposal(answer.text, question.key,
                                           question.check_mode or rnd.check_mode)
+    if rnd.kind == SEQUENTIAL:
+        outcome, fraction, reason = host_judges(outcome, fraction, reason, answer.text)
     if verdict is None:
         verdict = Verdict(answer_id=answer.id, outcome=outcome)
         db.session.add(verdict)
@@ -195,6 +198,8 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
                                               row.question_mode or row.round_mode)
         if final.is_one_at_a_time(row):
             outcome, fraction, reason = final.host_judges(outcome, fraction, reason, row.text)
+        elif row.kind == SEQUENTIAL:
+            outcome, fraction, reason = host_judges(outcome, fraction, reason, row.text)
         values = {"outcome": outcome, "fraction": fraction, "reason": reason,
                   "checked_at": row.updated_at}
         if row.verdict_id is None:

@@ -93,4 +93,4 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from . import play, receipts  # noqa: E402,F401  (register their routes on bp)
+from . import clock, play, receipts  # noqa: E402,F401  (register their routes on bp)

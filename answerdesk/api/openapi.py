@@ -45,6 +45,12 @@ def _play_paths() -> dict[str, Any]:
     return openapi_paths()
 
 
+def _clock_paths() -> dict[str, Any]:
+    from .clock import openapi_paths
+
+    return openapi_paths()
+
+
 def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -145,6 +151,7 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **_play_paths(),
+            **_clock_paths(),
         },
         "components": {
             "securitySchemes": {

@@ -21,6 +21,7 @@ from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
+from ..sequential import SEQUENTIAL
 from .model import N_, Pack, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")
@@ -146,6 +147,13 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     return None
 
 
+def _kind(event: Event, spec: RoundSpec, number: int) -> str:
+    """The pack's kind, unless the programme plays that round question by question
+    (an imported ЧГК tour is a game on the clock, CHGK-1.1)."""
+    template = next((t for t in PROGRAMMES.get(event.format, ()) if t.number == number), None)
+    return template.kind if template and template.kind == SEQUENTIAL else spec.kind
+
+
 def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
                   created: list[Path]) -> Question:
     items = []
@@ -183,7 +191,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
             db.session.flush()
         for number, spec in zip(numbers, pack.rounds, strict=True):
             rnd = Round(
-                number=number, name=spec.name[:MAX_ROUND_NAME], kind=spec.kind,
+                number=number, name=spec.name[:MAX_ROUND_NAME], kind=_kind(event, spec, number),
                 points=spec.points, partial_points=_partial_points(event, spec, number),
                 check_mode=spec.check_mode, themes=list(spec.themes) or None,
             )

@@ -1,0 +1,86 @@
+"""A ЧГК evening in the test's database: two games of 12 sectors from a db.chgk.info pack.
+
+The pack text is written here (the format of db.chgk.info, see docs/packs.md);
+each game's question N has the one-word answer ANSWERS[game][N-1].
+"""
+
+from __future__ import annotations
+
+import pytest
+
+ANSWERS = {
+    1: ["Пушкин", "Лермонтов", "Гоголь", "Толстой", "Чехов", "Тургенев", "Бунин", "Блок",
+        "Есенин", "Маяковский", "Ахматова", "Цветаева"],
+    2: ["Волга", "Днепр", "Нева", "Енисей", "Байкал", "Ладога", "Амур", "Кама", "Иртыш",
+        "Урал", "Терек", "Кубань"],
+}
+REJECTED = {(1, 1): "Александр"}
+
+
+def chgk_pack() -> bytes:
+    lines = ["Чемпионат:", "Тестовый вечер ЧГК", ""]
+    for game, answers in ANSWERS.items():
+        lines += ["Тур:", f"Игра {game}", ""]
+        for n, answer in enumerate(answers, start=1):
+            lines += [f"Вопрос {n}:", f"Сектор {n} игры {game}: кто или что это?", "",
+                      "Ответ:", f"{answer}.", ""]
+            if (game, n) in REJECTED:
+                lines += ["Незачет:", f"{REJECTED[game, n]}.", ""]
+    return "\n".join(lines).encode()
+
+
+def new_chgk_event(app, *, seconds: int | None = None, grace: int | None = None):
+    """(code, host password) of a ЧГК event with the pack imported."""
+    from answerdesk.events import create_event
+    from answerdesk.extensions import db
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack
+
+    with app.app_context():
+        event, password = create_event("ЧГК вечер", format="chgk")
+        event.question_seconds, event.question_grace = seconds, grace
+        db.session.commit()
+        import_pack(event, parse_pack(chgk_pack(), "chgk.txt"), "test")
+        return event.code, password
+
+
+class ChgkDesk:
+    """Shortcuts over the JSON API for a ЧГК evening, as phones and the host call it."""
+
+    def __init__(self, client, code: str, password: str) -> None:
+        self.client, self.code, self.password = client, code, password
+
+    def _host(self, password: str | None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {password or self.password}"}
+
+    def join(self, name: str, players: int = 4) -> str:
+        resp = self.client.post(f"/api/events/{self.code}/teams",
+                                json={"name": name, "players": players})
+        assert resp.status_code == 201, resp.get_json()
+        return resp.get_json()["token"]
+
+    def save(self, token: str, rnd: int, q: int, text: str):
+        return self.client.put(f"/api/events/{self.code}/answers/{rnd}/{q}", json={"text": text},
+                               headers={"Authorization": f"Bearer {token}"})
+
+    def sheet(self, token: str):
+        return self.client.get(f"/api/events/{self.code}/sheet",
+                               headers={"Authorization": f"Bearer {token}"})
+
+    def start(self, rnd: int, q: int, password: str | None = None, **body):
+        return self.client.post(
+            f"/api/host/events/{self.code}/rounds/{rnd}/questions/{q}/start",
+            json=body or None, headers=self._host(password))
+
+
+@pytest.fixture
+def make_chgk(app, client):
+    """make_chgk(seconds=None, grace=None) → a ChgkDesk over a fresh ЧГК event."""
+    def make(seconds: int | None = None, grace: int | None = None) -> ChgkDesk:
+        return ChgkDesk(client, *new_chgk_event(app, seconds=seconds, grace=grace))
+    return make
+
+
+@pytest.fixture
+def chgk(make_chgk) -> ChgkDesk:
+    return make_chgk()
