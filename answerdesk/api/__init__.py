@@ -93,4 +93,5 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
+from ..formats.chgk import api as chgk_api  # noqa: E402,F401
 from . import clock, play, receipts  # noqa: E402,F401  (register their routes on bp)

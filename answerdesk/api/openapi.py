@@ -46,9 +46,10 @@ def _play_paths() -> dict[str, Any]:
 
 
 def _clock_paths() -> dict[str, Any]:
+    from ..formats.chgk.api import openapi_paths as chgk_paths
     from .clock import openapi_paths
 
-    return openapi_paths()
+    return {**openapi_paths(), **chgk_paths()}
 
 
 def openapi_document() -> dict[str, Any]:

@@ -47,6 +47,8 @@ def new_chgk_event(app, *, seconds: int | None = None, grace: int | None = None)
 class ChgkDesk:
     """Shortcuts over the JSON API for a ЧГК evening, as phones and the host call it."""
 
+    answers = ANSWERS
+
     def __init__(self, client, code: str, password: str) -> None:
         self.client, self.code, self.password = client, code, password
 
