@@ -125,7 +125,7 @@ def start_question(event: Event, round_number: int, question_number: int, *,
     return gate
 
 
-def _stamp(moment: dt.datetime) -> str:
+def stamp(moment: dt.datetime) -> str:
     return moment.isoformat(timespec="milliseconds") + "Z"
 
 
@@ -139,20 +139,42 @@ def clock_json(gate: QuestionGate, round_number: int, question_number: int,
     return {
         "round": round_number,
         "question": question_number,
-        "opens_at": _stamp(gate.opened_at),
-        "answer_until": _stamp(answer_until),
-        "locks_at": _stamp(gate.locks_at) if gate.locks_at else None,
+        "opens_at": stamp(gate.opened_at),
+        "answer_until": stamp(answer_until),
+        "locks_at": stamp(gate.locks_at) if gate.locks_at else None,
         "seconds": gate.seconds,
         "grace": gate.grace,
-        "now": _stamp(now),
+        "now": stamp(now),
         "state": "locked" if locked and gate.state == "open" else gate.state,
     }
 
 
+def _latest(event: Event) -> tuple[QuestionGate, Question, Round] | None:
+    row = db.session.execute(
+        db.select(QuestionGate, Question, Round)
+        .join(Question, QuestionGate.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, QuestionGate.locks_at.is_not(None))
+        .order_by(QuestionGate.id.desc()).limit(1)
+    ).first()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
 def current(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | None:
     """The clock of the event's latest started question (running or just locked)."""
-    gates = event_gates(event)
-    if not gates:
+    latest = _latest(event)
+    if latest is None:
         return None
-    gate, question, rnd = gates[-1]
+    gate, question, rnd = latest
     return clock_json(gate, rnd.number, question.number, now)
+
+
+def marker(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | None:
+    """What phones poll to notice a question started or locked by the clock: it
+    changes exactly then (the clock itself they count from the sheet)."""
+    latest = _latest(event)
+    if latest is None:
+        return None
+    gate, question, rnd = latest
+    state = "open" if is_running(gate, now or utcnow()) else "locked"
+    return {"round": rnd.number, "question": question.number, "state": state}

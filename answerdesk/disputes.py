@@ -19,7 +19,18 @@ from .text import clean_text
 UPHOLD, ACCEPT, ANNUL = "uphold", "accept", "annul"
 
 
+def offered(event: Event) -> bool:
+    """BG-D1 disputes; CHGK-1.2 (1.3 of the original): a ЧГК evening takes no appeals."""
+    return event.format == "bg"
+
+
+def refuse_unless_offered(event: Event) -> None:
+    if not offered(event):
+        raise Conflict("This game takes no appeals: the host's decision is final.")
+
+
 def _question(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
+    refuse_unless_offered(event)
     rnd = rounds.get_round(event, round_number)
     question = next((q for q in rnd.questions if q.number == question_number), None)
     if question is None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import jokers, shootout, wildcard
-from .clock import clock_json
+from .clock import clock_json, marker, stamp
 from .extensions import db
 from .final import gates, is_one_at_a_time
 from .models import Answer, Event, Question, Round, Team, Verdict, utcnow
@@ -47,6 +47,8 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
         if rnd.check_mode == "number":
             item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
     sheet["play"] = play_json(event, team)
+    sheet["now"] = stamp(utcnow())  # phones count the question clock from the server's time
+    sheet["question"] = marker(event)
     return sheet
 
 
@@ -64,6 +66,7 @@ def _sequential(item: dict[str, Any], rnd: Round, by_number: dict[int, Question]
             continue
         q["clock"] = clock_json(gate, rnd.number, question.number, now)
         q["state"] = q["clock"]["state"]
+        q["text"] = ""  # CHGK-1.1: the host reads the question; the phone holds the card
         if gate.state == "revealed":
             q["correct_answer"] = question.shown_answer
             q["verdict"] = _verdict(team, question)

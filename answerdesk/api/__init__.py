@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from .. import answers, rounds, sheets, standings, teams
+from .. import answers, clock, rounds, sheets, standings, teams
 from ..database import reads_only
 from ..errors import DeskError
 from ..events import event_by_code
@@ -39,7 +39,8 @@ def sheet(code: str):
 @bp.get("/events/<code>/state")
 @reads_only
 def state(code: str):
-    return jsonify({"rounds": sheets.round_states(event_by_code(code))})
+    event = event_by_code(code)
+    return jsonify({"rounds": sheets.round_states(event), "question": clock.marker(event)})
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
@@ -94,4 +95,4 @@ def reveal_round(code: str, round_number: int):
 
 
 from ..formats.chgk import api as chgk_api  # noqa: E402,F401
-from . import clock, play, receipts  # noqa: E402,F401  (register their routes on bp)
+from . import play, question_clock, receipts  # noqa: E402,F401  (register their routes on bp)

@@ -47,7 +47,7 @@ def _play_paths() -> dict[str, Any]:
 
 def _clock_paths() -> dict[str, Any]:
     from ..formats.chgk.api import openapi_paths as chgk_paths
-    from .clock import openapi_paths
+    from .question_clock import openapi_paths
 
     return {**openapi_paths(), **chgk_paths()}
 
@@ -96,7 +96,10 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": _ok("Round states", {"type": "object", "properties": {
                             "rounds": {"type": "array",
-                                       "items": {"$ref": "#/components/schemas/RoundState"}}}}),
+                                       "items": {"$ref": "#/components/schemas/RoundState"}},
+                            "question": {"type": ["object", "null"], "description":
+                                         "The question started last on the clock: round, "
+                                         "question, state (open or locked by the time)"}}}),
                         "404": _error("No such event"),
                     },
                 }

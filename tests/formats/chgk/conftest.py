@@ -86,3 +86,9 @@ def make_chgk(app, client):
 @pytest.fixture
 def chgk(make_chgk) -> ChgkDesk:
     return make_chgk()
+
+
+@pytest.fixture
+def chgk_event(app) -> tuple[str, str]:
+    """A ЧГК event in the test's database: (code, host password)."""
+    return new_chgk_event(app)
