@@ -78,4 +78,5 @@ def standings(event: Event):
     return render_template("host/standings.html", event=event, rows=event_standings(event))
 
 
+from ..formats.chgk import host as chgk_host  # noqa: E402,F401
 from . import desk, packs, receipts, rules  # noqa: E402,F401  (register their routes on bp)

@@ -78,6 +78,11 @@ class GameState:
     auctions: list[dict[str, Any]]
 
 
+def draws(event: Event, game: int) -> list[ChgkAction]:
+    """CHGK-1.6: the game's sector draws as recorded (seed, pointer, sector)."""
+    return [a for a in _actions(event, game) if a.kind == DRAW]
+
+
 def _replay(event: Event, game: int, actions: list[ChgkAction], lg: dict[int, League],
             ended: bool) -> GameState:
     table = CentralTable()
