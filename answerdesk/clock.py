@@ -51,17 +51,24 @@ def event_gates(event: Event) -> list[tuple[QuestionGate, Question, Round]]:
     return [tuple(row) for row in rows]  # type: ignore[misc]
 
 
+def _due(event: Event, now: dt.datetime):
+    return (db.select(QuestionGate, Question, Round)
+            .join(Question, QuestionGate.question_id == Question.id)
+            .join(Round, Question.round_id == Round.id)
+            .where(Round.event_id == event.id, QuestionGate.state == "open",
+                   QuestionGate.locks_at.is_not(None), QuestionGate.locks_at <= now))
+
+
+def has_due(event: Event, now: dt.datetime | None = None) -> bool:
+    """Whether a question's deadline passed with its lock not yet recorded (a read)."""
+    return db.session.execute(_due(event, now or utcnow()).limit(1)).first() is not None
+
+
 def settle(event: Event, now: dt.datetime | None = None) -> int:
     """Record the lock of every question whose deadline passed and let the checker
     propose verdicts for its answers; returns how many were settled (flushed)."""
     now = now or utcnow()
-    due = db.session.execute(
-        db.select(QuestionGate, Question, Round)
-        .join(Question, QuestionGate.question_id == Question.id)
-        .join(Round, Question.round_id == Round.id)
-        .where(Round.event_id == event.id, QuestionGate.state == "open",
-               QuestionGate.locks_at.is_not(None), QuestionGate.locks_at <= now)
-    ).all()
+    due = db.session.execute(_due(event, now)).all()
     for gate, question, rnd in due:
         gate.state, gate.locked_at = "locked", gate.locks_at
         audit.record(event, "clock", "question.lock", f"R{rnd.number}Q{question.number}",

@@ -19,6 +19,24 @@ from . import game
 from .rules import GAMES_PER_EVENING, League
 
 
+def screen(event: Event) -> dict:
+    """What the projector shows of a ЧГК game: the clock, the last spin, the table, the ranking."""
+    current = clock.current(event)
+    number = current["round"] if current else 1
+    if event.round(number) is None:
+        return {"clock": None, "draw": None, "seated": None, "rows": [], "game": number}
+    state = game.state(event, number)
+    draws = game.draws(event, number)
+    seated = next((t.name for t in event.teams if t.id == state.table.seated), None)
+    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
+            "rows": game.game_standings(event, number), "game": number}
+
+
+@bp.app_context_processor
+def _chgk_globals() -> dict:
+    return {"chgk_screen": screen}
+
+
 def _back(number: int | None = None) -> Response:
     anchor = f"#game-{number}" if number else ""
     return redirect(url_for("host.chgk_desk", code=request.view_args["code"]) + anchor)

@@ -10,6 +10,7 @@ from openpyxl import load_workbook
 
 from answerdesk.events import event_by_code
 from answerdesk.extensions import db
+from answerdesk.formats.chgk import game
 from answerdesk.formats.chgk.models import ChgkAction
 
 
@@ -102,3 +103,23 @@ def test_chgk_1_2_no_appeals_and_no_bg_jokers(chgk):
     assert resp.status_code == 409
     play = chgk.sheet(token).get_json()["play"]
     assert play["jokers"]["remaining"] == []
+
+
+def test_chgk_1_6_projector_shows_question_clock_spin_and_table(chgk, app, english):
+    chgk.join("Сова")
+    _login(chgk)
+    chgk.client.post(f"/host/{chgk.code}/chgk/1/draw")
+    page = chgk.client.get(f"/e/{chgk.code}/screen").get_data(as_text=True)
+    with app.app_context():
+        draw = game.draws(event_by_code(chgk.code), 1)[-1].payload
+    sector = draw["sector"]
+    draw_line = re.search(r'id="screen-draw">([^<]*)<', page).group(1)
+    assert str(draw["pointer"]) in draw_line and str(sector) in draw_line
+    assert "data-locks-at" not in page
+    chgk.start(1, sector)
+    chgk.client.post(f"/host/{chgk.code}/chgk/1/auction",
+                     data={f"bid-{_ids(app, chgk)['Сова']}": "10"})
+    page = chgk.client.get(f"/e/{chgk.code}/screen/live").get_data(as_text=True)
+    assert re.search(rf'<h2 class="huge">\w+ {sector}</h2>', page)
+    assert 'data-locks-at="' in page
+    assert re.search(r'id="screen-table">[^<]*<strong>Сова</strong>', page)
