@@ -28,11 +28,11 @@ from collections.abc import Callable, Iterable
 
 from flask import Flask
 
-from .clock import has_due, settle
+from .core.clock import has_due, settle
+from .core.rounds import check_arrived
 from .database import read_only
 from .extensions import db
 from .models import AuditEntry, Event, Round
-from .rounds import check_arrived
 
 log = logging.getLogger(__name__)
 

@@ -8,7 +8,10 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["answerdesk.checker", "answerdesk.scoring"])
+@pytest.mark.parametrize(
+    "module", ["answerdesk.checker", "answerdesk.formats.bg.scoring", "answerdesk.core.formats",
+               "answerdesk.formats.chgk.rules"]
+)
 def test_pure_module_imports_no_flask_or_sqlalchemy(module):
     code = (
         f"import sys, {module}; "

@@ -40,16 +40,22 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
 
 
 def _play_paths() -> dict[str, Any]:
-    from .play import openapi_paths
+    from ..formats.bg.api import openapi_paths
 
     return openapi_paths()
 
 
 def _clock_paths() -> dict[str, Any]:
-    from ..formats.chgk.api import openapi_paths as chgk_paths
+    """The question clock's routes, and those of formats that describe their own."""
+    from ..core.formats import REGISTRY
     from .question_clock import openapi_paths
 
-    return {**openapi_paths(), **chgk_paths()}
+    paths = openapi_paths()
+    for fmt in REGISTRY.values():
+        describe = getattr(fmt, "openapi_paths", None)
+        if describe is not None:
+            paths.update(describe())
+    return paths
 
 
 def openapi_document() -> dict[str, Any]:

@@ -6,10 +6,10 @@ from typing import Any
 
 from flask import jsonify, request
 
-from .. import clock
+from ..core import clock
+from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..events import event_by_code
 from ..web import api_host
 from . import bp
 

@@ -1,16 +1,32 @@
-"""Programmes of each format as plain data: the rounds an event starts with."""
+"""The bundled game formats, one package each; ``load_all`` registers them in core.
+
+Core never imports this package (core/formats.py holds the registry); the app
+factory calls ``load_all(app)``, as CTFd loads its plug-ins.
+"""
 
 from __future__ import annotations
 
-from .bg import BG_PROGRAMME, RoundTemplate
+from typing import TYPE_CHECKING
 
-# CHGK-1.6/1.9: two games an evening, each a round played question by question
-# (kind "sequential", clock.py) whose questions are the 12 sectors of the table.
-CHGK_PROGRAMME: tuple[RoundTemplate, ...] = (
-    RoundTemplate(1, "Игра 1", "sequential", 1, "typo3"),
-    RoundTemplate(2, "Игра 2", "sequential", 1, "typo3"),
-)
+from . import bg, chgk
+from .bg.programme import BG_PROGRAMME
+from .chgk.programme import CHGK_PROGRAMME
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+from ..core.formats import RoundTemplate
+
+#: The bundled formats, in the order an organiser sees them.
+BUNDLED = (bg, chgk)
 
 PROGRAMMES: dict[str, tuple[RoundTemplate, ...]] = {"bg": BG_PROGRAMME, "chgk": CHGK_PROGRAMME}
 
-__all__ = ["PROGRAMMES", "RoundTemplate", "BG_PROGRAMME"]
+
+def load_all(app: Flask | None = None) -> None:
+    """Register every bundled format in core's registry."""
+    for package in BUNDLED:
+        package.load(app)
+
+
+__all__ = ["BG_PROGRAMME", "BUNDLED", "CHGK_PROGRAMME", "PROGRAMMES", "RoundTemplate", "load_all"]

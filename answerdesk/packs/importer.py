@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import audit, media
+from .. import media
+from ..core import audit
+from ..core.sequential import SEQUENTIAL
 from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
-from ..sequential import SEQUENTIAL
 from .model import N_, Pack, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")

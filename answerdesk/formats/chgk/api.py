@@ -7,8 +7,8 @@ from typing import Any
 from flask import jsonify
 
 from ...api import bp
+from ...core.events import event_by_code
 from ...database import reads_only
-from ...events import event_by_code
 from ...web import api_host, json_body
 from . import game
 

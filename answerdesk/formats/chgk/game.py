@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from ... import audit
+from ...core import audit
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow

@@ -7,11 +7,11 @@ import datetime as dt
 
 from flask import Response, redirect, render_template, request, url_for
 
-from ... import clock, exports
+from ...core import clock
+from ...core.spreadsheets import FILE_TYPES, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host import bp
-from ...host.rules import FILE_TYPES
 from ...models import Event
 from ...web import host_required
 from . import exports as chgk_exports
@@ -140,7 +140,7 @@ def chgk_export(event: Event, what: str, kind: str):
         header, rows = chgk_exports.evening_results(event)
     else:
         header, rows = chgk_exports.season_results(event.date)
-    data = (exports.to_csv(header, rows) if kind == "csv"
-            else exports.to_xlsx(header, rows, event.code))
+    data = (to_csv(header, rows) if kind == "csv"
+            else to_xlsx(header, rows, event.code))
     return Response(data, mimetype=FILE_TYPES[kind], headers={
         "Content-Disposition": f'attachment; filename="chgk-{what}-{event.code}.{kind}"'})

@@ -31,7 +31,7 @@ def chgk_pack() -> bytes:
 
 def new_chgk_event(app, *, seconds: int | None = None, grace: int | None = None):
     """(code, host password) of a ЧГК event with the pack imported."""
-    from answerdesk.events import create_event
+    from answerdesk.core.events import create_event
     from answerdesk.extensions import db
     from answerdesk.packs import parse_pack
     from answerdesk.packs.importer import import_pack

@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import time
 
-from answerdesk.events import event_by_code
+from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.models import QuestionGate
 

@@ -13,8 +13,8 @@ import datetime as dt
 import time
 from collections.abc import Callable
 
-from answerdesk import review
-from answerdesk.events import event_by_code
+from answerdesk.core import review
+from answerdesk.core.events import event_by_code
 
 SECONDS, GRACE = 1, 1
 

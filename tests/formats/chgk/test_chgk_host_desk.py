@@ -8,7 +8,7 @@ import re
 
 from openpyxl import load_workbook
 
-from answerdesk.events import event_by_code
+from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.chgk import game
 from answerdesk.formats.chgk.models import ChgkAction

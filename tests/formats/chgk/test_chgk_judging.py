@@ -7,8 +7,8 @@ from __future__ import annotations
 import datetime as dt
 import time
 
-from answerdesk import review
-from answerdesk.events import event_by_code
+from answerdesk.core import review
+from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.livecheck import check_open_rounds
 from answerdesk.models import Answer, AuditEntry, QuestionGate, Team, Verdict
