@@ -50,6 +50,8 @@ class Format:
     api: Blueprint | None = None
     #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
     appeals: ClassVar[bool] = True
+    #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).
+    team_size: ClassVar[tuple[int, int] | None] = None
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""

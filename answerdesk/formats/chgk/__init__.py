@@ -23,6 +23,7 @@ class ChgkTournament(Format):
     name = "chgk"
     label = "«What? Where? When?» open tournament"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
+    team_size = (3, 6)  # CHGK-1.7
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return CHGK_PROGRAMME

@@ -123,3 +123,12 @@ def test_chgk_1_6_projector_shows_question_clock_spin_and_table(chgk, app, engli
     assert re.search(rf'<h2 class="huge">\w+ {sector}</h2>', page)
     assert 'data-locks-at="' in page
     assert re.search(r'id="screen-table">[^<]*<strong>Сова</strong>', page)
+
+
+def test_chgk_1_7_teams_of_three_to_six_players(chgk, english):
+    for players in (2, 7):
+        resp = chgk.client.post(f"/api/events/{chgk.code}/teams",
+                                json={"name": f"Команда {players}", "players": players})
+        assert resp.status_code == 400
+        assert resp.get_json()["message"] == "A team of this game has 3 to 6 players."
+    assert chgk.join("Тройка", 3) and chgk.join("Шестёрка", 6)
