@@ -227,7 +227,7 @@ def table_action(event: Event, game: int, team_name: Any, action: Any, question:
     rnd = _game(event, game)
     team = _team(event, team_name)
     if action != TableAction.LEAVE:
-        if isinstance(correct, bool) is False:
+        if not isinstance(correct, bool):
             raise DeskError("correct must be true or false")
         if isinstance(question, bool) or not isinstance(question, int):
             raise DeskError("question must be a whole number")

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ...errors import Conflict, DeskError
+from ...errors import BidRefused, Conflict, DeskError, WrongTeam
 
 SECTORS = 12  # CHGK-1.6: the Central Table has 12 sectors, one question in each
 QUESTIONS_PER_GAME = 11  # CHGK-1.6: 11 of the 12 are played
@@ -261,10 +261,6 @@ class TableTally:
     correct: int = 0  # correct answers given there (each earns credits, CHGK-4.2)
 
 
-class WrongTeam(Conflict):
-    code = "wrong_team"
-
-
 @dataclass
 class CentralTable:
     """CHGK-3.1-3.6: the Central Table of one game, driven by the host's records.
@@ -374,10 +370,6 @@ class CentralTable:
 
 
 # -------------------------------------------------------------- CHGK-4 auction
-
-
-class BidRefused(DeskError):
-    code = "bid_refused"
 
 
 def credits(correct_answers: int, burned: int) -> int:

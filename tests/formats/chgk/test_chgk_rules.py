@@ -6,15 +6,13 @@ import datetime as dt
 
 import pytest
 
-from answerdesk.errors import Conflict, DeskError
+from answerdesk.errors import BidRefused, Conflict, DeskError, WrongTeam
 from answerdesk.formats.chgk.rules import (
-    BidRefused,
     CentralTable,
     GameResult,
     League,
     Season,
     SeriesEntry,
-    WrongTeam,
     auction,
     credits,
     draw_sector,
