@@ -27,20 +27,19 @@ def evening_results(event: Event) -> Table:
     """CHGK-2.4-2.7: evening place, then each game's place, points and series points."""
     header = [_("Place"), _("Team"), _("League"), _("Sum of places"),
               _("Central Table points"), _("Central Table rounds"), _("Points"), _("Tie-break")]
-    per_game: dict[int, dict[str, game.GameRow]] = {}
-    for number in (1, 2):
-        if event.round(number) is not None:
-            per_game[number] = {r.team: r for r in game.game_standings(event, number)}
-            header += [_("Game %(n)s place", n=number), _("Game %(n)s points", n=number),
-                       _("Game %(n)s series points", n=number)]
     data = game.standings_json(event)
+    per_game = {number: {r["team"]: r for r in g["standings"]}
+                for number, g in data["games"].items()}
+    for number in per_game:
+        header += [_("Game %(n)s place", n=number), _("Game %(n)s points", n=number),
+                   _("Game %(n)s series points", n=number)]
     rows = []
     for row in data["evening"]:
         line = [row["place"], row["team"], league_label(row["league"]), row["place_sum"],
                 row["table_points"], row["table_rounds"], row["points"], row["tie_break"]]
         for rows_of_game in per_game.values():
             g = rows_of_game[row["team"]]
-            line += [_place(g.place, g.shared), g.points, g.series]
+            line += [_place(g["place"], g["shared"]), g["points"], g["series"]]
         rows.append(line)
     return header, rows
 

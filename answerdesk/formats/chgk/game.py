@@ -147,24 +147,30 @@ def hall_correct(event: Event, game: int, table: CentralTable) -> dict[int, int]
     return points
 
 
-def results(event: Event, game: int, gs: GameState | None = None) -> list[GameResult]:
-    """Each team's game (CHGK-2.5): written points plus Central Table points."""
-    gs = gs or state(event, game)
+@dataclass
+class Played:
+    """One game as it stands, read once: the replayed records, the written points,
+    each team's result (CHGK-2.5) and its credits left (CHGK-4)."""
+
+    state: GameState
+    results: list[GameResult]
+    credits: dict[int, int]
+
+
+def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Played:
+    """Each team's game: written points plus Central Table points (CHGK-2.5), and its
+    credits: 100 + 10 per correct answer of this game − bids made (CHGK-4.1/4.2/4.5)."""
+    rnd = _game(event, game)
+    gs = _replay(event, game, _actions(event, game), lg or leagues(event), _ended(rnd))
     hall = hall_correct(event, game, gs.table)
-    out = []
+    results, left = [], {}
     for team in event.teams:
         tally = gs.table.standing(team.id)
-        out.append(GameResult(team.id, hall.get(team.id, 0) + tally.points, tally.points,
-                              tally.rounds))
-    return out
-
-
-def credits(event: Event, game: int, gs: GameState | None = None) -> dict[int, int]:
-    """CHGK-4.1/4.2/4.5: 100 + 10 per correct answer of this game − bids made."""
-    gs = gs or state(event, game)
-    hall = hall_correct(event, game, gs.table)
-    return {t.id: rules.credits(hall.get(t.id, 0) + gs.table.standing(t.id).correct,
-                                gs.burned.get(t.id, 0)) for t in event.teams}
+        results.append(GameResult(team.id, hall.get(team.id, 0) + tally.points, tally.points,
+                                  tally.rounds))
+        left[team.id] = rules.credits(hall.get(team.id, 0) + tally.correct,
+                                      gs.burned.get(team.id, 0))
+    return Played(gs, results, left)
 
 
 def _record(event: Event, game: int, kind: str, actor: str, *, team: Team | None = None,
@@ -200,11 +206,11 @@ def run_auction(event: Event, game: int, bids: Any, actor: str = "host",
     rnd = _game(event, game)
     if _ended(rnd):
         raise Conflict("Round %(round)s is %(state)s", round=game, state=rnd.state)
-    gs = state(event, game)
-    if gs.table.seated is not None:
-        raise Conflict("The Central Table is taken: the auction waits until it is free.")
     lg = leagues(event)
-    left = credits(event, game, gs)
+    now = played(event, game, lg)
+    if now.state.table.seated is not None:
+        raise Conflict("The Central Table is taken: the auction waits until it is free.")
+    left = now.credits
     available = {t.name: left[t.id] for t in event.teams
                  if left[t.id] > 0 and (game < 2 or lg[t.id] == League.FAVOURITES)}
     result = rules.auction(bids, available, seed)
@@ -261,20 +267,25 @@ class GameRow:
     credits: int
 
 
-def game_standings(event: Event, game: int) -> list[GameRow]:
+def game_standings(event: Event, game: int, now: Played | None = None,
+                   lg: dict[int, League] | None = None) -> list[GameRow]:
     """CHGK-2.5 places, CHGK-2.4 series points per league, CHGK-4 credits left."""
-    gs = state(event, game)
-    res = results(event, game, gs)
-    lg = leagues(event)
+    lg = lg or leagues(event)
+    now = now or played(event, game, lg)
+    res = now.results
     places = {p.team: p for p in rules.game_ranking(res)}
-    table_series = {t.id: gs.table.standing(t.id).series for t in event.teams}
+    table_series = {t.id: now.state.table.standing(t.id).series for t in event.teams}
     series = rules.series_points(res, lg, table_series)
-    left = credits(event, game, gs)
     names = {t.id: t.name for t in event.teams}
     rows = [GameRow(names[r.team], lg[r.team].value, r.points, r.table_points, r.table_rounds,
-                    places[r.team].place, places[r.team].shared, series[r.team], left[r.team])
+                    places[r.team].place, places[r.team].shared, series[r.team],
+                    now.credits[r.team])
             for r in res]
     return sorted(rows, key=lambda row: (row.place, row.team))
+
+
+def _games(event: Event) -> list[int]:
+    return [g for g in range(1, rules.GAMES_PER_EVENING + 1) if event.round(g) is not None]
 
 
 def lot_seed(event: Event) -> str:
@@ -283,43 +294,42 @@ def lot_seed(event: Event) -> str:
     return f"lot:{event.code}"
 
 
-def evening(event: Event, league: League | None = None) -> list[rules.EveningRow]:
+def evening(event: Event, league: League | None = None,
+            games: dict[int, Played] | None = None,
+            lg: dict[int, League] | None = None) -> list[rules.EveningRow]:
     """CHGK-2.6/2.7: the evening's ranking, of all teams or of one league."""
-    lg = leagues(event)
-    games = []
-    for game in range(1, rules.GAMES_PER_EVENING + 1):
-        if event.round(game) is None:
-            continue
-        games.append([r for r in results(event, game)
-                      if league is None or lg[r.team] == league])
-    return rules.evening_ranking(games, lot_seed(event))
+    lg = lg or leagues(event)
+    games = games or {g: played(event, g, lg) for g in _games(event)}
+    return rules.evening_ranking(
+        [[r for r in p.results if league is None or lg[r.team] == league]
+         for p in games.values()], lot_seed(event))
 
 
 def standings_json(event: Event) -> dict[str, Any]:
+    """The games (rankings, sectors, table, auctions) and the evening, read once."""
     names = {t.id: t.name for t in event.teams}
     lg = leagues(event)
+    games = {g: played(event, g, lg) for g in _games(event)}
 
     def evening_rows(league: League | None) -> list[dict[str, Any]]:
         return [{"team": names[r.team], "league": lg[r.team].value, "place": r.place,
                  "place_sum": r.place_sum, "places": list(r.places),
                  "table_points": r.table_points, "table_rounds": r.table_rounds,
                  "points": r.points, "tie_break": r.tie_break, "by_lot": r.by_lot}
-                for r in evening(event, league)]
+                for r in evening(event, league, games, lg)]
 
-    games = {}
-    for game in range(1, rules.GAMES_PER_EVENING + 1):
-        if event.round(game) is None:
-            continue
-        gs = state(event, game)
-        games[str(game)] = {
-            "standings": [row.__dict__ for row in game_standings(event, game)],
+    games_json = {}
+    for game, now in games.items():
+        gs = now.state
+        games_json[str(game)] = {
+            "standings": [row.__dict__ for row in game_standings(event, game, now, lg)],
             "sectors": gs.sectors,
             "table": names.get(gs.table.seated) if gs.table.seated is not None else None,
             "auctions": [{"names": a["names"], "tied": a["tied"], "seed": a["seed"],
                           "winner": names.get(a["winner"]) if a["winner"] else None}
                          for a in gs.auctions],
         }
-    return {"event": event.code, "games": games, "lot_seed": lot_seed(event),
+    return {"event": event.code, "games": games_json, "lot_seed": lot_seed(event),
             "evening": evening_rows(None),
             "leagues": {lg_.value: evening_rows(lg_) for lg_ in League}}
 
@@ -330,9 +340,7 @@ def season_entries(season: rules.Season) -> list[rules.SeriesEntry]:
     for event in db.session.scalars(db.select(Event).where(Event.format == FORMAT)):
         if rules.season_of(event.date) != season:
             continue
-        for game in range(1, rules.GAMES_PER_EVENING + 1):
-            if event.round(game) is None:
-                continue
+        for game in _games(event):
             for row in game_standings(event, game):
                 entries.append(rules.SeriesEntry(row.team, League(row.league), event.date,
                                                  row.series))

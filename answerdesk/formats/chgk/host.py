@@ -25,11 +25,11 @@ def screen(event: Event) -> dict:
     number = current["round"] if current else 1
     if event.round(number) is None:
         return {"clock": None, "draw": None, "seated": None, "rows": [], "game": number}
-    state = game.state(event, number)
+    now = game.played(event, number)
     draws = game.draws(event, number)
-    seated = next((t.name for t in event.teams if t.id == state.table.seated), None)
+    seated = next((t.name for t in event.teams if t.id == now.state.table.seated), None)
     return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
-            "rows": game.game_standings(event, number), "game": number}
+            "rows": game.game_standings(event, number, now), "game": number}
 
 
 @bp.app_context_processor
@@ -58,26 +58,28 @@ def chgk_desk(event: Event):
         raise NotFound("This event is not a ЧГК evening.")
     clock.settle(event)  # questions past their deadline: record the lock, check
     db.session.commit()
+    lg = game.leagues(event)
+    started = {g.question_id for g, _, _ in clock.event_gates(event)}
     games = []
     for number in range(1, GAMES_PER_EVENING + 1):
         rnd = event.round(number)
         if rnd is None:
             continue
-        state = game.state(event, number)
-        started = {g.question_id for g, _, _ in clock.event_gates(event)}
+        now = game.played(event, number, lg)
+        state = now.state
         next_sector = next((s for s in reversed(state.sectors)
                             if not any(q.number == s and q.id in started
                                        for q in rnd.questions)), None)
         games.append({
             "number": number, "round": rnd, "state": state,
-            "rows": game.game_standings(event, number),
+            "rows": game.game_standings(event, number, now, lg),
             "draws": [a.payload for a in game.draws(event, number)],
             "next_sector": next_sector,
             "seated": next((t.name for t in event.teams if t.id == state.table.seated), None),
         })
     return render_template(
         "host/chgk.html", event=event, games=games, clock=clock.current(event),
-        evening=game.standings_json(event)["evening"], leagues=game.leagues(event),
+        evening=game.standings_json(event)["evening"], leagues=lg,
         league_values=[lg.value for lg in League], label=chgk_exports.league_label,
         today=dt.date.today().isoformat())
 

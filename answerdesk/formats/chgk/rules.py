@@ -188,9 +188,13 @@ def evening_ranking(games: Sequence[Sequence[GameResult]],
         places = {p.team: p.place for p in game_ranking(game)}
         absent = len(game) + 1
         place_in.append({team: places.get(team, absent) for team in teams})
+    by_team: dict[Hashable, list[GameResult]] = {team: [] for team in teams}
+    for game in games:
+        for r in game:
+            by_team[r.team].append(r)
     totals: dict[Hashable, dict[str, Any]] = {}
     for team in teams:
-        rows = [r for game in games for r in game if r.team == team]
+        rows = by_team[team]
         places = tuple(p[team] for p in place_in)
         totals[team] = {
             "places": places, "sum": sum(places),
@@ -198,9 +202,9 @@ def evening_ranking(games: Sequence[Sequence[GameResult]],
             "pts": sum(r.points for r in rows), "best": min(places) if places else 0,
         }
 
-    def key(team: Hashable) -> tuple[int, int, int, int, int]:
-        t = totals[team]
-        return (t["sum"], -t["tp"], -t["tr"], -t["pts"], t["best"])
+    keys = {team: (t["sum"], -t["tp"], -t["tr"], -t["pts"], t["best"])
+            for team, t in totals.items()}
+    key = keys.__getitem__
 
     ordered = sorted(teams, key=key)
     rng = random.Random(lot_seed or new_seed())

@@ -6,6 +6,8 @@ each game's question N has the one-word answer ANSWERS[game][N-1].
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 
 ANSWERS = {
@@ -51,9 +53,21 @@ class ChgkDesk:
 
     def __init__(self, client, code: str, password: str) -> None:
         self.client, self.code, self.password = client, code, password
+        self.logged_in = False
+
+    def log_in(self) -> None:
+        """Log the host in (a session): each password check costs the server ~0.5 s."""
+        resp = self.client.post(f"/host/{self.code}/login", data={"password": self.password})
+        assert resp.status_code == 302
+        self.logged_in = True
+
+    def host_headers(self, password: str | None = None) -> dict[str, str]:
+        if self.logged_in and password is None:
+            return {}
+        return {"Authorization": f"Bearer {password or self.password}"}
 
     def _host(self, password: str | None) -> dict[str, str]:
-        return {"Authorization": f"Bearer {password or self.password}"}
+        return self.host_headers(password)
 
     def join(self, name: str, players: int = 4) -> str:
         resp = self.client.post(f"/api/events/{self.code}/teams",
@@ -92,3 +106,29 @@ def chgk(make_chgk) -> ChgkDesk:
 def chgk_event(app) -> tuple[str, str]:
     """A ЧГК event in the test's database: (code, host password)."""
     return new_chgk_event(app)
+
+
+class FakeClock:
+    """The server's time for the question clock, moved by the test: an hour in the past
+    at first (so what the live checker and the review queue see by the real time has
+    all arrived), then forward by ``advance``; nobody closes a question by hand."""
+
+    def __init__(self) -> None:
+        self.now = dt.datetime.now(dt.UTC).replace(tzinfo=None) - dt.timedelta(hours=1)
+
+    def __call__(self) -> dt.datetime:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += dt.timedelta(seconds=seconds)
+
+
+@pytest.fixture
+def fake_clock(monkeypatch) -> FakeClock:
+    """Every reader of the question clock's time (the save, the start, the sheet, the
+    ЧГК records) asks the FakeClock."""
+    fake = FakeClock()
+    for module in ("answerdesk.core.answers", "answerdesk.core.clock",
+                   "answerdesk.core.sheets", "answerdesk.formats.chgk.game"):
+        monkeypatch.setattr(f"{module}.utcnow", fake)
+    return fake

@@ -1,6 +1,7 @@
 """A whole ЧГК evening end to end through the Flask test client (RULES.md CHGK-1.1 … 4.7).
 
-Two games of 11 drawn sectors each, on the question clock (1 s a question here);
+Two games of 11 drawn sectors each, on the question clock (60 s + 10 s, CHGK-1.1,
+on a clock the test moves: conftest.fake_clock);
 four teams; the Central Table with a Decisive Round, a wrong answer and a
 voluntary leave; auctions with burned bids, a tie drawn by the top and refused
 bids; the review queue with identical answers grouped; the game rankings' and
@@ -9,29 +10,21 @@ the evening's tie-breaks; series points per league.
 
 from __future__ import annotations
 
-import datetime as dt
-import time
 from collections.abc import Callable
 
 from answerdesk.core import review
 from answerdesk.core.events import event_by_code
 
-SECONDS, GRACE = 1, 1
+SECONDS, GRACE = 60, 10
 
 
 def _host(chgk):
-    return {"Authorization": f"Bearer {chgk.password}"}
+    return chgk.host_headers()
 
 
 def _post(chgk, path: str, body=None):
     return chgk.client.post(f"/api/host/events/{chgk.code}/chgk/{path}", json=body,
                             headers=_host(chgk))
-
-
-def _wait_for_lock(clock: dict) -> None:
-    locks_at = dt.datetime.fromisoformat(clock["locks_at"].removesuffix("Z"))
-    left = (locks_at - dt.datetime.now(dt.UTC).replace(tzinfo=None)).total_seconds()
-    time.sleep(max(0.0, left) + 0.02)
 
 
 def _table(chgk, game: int, team: str, action: str, question: int | None = None,
@@ -40,9 +33,9 @@ def _table(chgk, game: int, team: str, action: str, question: int | None = None,
                  {"team": team, "action": action, "question": question, "correct": correct})
 
 
-def _play_game(chgk, game: int, tokens: dict[str, str], correct: Callable[[str, int], bool],
-               table: Callable[[int], tuple | None], after: dict[int, Callable[[], None]],
-               wrong: dict[int, set[str]]) -> list[int]:
+def _play_game(chgk, clock, game: int, tokens: dict[str, str],
+               correct: Callable[[str, int], bool], table: Callable[[int], tuple | None],
+               after: dict[int, Callable[[], None]], wrong: dict[int, set[str]]) -> list[int]:
     """Draw, start, answer and lock 11 questions: ``correct(team, i)`` whether the team
     writes the right answer to the i-th, ``table(i)`` the Central Table's record for
     it, ``after[i]`` what the host does after its lock, ``wrong[i]`` who writes "Дантес"."""
@@ -53,8 +46,10 @@ def _play_game(chgk, game: int, tokens: dict[str, str], correct: Callable[[str, 
         sector = drawn.get_json()["sector"]
         assert sector not in sectors  # CHGK-1.6: a played sector passes to the next one
         sectors.append(sector)
-        started = chgk.start(game, sector, seconds=SECONDS, grace=GRACE)
+        started = chgk.start(game, sector)
         assert started.status_code == 200, started.get_json()
+        assert (started.get_json()["seconds"], started.get_json()["grace"]) == (SECONDS, GRACE)
+        clock.advance(SECONDS - 5)  # CHGK-1.5: answers come early, or late in the minute
         for name, token in tokens.items():
             if correct(name, i):
                 text = chgk.answers[game][sector - 1]
@@ -66,7 +61,7 @@ def _play_game(chgk, game: int, tokens: dict[str, str], correct: Callable[[str, 
         if (record := table(i)) is not None:
             resp = _table(chgk, game, record[0], record[1], sector, record[2])
             assert resp.status_code == 200, resp.get_json()
-        _wait_for_lock(started.get_json())
+        clock.advance(GRACE + 5)  # the 10 s to hand in are over
         late = chgk.save(tokens["Альфа"], game, sector, "поздно")
         assert late.status_code == 409  # CHGK-1.1: nobody closed it
         if i in after:
@@ -77,7 +72,8 @@ def _play_game(chgk, game: int, tokens: dict[str, str], correct: Callable[[str, 
     return sectors
 
 
-def test_chgk_whole_evening_two_games_table_auction_tie_breaks(chgk, app):
+def test_chgk_whole_evening_two_games_table_auction_tie_breaks(chgk, app, fake_clock):
+    chgk.log_in()  # the host's session: the API takes it instead of the password on each call
     tokens = {name: chgk.join(name, players) for name, players in
               (("Альфа", 3), ("Бета", 6), ("Гамма", 4), ("Дельта", 5))}
     for name, league in (("Альфа", "favourites"), ("Бета", "favourites"),
@@ -142,13 +138,12 @@ def test_chgk_whole_evening_two_games_table_auction_tie_breaks(chgk, app):
                      if i.text == "Дантес"]
             assert len(items) == 1 and sorted(items[0].teams) == ["Альфа", "Бета"]
             ids = ",".join(str(v) for v in items[0].verdict_ids)
-        chgk.client.post(f"/host/{chgk.code}/login", data={"password": chgk.password})
         resp = chgk.client.post(f"/host/{chgk.code}/review",
                                 data={"verdicts": ids, "decision": "wrong"},
                                 headers={"Accept": "application/json"})
         assert resp.get_json()["decided"] == 2
 
-    _play_game(chgk, 1, tokens, correct1, table1,
+    _play_game(chgk, fake_clock, 1, tokens, correct1, table1,
                {2: tie_auction, 4: second_auction, 5: leave, 8: check_review},
                {8: {"Альфа", "Бета"}})
     assert chgk.client.post(f"/api/host/events/{chgk.code}/rounds/1/close",
@@ -184,7 +179,8 @@ def test_chgk_whole_evening_two_games_table_auction_tie_breaks(chgk, app):
 
     hall2 = {"Альфа": {2, 3, 4, 5, 6, 7}, "Бета": {0, 1, 2, 3, 4},
              W: {0, 1, 2, 3, 4, 5}, L: set(range(10))}
-    _play_game(chgk, 2, tokens, lambda name, i: i in hall2[name], table2, {1: leave2}, {})
+    _play_game(chgk, fake_clock, 2, tokens, lambda name, i: i in hall2[name], table2,
+               {1: leave2}, {})
     assert chgk.client.post(f"/api/host/events/{chgk.code}/rounds/2/close",
                             headers=_host(chgk)).status_code == 200
 
