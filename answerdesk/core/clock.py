@@ -35,6 +35,19 @@ def _whole(value: Any, name: str, default: int) -> int:
     return value
 
 
+def set_defaults(event: Event, seconds: Any, grace: Any, actor: str = "host") -> None:
+    """The event's own answer period and grace (e.g. a faster practice, CHGK-1.1)."""
+    seconds = _whole(seconds, "seconds", DEFAULT_SECONDS)
+    grace = _whole(grace, "grace", DEFAULT_GRACE)
+    if seconds + grace == 0:
+        raise DeskError("A question needs some time for answers.")
+    before = {"seconds": event.question_seconds, "grace": event.question_grace}
+    event.question_seconds, event.question_grace = seconds, grace
+    audit.record(event, actor, "event.clock", event.code, before=before,
+                 after={"seconds": seconds, "grace": grace})
+    db.session.commit()
+
+
 def is_running(gate: QuestionGate, now: dt.datetime) -> bool:
     """Open for answers now: started, not locked by hand, and its deadline not passed."""
     return gate.state == "open" and (gate.locks_at is None or now < gate.locks_at)

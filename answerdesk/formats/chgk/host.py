@@ -84,6 +84,13 @@ def chgk_desk(event: Event):
         today=dt.date.today().isoformat())
 
 
+@bp.post("/chgk/clock")
+@host_required
+def chgk_clock(event: Event):
+    clock.set_defaults(event, _int("seconds"), _int("grace"))
+    return _back()
+
+
 @bp.post("/chgk/<int:number>/draw")
 @host_required
 def chgk_draw(event: Event, number: int):

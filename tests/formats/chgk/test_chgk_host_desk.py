@@ -132,3 +132,17 @@ def test_chgk_1_7_teams_of_three_to_six_players(chgk, english):
         assert resp.status_code == 400
         assert resp.get_json()["message"] == "A team of this game has 3 to 6 players."
     assert chgk.join("Тройка", 3) and chgk.join("Шестёрка", 6)
+
+
+def test_chgk_1_1_event_keeps_its_own_clock_set_on_the_desk(chgk, app):
+    _login(chgk)
+    assert chgk.client.post(f"/host/{chgk.code}/chgk/clock",
+                            data={"seconds": "20", "grace": "5"}).status_code == 302
+    assert 'name="seconds" type="number" min="0" value="20"' in _page(chgk)
+    clock = chgk.start(1, 4).get_json()
+    assert (clock["seconds"], clock["grace"]) == (20, 5)
+    bad = chgk.client.post(f"/host/{chgk.code}/chgk/clock", data={"seconds": "0", "grace": "0"})
+    assert bad.status_code == 400
+    with app.app_context():
+        event = event_by_code(chgk.code)
+        assert (event.question_seconds, event.question_grace) == (20, 5)
