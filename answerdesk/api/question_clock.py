@@ -6,12 +6,12 @@ from typing import Any
 
 from flask import jsonify, request
 
+from ..access import api_host
 from ..core import clock
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..web import api_host
-from . import bp
+from .blueprint import bp
 
 
 @bp.post("/host/events/<code>/rounds/<int:round_number>/questions/<int:question_number>/start")

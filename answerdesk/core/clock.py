@@ -1,13 +1,14 @@
 """The question clock: a question started with a deadline locks by the time alone.
 
-A round of kind ``SEQUENTIAL`` is played one question at a time: the host
-starts a question, teams get an answer period and then a grace to hand in
-(CHGK-1.1: 60 s + 10 s; an event may set its own, a start may pass its own).
-The save (answers._save) refuses an answer from ``locks_at`` on, in the same
-transaction as its write, so nobody has to close anything; ``settle`` only
-records the lock and lets the checker propose verdicts, whenever someone looks
-(the next start, the host's pages, the live checker). Early answers are fine
-(CHGK-1.5); one answer per team and question, editable until the lock.
+A round its format plays one question at a time (``Format.one_at_a_time``: the
+ЧГК games) can run each question on a clock: the host starts a question, teams
+get an answer period and then a grace to hand in (CHGK-1.1: 60 s + 10 s; an
+event may set its own, a start may pass its own). The save (answers._save)
+refuses an answer from ``locks_at`` on, in the same transaction as its write,
+so nobody has to close anything; ``settle`` only records the lock and lets the
+checker propose verdicts, whenever someone looks (the next start, the host's
+pages, the live checker). Early answers are fine (CHGK-1.5); one answer per
+team and question, editable until the lock.
 """
 
 from __future__ import annotations
@@ -18,8 +19,7 @@ from typing import Any
 from ..errors import Conflict, DeskError, NotFound
 from ..extensions import db
 from ..models import Event, Question, QuestionGate, Round, utcnow
-from . import audit, rounds
-from .sequential import SEQUENTIAL
+from . import audit, formats, rounds
 
 DEFAULT_SECONDS = 60  # CHGK-1.1: a minute to discuss
 DEFAULT_GRACE = 10  # CHGK-1.1: then 10 s to hand in
@@ -96,7 +96,7 @@ def settle(event: Event, now: dt.datetime | None = None) -> int:
 def start_question(event: Event, round_number: int, question_number: int, *,
                    seconds: Any = None, grace: Any = None, actor: str = "host",
                    now: dt.datetime | None = None) -> QuestionGate:
-    """Start a question of a sequential round on the clock (CHGK-1.1).
+    """Start a question of a round played one at a time on the clock (CHGK-1.1).
 
     Refused, changing nothing: a question of the event still running, a question
     already started, a round locked or revealed.
@@ -115,7 +115,7 @@ def start_question(event: Event, round_number: int, question_number: int, *,
         if question is None:
             raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
                            question=question_number)
-        if rnd.kind != SEQUENTIAL:
+        if not formats.of(event).one_at_a_time(rnd):
             raise Conflict("Round %(round)s is not played question by question.",
                            round=round_number)
         if rnd.state not in ("draft", "open"):

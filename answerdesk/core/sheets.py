@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Any
 
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..formats.bg import play
-from ..models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
-from . import clock
+from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from . import clock, formats
 from .answers import saved
-from .sequential import SEQUENTIAL
+from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
 
@@ -49,46 +47,18 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
         )
     }
     now = utcnow()
-    items = [_round_json(r, r.questions, answers) for r in rounds]
-    for rnd, item in zip(rounds, items, strict=True):
-        if rnd.kind == SEQUENTIAL:
-            _on_the_clock(item, rnd, answers, now)
-    return play.decorate({
+    return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],
-        "rounds": items,
+        "rounds": [_round_json(r, r.questions, answers) for r in rounds],
         "now": clock.stamp(now),  # phones count the question clock from the server's time
         "question": clock.marker(event, now),
     }, event, team)
 
 
-def _on_the_clock(item: dict[str, Any], rnd: Round, answers: dict, now: dt.datetime) -> None:
-    """A round on the question clock (CHGK-1.1): only started questions, each with the
-    clock the phone counts down; the question's answer shows once revealed."""
-    gates = {g.question_id: g for g in db.session.scalars(
-        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
-        .where(Question.round_id == rnd.id))}
-    by_number = {q.number: q for q in rnd.questions}
-    kept = []
-    for q in item["questions"]:
-        question = by_number[q["number"]]
-        gate = gates.get(question.id)
-        if gate is None:
-            continue
-        q["clock"] = clock.clock_json(gate, rnd.number, question.number, now)
-        q["state"] = q["clock"]["state"]
-        q["text"] = ""  # CHGK-1.1: the host reads the question; the phone holds the card
-        if gate.state == "revealed":
-            verdict = answers.get(question.id, (None, None))[1]
-            q["correct_answer"] = question.shown_answer
-            q["verdict"] = verdict.final if verdict else None
-        kept.append(q)
-    item["questions"] = kept
-
-
 def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:
-    revealed = rnd.state == "revealed"
+    revealed = rnd.state == RoundState.REVEALED
     items = []
     for q in questions:
         answer, verdict = answers.get(q.id, (None, None))

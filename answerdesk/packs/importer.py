@@ -18,10 +18,9 @@ from typing import Any
 
 from .. import media
 from ..core import audit
-from ..core.sequential import SEQUENTIAL
+from ..core.formats import REGISTRY
 from ..errors import Conflict
 from ..extensions import db
-from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
 from .model import N_, Pack, QuestionSpec, RoundSpec
 
@@ -142,17 +141,18 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     """The pack's own value, else the programme's for the same round (BG-R4.1)."""
     if spec.partial_points is not None:
         return spec.partial_points
-    template = next((t for t in PROGRAMMES.get(event.format, ()) if t.number == number), None)
+    programme = REGISTRY[event.format].programme() if event.format in REGISTRY else ()
+    template = next((t for t in programme if t.number == number), None)
     if template and template.kind == spec.kind:
         return template.partial_points
     return None
 
 
 def _kind(event: Event, spec: RoundSpec, number: int) -> str:
-    """The pack's kind, unless the programme plays that round question by question
-    (an imported ЧГК tour is a game on the clock, CHGK-1.1)."""
-    template = next((t for t in PROGRAMMES.get(event.format, ()) if t.number == number), None)
-    return template.kind if template and template.kind == SEQUENTIAL else spec.kind
+    """The round's kind as the event's format plays it (an imported ЧГК tour is a
+    game on the clock, CHGK-1.1); the pack's own kind otherwise."""
+    fmt = REGISTRY.get(event.format)
+    return fmt.imported_kind(number, spec.kind) if fmt else spec.kind
 
 
 def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],

@@ -8,13 +8,32 @@ their routes to the host and API blueprints before the app registers them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, register
-from .programme import CHGK_PROGRAMME
+from ...core.formats import Format, RoundTemplate, StandingRow, register
+from .programme import CHGK_PROGRAMME, SEQUENTIAL
+from .rules import for_the_host
 
 if TYPE_CHECKING:
     from flask import Flask
+
+
+@dataclass(frozen=True)
+class EveningStanding:
+    """A team's evening as core's standings read it (projector, host page, API):
+    place by CHGK-2.6/2.7, points for correct answers per game."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int
+    shared: bool = False
+    by_round: dict[int, float] = field(default_factory=dict)
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
 
 
 class ChgkTournament(Format):
@@ -22,17 +41,47 @@ class ChgkTournament(Format):
 
     name = "chgk"
     label = "«What? Where? When?» open tournament"
+    screen_part = "display/_chgk.html"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
     team_size = (3, 6)  # CHGK-1.7
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return CHGK_PROGRAMME
 
-    def standings(self, event: Any) -> list[Any]:
-        """CHGK-2.6/2.7: the evening's ranking of all teams."""
-        from .game import evening
+    def imported_kind(self, number: int, kind: str) -> str:
+        """An imported tour is a game played question by question (CHGK-1.1, 1.6)."""
+        return SEQUENTIAL
 
-        return evening(event)
+    def one_at_a_time(self, rnd: Any) -> bool:
+        return rnd.kind == SEQUENTIAL
+
+    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
+                    ) -> tuple[str, float | None, str]:
+        """CHGK-1.3: what the key neither accepts nor rejects goes to the host."""
+        return for_the_host(outcome, fraction, reason, row.text)
+
+    def on_question_checked(self, question: Any, rnd: Any) -> None:
+        """CHGK-1.3 for the proposals made when a question locks."""
+        from ...extensions import db
+        from ...models import Answer, Verdict
+
+        rows = db.session.execute(
+            db.select(Verdict, Answer.text).join(Answer, Verdict.answer_id == Answer.id)
+            .where(Answer.question_id == question.id))
+        for verdict, text in rows:
+            verdict.outcome, verdict.fraction, verdict.reason = for_the_host(
+                verdict.outcome, verdict.fraction, verdict.reason, text)
+
+    def standings(self, event: Any) -> Sequence[StandingRow]:
+        """CHGK-2.6/2.7: the evening's ranking, with each game's points."""
+        from .game import standings_rows
+
+        return standings_rows(event)
+
+    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+        from .sheet import decorate
+
+        return decorate(sheet, event, team)
 
     def openapi_paths(self) -> dict[str, Any]:
         from .api import openapi_paths

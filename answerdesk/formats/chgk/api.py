@@ -6,10 +6,11 @@ from typing import Any
 
 from flask import jsonify
 
-from ...api import bp
+from ...access import api_host
+from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...database import reads_only
-from ...web import api_host, json_body
+from ...web import json_body
 from . import game
 
 _HOST = "/host/events/<code>/chgk/games/<int:number>"

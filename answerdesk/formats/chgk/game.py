@@ -305,6 +305,19 @@ def evening(event: Event, league: League | None = None,
          for p in games.values()], lot_seed(event))
 
 
+def standings_rows(event: Event) -> list[Any]:
+    """The evening (CHGK-2.6/2.7) as core's standings rows, each game's points by round."""
+    from . import EveningStanding
+
+    lg = leagues(event)
+    games = {g: played(event, g, lg) for g in _games(event)}
+    points = {g: {r.team: r.points for r in p.results} for g, p in games.items()}
+    names = {t.id: t.name for t in event.teams}
+    return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points, place=r.place,
+                            by_round={g: points[g].get(r.team, 0) for g in games})
+            for r in evening(event, None, games, lg)]
+
+
 def standings_json(event: Event) -> dict[str, Any]:
     """The games (rankings, sectors, table, auctions) and the evening, read once."""
     names = {t.id: t.name for t in event.teams}

@@ -7,29 +7,28 @@ import datetime as dt
 
 from flask import Response, redirect, render_template, request, url_for
 
+from ...access import host_required
 from ...core import clock
 from ...core.spreadsheets import FILE_TYPES, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
-from ...host import bp
+from ...host.blueprint import bp
 from ...models import Event
-from ...web import host_required
 from . import exports as chgk_exports
 from . import game
 from .rules import GAMES_PER_EVENING, League
 
 
 def screen(event: Event) -> dict:
-    """What the projector shows of a ЧГК game: the clock, the last spin, the table, the ranking."""
+    """What the projector shows of a ЧГК game: the clock, the last spin, the table."""
     current = clock.current(event)
     number = current["round"] if current else 1
     if event.round(number) is None:
-        return {"clock": None, "draw": None, "seated": None, "rows": [], "game": number}
-    now = game.played(event, number)
+        return {"clock": None, "draw": None, "seated": None}
+    seated_id = game.state(event, number).table.seated
     draws = game.draws(event, number)
-    seated = next((t.name for t in event.teams if t.id == now.state.table.seated), None)
-    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
-            "rows": game.game_standings(event, number, now), "game": number}
+    seated = next((t.name for t in event.teams if t.id == seated_id), None)
+    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated}
 
 
 @bp.app_context_processor

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from ...core.formats import RoundTemplate
-from ...core.sequential import SEQUENTIAL
+
+#: The kind of a ЧГК game's round: played question by question on the clock.
+SEQUENTIAL = "sequential"
 
 # Two games an evening, each a round played question by question on the clock
 # (core/clock.py, CHGK-1.1) whose questions are the 12 sectors of the table; a

@@ -82,6 +82,19 @@ def draw_sector(played: Collection[int], seed: str | None = None) -> SectorDraw:
     return SectorDraw(seed, pointer, played_sector(pointer, played))
 
 
+# ------------------------------------------------------------ CHGK-1.3 judging
+
+
+def for_the_host(outcome: str, fraction: float | None, reason: str,
+                 text: str) -> tuple[str, float | None, str]:
+    """CHGK-1.3: the host and the assistant judge. The checker's "correct" (the pack's
+    answer or Зачёт) and a match of the Незачёт stand as proposals; any other
+    answer that says something goes to the review queue."""
+    if outcome == "wrong" and text.strip() and "rejected answer" not in reason:
+        return "review", None, f"the host judges ({reason})"[:300]
+    return outcome, fraction, reason
+
+
 # ------------------------------------------------------------ CHGK-2.5 game ranking
 
 
