@@ -103,6 +103,11 @@ def chgk(make_chgk) -> ChgkDesk:
 
 
 @pytest.fixture
+def chgk_pack_bytes() -> bytes:
+    return chgk_pack()
+
+
+@pytest.fixture
 def chgk_event(app) -> tuple[str, str]:
     """A ЧГК event in the test's database: (code, host password)."""
     return new_chgk_event(app)

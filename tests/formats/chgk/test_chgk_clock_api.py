@@ -89,3 +89,34 @@ def test_chgk_1_1_clock_is_read_by_anyone(chgk, app):
     assert (clock["round"], clock["question"], clock["state"]) == (2, 5, "open")
     with app.app_context():
         assert event_by_code(chgk.code).round(2).state == "open"
+
+
+def test_chgk_1_1_api_event_created_by_the_organiser_locks_by_the_clock(app, client,
+                                                                        chgk_pack_bytes):
+    """Issue 14: POST /api/events creates a chgk event; its host starts a question; a
+    team's answer is 200 before S + G seconds and 409 after, with nobody closing."""
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack
+
+    created = client.post("/api/events", json={"name": "ЧГК", "format": "chgk"},
+                          headers={"Authorization": f"Bearer {app.config['ORGANISER_PASSWORD']}"})
+    assert created.status_code == 201, created.get_json()
+    code, password = created.get_json()["code"], created.get_json()["host_password"]
+    with app.app_context():
+        event = event_by_code(code)
+        assert event.format == "chgk" and [r.number for r in event.rounds] == [1, 2]
+        import_pack(event, parse_pack(chgk_pack_bytes, "chgk.txt"), "test")
+    token = client.post(f"/api/events/{code}/teams", json={"name": "Сова", "players": 4}
+                        ).get_json()["token"]
+    team = {"Authorization": f"Bearer {token}"}
+    started = client.post(f"/api/host/events/{code}/rounds/1/questions/9/start",
+                          json={"seconds": 1, "grace": 1},
+                          headers={"Authorization": f"Bearer {password}"})
+    assert started.status_code == 200
+    locks_at = _parse(started.get_json()["locks_at"])
+    assert client.put(f"/api/events/{code}/answers/1/9", json={"text": "Есенин"},
+                      headers=team).status_code == 200
+    time.sleep(max(0.0, (locks_at - dt.datetime.now(dt.UTC).replace(tzinfo=None))
+                   .total_seconds()) + 0.05)
+    late = client.put(f"/api/events/{code}/answers/1/9", json={"text": "Блок"}, headers=team)
+    assert late.status_code == 409 and late.get_json()["error"] == "round_locked"
