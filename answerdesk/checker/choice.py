@@ -8,8 +8,9 @@ from typing import Any
 from answerdesk.checker.core import parse_open_key
 from answerdesk.checker.normalize import normalize
 from answerdesk.checker.numbers import parse_number
+from answerdesk.checker.reasons import Reason, why
 
-Result = tuple[str, float | None, str]
+Result = tuple[str, float | None, Reason]
 
 
 def check_number(given: str, key: Any) -> Result:
@@ -23,19 +24,19 @@ def check_number(given: str, key: Any) -> Result:
         wanted.append(v)
     g = normalize(given)
     if not g:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     v = parse_number(g)
     if v is None:
         digits = re.findall(r"\d+", g)
         if len(digits) == 1 and not re.search(r"[^\W\d_]{3,}", g):
             v = float(digits[0])
         elif len(set(digits)) > 1:
-            return "review", None, "several numbers"
+            return "review", None, why("several_numbers")
         else:
-            return "review", None, "not a number"
+            return "review", None, why("not_a_number")
     if v in wanted:
-        return "correct", 1.0, "right number"
-    return "wrong", 0.0, f"different number: {v:g}"
+        return "correct", 1.0, why("right_number")
+    return "wrong", 0.0, why("different_number", number=f"{v:g}")
 
 
 # option letters: Cyrillic А-Г (and Д, Е), their Latin typing and look-alikes
@@ -74,16 +75,16 @@ def check_choice(given: str, key: Any) -> Result:
     if g is None:
         n = normalize(raw)
         if not n:
-            return "wrong", 0.0, "empty answer"
+            return "wrong", 0.0, why("empty")
         if n in wanted:
-            return "correct", 1.0, "exact match"
-        return "review", None, "not an option"
+            return "correct", 1.0, why("exact")
+        return "review", None, why("not_an_option")
     if g == _LATIN_B:
         if "б" in wanted:
-            return "correct", 1.0, "right option (Latin B as Б)"
+            return "correct", 1.0, why("right_option_latin_b")
         if "в" in wanted:
-            return "review", None, "Latin B: Б or В?"
-        return "wrong", 0.0, "other option"
+            return "review", None, why("latin_b")
+        return "wrong", 0.0, why("other_option")
     if g in wanted:
-        return "correct", 1.0, "right option"
-    return "wrong", 0.0, "other option"
+        return "correct", 1.0, why("right_option")
+    return "wrong", 0.0, why("other_option")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from answerdesk.checker.reasons import Reason
 
 MODES: tuple[str, ...] = ("exact", "typo3", "typo5", "song", "pairs", "number", "choice")
 OUTCOMES: tuple[str, ...] = ("correct", "partial", "wrong", "review")
@@ -17,12 +19,21 @@ class Verdict:
     """The checker's proposal for one answer (CHECKER.md).
 
     outcome: "correct" | "partial" | "wrong" | "review"; fraction: 1.0 correct,
-    0 < f < 1 partial, 0.0 wrong, None for review; reason: short text for the host.
+    0 < f < 1 partial, 0.0 wrong, None for review; reason: short English text for logs
+    and tools; code and params: the same reason for pages, rendered through the
+    catalogues (``reasons.CATALOGUE``, ``reasons.render``).
     """
 
     outcome: str
     fraction: float | None
     reason: str
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    @classmethod
+    def of(cls, outcome: str, fraction: float | None, reason: Reason) -> Verdict:
+        """A verdict from an outcome, a fraction and a coded reason."""
+        return cls(outcome, fraction, reason.text, reason.code, reason.params)
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
@@ -71,19 +82,19 @@ def check(given: str, key: Any, mode: str = "typo3", *, max_errors: int | None =
 
         accept, reject = parse_open_key(key)
         errors = _DEFAULT_ERRORS[mode] if max_errors is None else max(0, int(max_errors))
-        return Verdict(*check_text(given, accept, reject, mode, errors))
+        return Verdict.of(*check_text(given, accept, reject, mode, errors))
     if mode == "song":
         from answerdesk.checker.song import check_song
 
-        return Verdict(*check_song(given, key))
+        return Verdict.of(*check_song(given, key))
     if mode == "pairs":
         from answerdesk.checker.pairs import check_pairs
 
-        return Verdict(*check_pairs(given, key))
+        return Verdict.of(*check_pairs(given, key))
     if mode == "number":
         from answerdesk.checker.choice import check_number
 
-        return Verdict(*check_number(given, key))
+        return Verdict.of(*check_number(given, key))
     from answerdesk.checker.choice import check_choice
 
-    return Verdict(*check_choice(given, key))
+    return Verdict.of(*check_choice(given, key))

@@ -8,9 +8,10 @@ from functools import lru_cache
 from typing import Any
 
 from answerdesk.checker.core import parse_open_key
+from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.text import check_text
 
-Result = tuple[str, float | None, str]
+Result = tuple[str, float | None, Reason]
 PARTIAL = 1 / 3  # R4 gives 1 of 3 points
 
 _SEP = re.compile(
@@ -61,19 +62,18 @@ def check_song(given: str, key: Any) -> Result:
     title, artists = _parse_key(key)
     candidates = _ranges(given or "")
     if not candidates:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     t_rank = max(_rank(c, title) for c in candidates)
     a_ranks = [max(_rank(c, alts) for c in candidates) for alts in artists]
     low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))
     high = _outcome(t_rank >= 1, all(r >= 1 for r in a_ranks))
     if low != high:
-        return "review", None, "title or performer uncertain"
+        return "review", None, why("song_uncertain")
     if low == "correct":
-        return "correct", 1.0, "title and all performers"
+        return "correct", 1.0, why("song_all")
     if low == "partial":
         if t_rank == 2:
             missing = sum(1 for r in a_ranks if r < 2)
-            reason = f"title only ({missing} of {len(a_ranks)} performers missing)"
-            return "partial", PARTIAL, reason
-        return "partial", PARTIAL, "performers only, title missing"
-    return "wrong", 0.0, "neither title nor all performers"
+            return "partial", PARTIAL, why("song_title_only", missing=missing, total=len(a_ranks))
+        return "partial", PARTIAL, why("song_performers_only")
+    return "wrong", 0.0, why("song_neither")

@@ -16,6 +16,7 @@ from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
 from answerdesk.checker.normalize import hedge_parts, normalize, script_of
 from answerdesk.checker.numbers import roman_value
+from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
     cyr_transcription,
@@ -58,7 +59,7 @@ class Match:
 
     rank: int
     dist: float
-    reason: str
+    reason: Reason
 
 
 _NUM = re.compile(r"^\d+([.,]\d+)?$")
@@ -240,39 +241,39 @@ RARER_MARGIN = 2.0
 
 def _word_guard(
     g: Prep, a: Prep, max_errors: int, rare: bool = False
-) -> tuple[str, bool] | None:
+) -> tuple[Reason, bool] | None:
     """Why a near-miss must not be auto-accepted, as (reason, plainly_wrong); None when
     it is a plain typo. ``plainly_wrong`` marks the cases no host would accept."""
     if g.norm in lexicon.entity_names() and g.norm != a.norm:
-        return f"different name: {g.raw.strip()}", _other_place(g, a, max_errors)
+        return why("different_name", word=g.raw.strip()), _other_place(g, a, max_errors)
     pairs = _align(g, a)
     if not pairs and len(g.tokens) != len(a.tokens):
         # a compound split or joined ("пол-слова"): pieces inside the key are no new words
         extra = [w for w in g.tokens if w not in a.tokens and w not in a.compact]
         pairs = [("", w) for w in extra] if len(g.tokens) > 1 else []
         if g.compact[:1] != a.compact[:1] and OSA.distance(g.compact, a.compact) >= 2:
-            return "different beginning", False
+            return why("different_beginning", word=g.raw.strip()), False
     langs = a.langs if a.script != "none" else g.langs
     for kw, gw in pairs:
         if kw and _is_inflection(kw, gw):
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
-            return f"different word: {gw}", True
+            return why("different_word", word=gw), True
         if _different_word(kw, gw, langs, rare):
-            return f"different word: {gw}", len(a.tokens) == 1 and _unrelated(kw, gw)
+            return why("different_word", word=gw), len(a.tokens) == 1 and _unrelated(kw, gw)
         if not kw:
             continue
         auto, _ = budget(len(kw), max_errors)
         d = OSA.distance(kw, gw, score_cutoff=auto + 1)
         if d > auto:
-            return f"too many errors in '{kw}'", False
+            return why("too_many_errors", word=kw), False
         if d >= 2 and kw[0] != gw[0]:
             # typists rarely miss the first letter and something else: another word
-            return f"different beginning: {gw}", False
+            return why("different_beginning", word=gw), False
         if rare:
-            why = _rare_slip(kw, gw, max_errors, langs)
-            if why:
-                return why, False
+            slip = _rare_slip(kw, gw, max_errors, langs)
+            if slip:
+                return slip, False
     return None
 
 
@@ -339,7 +340,9 @@ def _odd_vowel(k: str, g: str) -> bool:
     return not any(k in grp and g in grp for grp in _SOUND_ALIKE)
 
 
-def _rare_slip(kw: str, gw: str, max_errors: int, langs: tuple[str, ...]) -> str | None:
+def _rare_slip(
+    kw: str, gw: str, max_errors: int, langs: tuple[str, ...]
+) -> Reason | None:
     """Why a near-miss of a rare key word (a name, a coined word, a term) is not a plain
     typo, or None. Near-misses of rare words are more often other names, or the very
     spelling the question asks about, than slips of the finger:
@@ -356,28 +359,28 @@ def _rare_slip(kw: str, gw: str, max_errors: int, langs: tuple[str, ...]) -> str
     """
     d = OSA.distance(kw, gw)
     if typo_cost(kw, gw) > rare_budget(len(kw), max_errors):
-        return f"{_errors(d)} in a rare name"
+        return why("rare_name_errors", count=d)
     if len(kw) <= TWO_PLACES_MAX and _clusters(kw, gw) >= 2:
-        return f"{_errors(d)} in two places of a rare name"
+        return why("rare_name_two_places", count=d)
     if d != 1 or len(kw) != len(gw):
         return None
     i = next(i for i, (x, y) in enumerate(zip(kw, gw, strict=True)) if x != y)
     if i >= len(kw) - ENDING:
         return None  # a grammatical ending, not the name
     if _SURNAME.search(kw) and _SURNAME.search(gw):
-        return f"another surname? {gw}"
+        return why("other_surname", word=gw)
     if (
         len(kw) <= ODD_VOWEL_MAX
         and _odd_vowel(kw[i], gw[i])
         and langs
         and not any(lexicon.zipf(kw, lang) for lang in langs)
     ):
-        return f"1 vowel changed in an unknown word: {gw}"
+        return why("odd_vowel", word=gw)
     return None
 
 
-def _errors(n: int) -> str:
-    return "1 spelling error" if n == 1 else f"{n} spelling errors"
+def _errors(n: float) -> Reason:
+    return why("spelling_errors", count=int(n))
 
 
 RARE_ZIPF = 2.3
@@ -411,18 +414,18 @@ def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     rare = _rare(a)
     guard = _word_guard(g, a, max_errors, rare)
     if guard:
-        why, wrong = guard
+        reason, wrong = guard
         if not wrong and (d <= auto or Indel.normalized_similarity(ac, gc) >= SIMILAR_REVIEW):
-            return Match(REVIEW, d, why)
-        return Match(WRONG, d, why)
+            return Match(REVIEW, d, reason)
+        return Match(WRONG, d, reason)
     if rare and d:
-        why = _rare_slip(ac, gc, max_errors, a.langs if len(a.tokens) == 1 else ())
-        if why is None:
+        slip = _rare_slip(ac, gc, max_errors, a.langs if len(a.tokens) == 1 else ())
+        if slip is None:
             return Match(TYPO, d, _errors(d))
-        return Match(REVIEW, d, why)
+        return Match(REVIEW, d, slip)
     if d <= auto:
         return Match(TYPO, d, _errors(d))
-    return Match(REVIEW, d, f"{_errors(d)} in a short answer")
+    return Match(REVIEW, d, why("spelling_errors_short", count=int(d)))
 
 
 SIMILAR_REVIEW = 0.5
@@ -433,14 +436,14 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
     gt = [t for t in g.tokens if len(t) >= 3]
     at = [t for t in a.tokens if len(t) >= 3]
     if len(g.tokens) > 1 and sorted(g.tokens) == sorted(a.tokens):
-        return Match(REVIEW, d, "words in another order")
+        return Match(REVIEW, d, why("word_order"))
     if g.tokens and a.tokens:
         shared = [t for t in gt if t in at]
         if shared and len(shared) == len(at) and len(g.tokens) > len(a.tokens):
-            return Match(REVIEW, d, "answer with extra words")
+            return Match(REVIEW, d, why("extra_words"))
         if shared and len(shared) == len(gt) and len(g.tokens) < len(a.tokens):
-            return Match(REVIEW, d, "partial answer")
-    return Match(WRONG, d, "does not match")
+            return Match(REVIEW, d, why("partial_answer"))
+    return Match(WRONG, d, why("no_match"))
 
 
 def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
@@ -452,23 +455,27 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     d, ks = best
     length = len(ks.replace(" ", ""))
     auto, rev = budget(length, max_errors)
+    key = a.raw.strip()
     if a.script == "cyr":
-        what = f"Latin typing of '{a.raw.strip()}'"
+        what, what_errors = "latin_typing", "latin_typing_errors"
     else:
-        what = f"Cyrillic transcription of '{a.raw.strip()}'"
+        what, what_errors = "transcription", "transcription_errors"
         if mode == "typo3" or mode == "exact":
             # BG-R4.3 (transcription of foreign words) is a rule of the media rounds.
-            return Match(REVIEW, d, what) if d <= auto else Match(WRONG, d, "does not match")
+            if d <= auto:
+                return Match(REVIEW, d, why(what, key=key))
+            return Match(WRONG, d, why("no_match"))
     if d and any(
         len(w) > 2 and lexicon.known_word(w, g.langs, lexicon.KNOWN_ZIPF) for w in g.tokens
     ):
         if d <= auto:
-            return Match(REVIEW, d, f"different word: {g.raw.strip()}")
+            return Match(REVIEW, d, why("different_word", word=g.raw.strip()))
         return _sounds_alike(g, a, d, mode)
     if d <= auto:
-        return Match(TYPO, d, what if d == 0 else f"{what}, {_errors(d)}")
+        return Match(TYPO, d, why(what, key=key) if d == 0 else why(what_errors, key=key,
+                                                                    count=int(d)))
     if d <= rev:
-        return Match(REVIEW, d, f"unusual transcription of '{a.raw.strip()}'")
+        return Match(REVIEW, d, why("unusual_transcription", key=key))
     return _sounds_alike(g, a, d, mode)
 
 
@@ -484,27 +491,27 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
                 continue
             limit = max(1, len(k) // 3)
             if any(OSA.distance(k, x, score_cutoff=limit + 1) <= limit for x in gives if x):
-                return Match(REVIEW, d, f"same word in another script? '{a.raw.strip()}'")
-    return Match(WRONG, d, "does not match")
+                return Match(REVIEW, d, why("other_script", key=a.raw.strip()))
+    return Match(WRONG, d, why("no_match"))
 
 
 def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     """Compare one given answer with one key answer."""
     if g.norm == a.norm:
-        return Match(EXACT, 0, "exact match")
+        return Match(EXACT, 0, why("exact"))
     if g.compact == a.compact:
-        return Match(EXACT, 0, "exact match (spacing)")
+        return Match(EXACT, 0, why("exact_spacing"))
     if g.numbers != a.numbers:
         if g.numbers and a.numbers:
-            return Match(WRONG, 99, f"different number: {' '.join(g.numbers)}")
+            return Match(WRONG, 99, why("different_number", number=" ".join(g.numbers)))
         if a.numbers and _compact_without_numbers(g.tokens, g.raw) == _compact_without_numbers(
             a.tokens, a.raw
         ):
-            return Match(REVIEW, 50, "number missing")
+            return Match(REVIEW, 50, why("number_missing"))
         if a.numbers or not any(ch.isalpha() for ch in a.compact):
-            return Match(WRONG, 99, "different number")
+            return Match(WRONG, 99, why("number_differs"))
     if mode == "exact":
-        return Match(WRONG, 99, "not exact (BG-R5.6)")
+        return Match(WRONG, 99, why("not_exact"))
     same = g.script == a.script or "none" in (g.script, a.script) or "mixed" in (
         g.script,
         a.script,
@@ -514,15 +521,61 @@ def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     return _compare_cross(g, a, max_errors, mode)
 
 
-def _best(g: Prep, key: tuple[tuple[str, Prep], ...], mode: str, max_errors: int):
-    best: tuple[Match, str] | None = None
+def _best(
+    g: Prep, key: tuple[tuple[str, Prep], ...], mode: str, max_errors: int
+) -> tuple[Match, str, Prep]:
+    best: tuple[Match, str, Prep] | None = None
     for entry, a in key:
         m = compare(g, a, mode, max_errors)
         if best is None or (m.rank, -m.dist) > (best[0].rank, -best[0].dist):
-            best = (m, entry)
+            best = (m, entry, a)
             if m.rank == EXACT:
                 break
+    assert best is not None  # a key always has an accepted answer (parse_open_key)
     return best
+
+
+def nearness(g: Prep, a: Prep) -> float:
+    """Distance of two texts in one space whatever their scripts: the edit distance of
+    their loose-Latin skeletons (``translit.skeletons``; for Latin texts also their
+    Bulgarian transcription), relative to the key's length. An accepted answer matched
+    across scripts and a rejected one matched in the same script are compared fairly."""
+    gs = [s.replace(" ", "") for s in g.skels + g.en_skels]
+    best = 1.0
+    for ks in a.skels + a.en_skels:
+        k = ks.replace(" ", "")
+        for x in gs:
+            if k and x:
+                best = min(best, OSA.distance(k, x) / max(len(k), len(x)))
+    return best
+
+
+Result = tuple[str, float | None, Reason]
+
+
+def _against_reject(
+    g: Prep, m: Match, entry: str, a: Prep, rkey: tuple[tuple[str, Prep], ...], mode: str,
+    max_errors: int,
+) -> Result | None:
+    """Rule "nearer form" (issue 16 §4, CHECKER.md reject lists): an answer near both an
+    accepted and a rejected form belongs to the one it is nearer to; as near to both,
+    the host decides. Backing cases: "Незачёт"-style ЧГК keys where a rejected near-miss
+    ("Пушкина" for "Пушкин") must not veto a transcription of the accepted form; a
+    Latin spelling ("Shampoo") of an accepted "Шампоан" with a rejected "Шампион"; a
+    typo of the accepted form that is also 2 edits from the rejected one."""
+    rm, rentry, r = _best(g, rkey, mode, max_errors)
+    if rm.rank == EXACT:
+        return "wrong", 0.0, why("rejected", entry=rentry)
+    if m.rank == EXACT or rm.rank < REVIEW:
+        return None
+    d_acc, d_rej = nearness(g, a), nearness(g, r)
+    if d_acc == d_rej:
+        d_acc, d_rej = m.dist, rm.dist  # same skeleton distance: the finer measure decides
+    if d_rej < d_acc:
+        return "wrong", 0.0, why("nearer_rejected", entry=rentry, key=entry)
+    if d_rej == d_acc:
+        return "review", None, why("equally_near", entry=rentry, key=entry)
+    return None
 
 
 def check_text(
@@ -531,32 +584,25 @@ def check_text(
     reject: tuple[str, ...],
     mode: str,
     max_errors: int,
-) -> tuple[str, float | None, str]:
+) -> Result:
     """Outcome, fraction and reason for an open answer (exact/typo3/typo5)."""
     g = prepare(given)
     if not g.norm:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     key = prepare_key(accept)
-    rkey = prepare_key(reject) if reject else ()
-    best = _best(g, key, mode, max_errors)
-    assert best is not None
-    m, _entry = best
-    if rkey:
-        rb = _best(g, rkey, mode, max_errors)
-        if rb is not None:
-            rm, rentry = rb
-            if rm.rank == EXACT:
-                return "wrong", 0.0, f"rejected answer: {rentry}"
-            if m.rank < EXACT and rm.rank >= REVIEW and rm.dist <= m.dist:
-                return "wrong", 0.0, f"close to rejected answer: {rentry}"
+    m, entry, a = _best(g, key, mode, max_errors)
+    if reject:
+        vetoed = _against_reject(g, m, entry, a, prepare_key(reject), mode, max_errors)
+        if vetoed:
+            return vetoed
     if m.rank == EXACT:
         return "correct", 1.0, m.reason
     parts = hedge_parts(given)
     if parts and not any(hedge_parts(e) for e in accept):
         hits = [p for p in parts if _best(prepare(p), key, mode, max_errors)[0].rank >= REVIEW]
         if hits:
-            return "review", None, "hedged answer (two answers in one)"
-        return "wrong", 0.0, "hedged answer, no part matches"
+            return "review", None, why("hedged")
+        return "wrong", 0.0, why("hedged_no_part")
     if m.rank == TYPO:
         return "correct", 1.0, m.reason
     if m.rank == REVIEW:
