@@ -45,8 +45,22 @@ _LETTER_ALIASES = {
     "д": "д", "d": "д", "е": "е", "e": "е",
 }
 _LATIN_B = "b"  # Б by sound, В by shape
-_TRUE = {"вярно", "да", "true", "yes", "верно", "правда", "истина", "вярно е", "t"}
-_FALSE = {"невярно", "не", "false", "no", "неверно", "неправда", "ложь", "лъжа", "нет", "f"}
+# True/false in bg, ru and en are one option each (BG-R1, issue 16 §6). No maintained
+# list holds these answer words, so they are written out: the adjective ("вярно",
+# "верно", "true"), its negation written together or apart ("невярно", "не е вярно",
+# "не верно"), the yes/no words ("да"/"не", "да"/"нет", "yes"/"no") and the nouns and
+# synonyms teams use ("истина", "лъжа", "ложь", "правилно", "грешно", "правильно").
+_TRUE = frozenset({
+    "вярно", "вярно е", "да", "истина", "правилно", "точно", "true", "yes", "correct", "right",
+    "верно", "правда", "правильно", "истинно", "t", "y",
+})
+_FALSE = frozenset({
+    "невярно", "не е вярно", "не вярно", "грешно", "неправилно", "не", "лъжа", "неистина",
+    "false", "no", "not true", "incorrect", "wrong", "неверно", "не верно", "неправда",
+    "ложь", "нет", "неправильно", "ложно", "f", "n",
+})
+# between two options in one answer ("А или Б", "а, б", "вярно/невярно")
+_OPTION_SEP = re.compile(r"\s*(?:[,;/|&+]|\s(?:или|либо|or|и|and)\s)\s*|\s+")
 
 
 def _option(text: str) -> str | None:
@@ -61,13 +75,32 @@ def _option(text: str) -> str | None:
     return None
 
 
+def _options_named(raw: str) -> set[str]:
+    """The options an answer names when it is made only of options ("А или Б", "a, b",
+    "вярно/невярно"): two or more different ones mean the team hedged (BG-R1: one
+    choice). Empty when any piece is not an option (a word of an open answer)."""
+    pieces = [p for p in _OPTION_SEP.split(normalize(raw.replace(")", " ").replace(".", " ")))
+              if p]
+    if len(pieces) < 2:
+        return set()
+    found = [_option(p) for p in pieces]
+    return set(found) if all(found) else set()  # type: ignore[arg-type]
+
+
 def check_choice(given: str, key: Any) -> Result:
     """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
-    or true/false in bg/ru/en ("невярно" is not "вярно")."""
+    or true/false in bg/ru/en ("невярно" is not "вярно"); two options in one answer
+    are wrong (one choice per question)."""
     accept, _ = parse_open_key(key)
     wanted = {_option(a) or normalize(a) for a in accept}
     raw = given.strip()
     g = _option(raw)
+    if g is None:
+        named = _options_named(raw)
+        if len(named) >= 2:
+            return "wrong", 0.0, why("two_options")
+        if named:
+            g = named.pop()
     if g is None:
         # "б) Пловдив": the letter in front decides
         m = re.match(r"^\s*([A-Za-zА-Яа-я])\s*[\).:]", raw)

@@ -9,6 +9,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from answerdesk.checker.numbers import fold_roman_lookalikes
+
 # Latin letters that look like Cyrillic ones (BG-G1, BG-R5.6), lower and upper case.
 _LAT_TO_CYR = {
     "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м", "o": "о",
@@ -54,6 +56,7 @@ _QUOTES = "\"'«»„“”‘’‚‹›`´′″"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212-"
 _KEEP = set("+#")
 _WS = re.compile(r"\s+")
+_ROMAN_WORD = re.compile(r"(?<!\w)[ivxхіїѵ]+(?!\w)")
 
 
 def _fix_word_script(word: str) -> str:
@@ -85,6 +88,8 @@ def normalize(text: str) -> str:
     """
     # upper() first, so that letters without a case pair in casefold (ı, ſ) fold too
     t = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).upper().casefold())
+    # Roman numerals typed with Cyrillic look-alikes, before і becomes и (issue 16 §2)
+    t = _ROMAN_WORD.sub(lambda m: fold_roman_lookalikes(m.group(0)), t)
     t = t.translate(_CYR_VARIANTS)
     t = t.replace("й", "\0")  # keep й through accent stripping
     t = _strip_accents(t).replace("\0", "й")

@@ -15,7 +15,7 @@ from rapidfuzz.distance import OSA, Indel, Levenshtein
 from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
 from answerdesk.checker.normalize import hedge_parts, normalize, script_of
-from answerdesk.checker.numbers import roman_value
+from answerdesk.checker.numbers import digits_for_numbers, text_roman
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
@@ -39,6 +39,8 @@ class Prep:
     script: str
     numbers: tuple[str, ...]
     langs: tuple[str, ...]
+    #: the text with numbers in words, ordinals and Roman numerals as digits
+    wnorm: str
 
     # Skeletons are needed only when the two texts are in different scripts: they are
     # computed on first use (a dataclass field would cost every answer a transliteration).
@@ -65,22 +67,17 @@ class Match:
 _NUM = re.compile(r"^\d+([.,]\d+)?$")
 
 
-_ROMAN_TOKEN = re.compile(r"^[ivxlcdm]{1,4}$")
-
-
 def _romans(tokens: tuple[str, ...]) -> list[str]:
     """A Roman numeral closing a name of several words ("Наполеон III", "Жуан I")."""
-    if len(tokens) > 1 and _ROMAN_TOKEN.match(tokens[-1]) and not _ROMAN_TOKEN.match(tokens[0]):
-        return [tokens[-1]] if roman_value(tokens[-1]) else []
+    if len(tokens) > 1 and text_roman(tokens[-1]) and not text_roman(tokens[0]):
+        return [tokens[-1]]
     return []
 
 
 def _number_tokens(tokens: tuple[str, ...], raw: str) -> tuple[str, ...]:
     nums = [t for t in tokens if _NUM.match(t)]
     for r in _romans(tokens):
-        v = roman_value(r)
-        if v is not None:
-            nums.append(str(v))
+        nums.append(str(text_roman(r)))
     return tuple(sorted(nums))
 
 
@@ -104,6 +101,7 @@ def prepare(raw: str) -> Prep:
         script=script,
         numbers=_number_tokens(tokens, raw),
         langs=langs,
+        wnorm=" ".join(digits_for_numbers(tokens)),
     )
 
 
@@ -496,7 +494,24 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
 
 
 def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
-    """Compare one given answer with one key answer."""
+    """Compare one given answer with one key answer, also with every number in both
+    written as digits (issue 16 §2: "осем" for 8, "Трети" for III, "1944 г." for 1944)."""
+    m = _compare(g, a, mode, max_errors)
+    if m.rank == EXACT or (g.wnorm == g.norm and a.wnorm == a.norm):
+        return m
+    gw, aw = prepare(g.wnorm), prepare(a.wnorm)
+    if not gw.numbers and not aw.numbers:
+        return m
+    if gw.compact == aw.compact:
+        return Match(EXACT, 0, why("number_in_words", number=" ".join(gw.numbers)))
+    if gw.numbers and aw.numbers and gw.numbers != aw.numbers:
+        # numbers have no spelling errors (BG-R2): "Пётр Второй" is not "Пётр III"
+        return Match(WRONG, 99, why("different_number", number=" ".join(gw.numbers)))
+    mw = _compare(gw, aw, mode, max_errors)
+    return mw if (mw.rank, -mw.dist) > (m.rank, -m.dist) else m
+
+
+def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if g.norm == a.norm:
         return Match(EXACT, 0, why("exact"))
     if g.compact == a.compact:
