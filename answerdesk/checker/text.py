@@ -253,6 +253,8 @@ def _word_guard(
             return why("different_beginning", word=g.raw.strip()), False
     langs = a.langs if a.script != "none" else g.langs
     for kw, gw in pairs:
+        if kw and _gender_pair(kw, gw) and kw in _proper_words(a.raw):
+            return why("other_gender", word=gw), _full_name(a.raw)
         if kw and _is_inflection(kw, gw):
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
@@ -273,6 +275,43 @@ def _word_guard(
             if slip:
                 return slip, False
     return None
+
+
+#: the masculine and feminine endings of Slavic surnames (and of the adjectives they
+#: come from): Петров/Петрова, Иванов/Иванова, Пушкин/Пушкина, Вазов/Вазова,
+#: Ковалевски/Ковалевска, Достоевский/Достоевская, Трубецкой/Трубецкая
+_GENDER_ENDINGS = (("ов", "ова"), ("ев", "ева"), ("ин", "ина"), ("ын", "ына"),
+                   ("ски", "ска"), ("цки", "цка"), ("ский", "ская"), ("цкий", "цкая"),
+                   ("ской", "ская"))
+
+
+def _gender_pair(kw: str, gw: str) -> bool:
+    """Rule "other gender" (issue 16 §3): the two words are one surname in its masculine
+    and its feminine form. One letter apart, they are still two people (Иван Петров /
+    Мария Петрова, Софья Ковалевская / her father Ковалевский, Вазов / Вазова), not a
+    typo."""
+    for m, f in _GENDER_ENDINGS:
+        for x, y in ((kw, gw), (gw, kw)):
+            if x.endswith(m) and y.endswith(f) and x[: -len(m)] == y[: -len(f)] and len(x) > 4:
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _proper_words(raw: str) -> frozenset[str]:
+    """Normalised words written with a capital letter in a key entry: names, not the
+    common words a misspelling corpus holds in lower case."""
+    return frozenset(normalize(w) for w in raw.split() if w[:1].isupper())
+
+
+@lru_cache(maxsize=4096)
+def _full_name(raw: str) -> bool:
+    """A key entry that names a person in full: two to four words, each capitalised
+    ("Иван Петров", "Л. Н. Толстой"). Its surname's other gender form is plainly
+    another person; with a single word (Russian "Пушкина" may be "of Pushkin") the
+    host decides."""
+    words = raw.split()
+    return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words)
 
 
 def _other_place(g: Prep, a: Prep, max_errors: int) -> bool:
@@ -404,6 +443,11 @@ def rare_budget(length: int, max_errors: int) -> float:
 
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     gc, ac = g.compact, a.compact
+    if len(g.tokens) == 1 and len(a.tokens) > 1 and g.norm == a.tokens[-1] and _full_name(a.raw):
+        # Rule "surname only" (issue 16 §3): "Толстой" for "Лев Толстой", "Ньютон" for
+        # "Исаак Ньютон", "Левски" for "Васил Левски": often enough, but there are other
+        # Толстой, Bach and Curie; a key that allows the surname alone lists it.
+        return Match(REVIEW, 1, why("surname_only", key=a.raw.strip()))
     length = len(ac)
     auto, rev = budget(length, max_errors)
     d = OSA.distance(ac, gc, score_cutoff=rev + 1)
