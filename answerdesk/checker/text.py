@@ -19,6 +19,7 @@ from answerdesk.checker.numbers import digits_for_numbers, text_roman
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
+    convention_form,
     cyr_transcription,
     english_skeletons,
     skeletons,
@@ -441,8 +442,35 @@ def rare_budget(length: int, max_errors: int) -> float:
     return min(max_errors, 1.5 if length <= 9 else 2 if length <= 12 else 3)
 
 
+#: Bulgarian definite-article endings: full and short masculine (-ът/-ят, -а/-я),
+#: feminine -та, neuter -то, plural -те (Дунавът, Колизеумът, Айфеловата кула,
+#: Ниагарския водопад, морето)
+_ARTICLES = ("ът", "ят", "та", "то", "те", "а", "я")
+
+
+def _article_form(kw: str, gw: str) -> bool:
+    """One word with and without the Bulgarian definite article: a host accepts it
+    without a thought (issue 16 §7). The short -а/-я only on words of five letters or
+    more ("Рим"/"Рима" is another word)."""
+    short, long_ = (kw, gw) if len(kw) < len(gw) else (gw, kw)
+    suffix = long_[len(short):]
+    if not long_.startswith(short) or suffix not in _ARTICLES:
+        return False
+    return len(suffix) == 2 or len(short) >= 5
+
+
+def _article_only(g: Prep, a: Prep) -> bool:
+    """Every word that differs is the same word with or without the article (bg)."""
+    if "bg" not in a.langs or len(g.tokens) != len(a.tokens):
+        return False
+    pairs = [(k, w) for k, w in zip(a.tokens, g.tokens, strict=True) if k != w]
+    return bool(pairs) and all(_article_form(k, w) and not _gender_pair(k, w) for k, w in pairs)
+
+
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     gc, ac = g.compact, a.compact
+    if _article_only(g, a):
+        return Match(TYPO, 0.5, why("article_form"))
     if len(g.tokens) == 1 and len(a.tokens) > 1 and g.norm == a.tokens[-1] and _full_name(a.raw):
         # Rule "surname only" (issue 16 §3): "Толстой" for "Лев Толстой", "Ньютон" for
         # "Исаак Ньютон", "Левски" for "Васил Левски": often enough, but there are other
@@ -488,8 +516,43 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
     return Match(WRONG, d, why("no_match"))
 
 
+@lru_cache(maxsize=65536)
+def _word_skels(word: str) -> tuple[str, ...]:
+    """Skeletons of one word: its romanisations, and for a Latin word also those of its
+    Bulgarian transcription (BG-R4.3)."""
+    return skeletons(word) + (english_skeletons(word) if word.isascii() else ())
+
+
+def _near_skel(x: str, k: str) -> bool:
+    """Two word skeletons one edit apart (two from ten letters on): the spread of
+    transcriptions of one name ("merkiuri"/"merkuri", "potar"/"poter",
+    "hemingui"/"hemingvai" less the v) and not more, since two edits in a short
+    word already make another one ("starkraft"/"varkraft")."""
+    limit = 1 if len(k) < 10 else 2
+    return OSA.distance(x, k, score_cutoff=limit + 1) <= limit
+
+
+def _unmatched_known_word(g: Prep, a: Prep) -> bool:
+    """Rule "different word across scripts": the answer holds a real word that is not a
+    transcription of any key word. A known word that is (Фреди/Freddie, Стоунс/Stones,
+    Потър/Potter: wordfreq lists the transcriptions of famous names) is the same name,
+    judged with the whole text; one that is not (Австрия for Australia) is a
+    different word."""
+    key_skels = [k for t in a.tokens for k in _word_skels(t) if k]
+    for w in g.tokens:
+        if len(w) > 2 and lexicon.known_word(w, g.langs, lexicon.KNOWN_ZIPF):
+            if not any(_near_skel(x, k) for x in _word_skels(w) for k in key_skels if x):
+                return True
+    return False
+
+
 def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     """Different scripts: Latin typing of Cyrillic (BG-R4.4), transcription (BG-R4.3)."""
+    if len(g.tokens) == 1 and len(a.tokens) > 1 and _full_name(a.raw):
+        last = _word_skels(a.tokens[-1])
+        if any(_near_skel(x, k) for x in _word_skels(g.tokens[0]) for k in last if x and k):
+            # rule "surname only" (see ``_compare_same``) across scripts
+            return Match(REVIEW, 1, why("surname_only", key=a.raw.strip()))
     key_skels = a.skels + a.en_skels
     best = min(
         (OSA.distance(ks, gs), ks) for ks in key_skels for gs in g.skels if ks and gs
@@ -507,9 +570,7 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
             if d <= auto:
                 return Match(REVIEW, d, why(what, key=key))
             return Match(WRONG, d, why("no_match"))
-    if d and any(
-        len(w) > 2 and lexicon.known_word(w, g.langs, lexicon.KNOWN_ZIPF) for w in g.tokens
-    ):
+    if d and _unmatched_known_word(g, a):
         if d <= auto:
             return Match(REVIEW, d, why("different_word", word=g.raw.strip()))
         return _sounds_alike(g, a, d, mode)
@@ -535,6 +596,55 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
             if any(OSA.distance(k, x, score_cutoff=limit + 1) <= limit for x in gives if x):
                 return Match(REVIEW, d, why("other_script", key=a.raw.strip()))
     return Match(WRONG, d, why("no_match"))
+
+
+#: two spellings that are both words of this frequency in one language are two
+#: words, not one name in two conventions: Гора/Хора (bg 4.5/6.0), Голод/Холод (ru
+#: 4.0/4.0), Гол/Хол (bg 4.8/4.2); while Гарри/Хари (ru 4.7/3.0), Ватсон/Уотсон (ru
+#: 3.2/3.6), Гамлет/Хамлет (ru 3.5/0) are one name
+TWO_WORDS_ZIPF = 3.5
+#: ... and such collisions are short words (Гора, Гол, Брат/Брать, Угол/Уголь); from six
+#: letters on both spellings are names in use (Вашингтон/Уошингтън, Уильям/Вильям)
+TWO_WORDS_LEN = 5
+
+
+def _proper_name(raw: str) -> bool:
+    """A key entry written as a name: every word of three or more letters capitalised."""
+    words = [w for w in raw.split() if len(w) >= 3 and w[0].isalpha()]
+    return bool(words) and all(w[0].isupper() for w in words)
+
+
+def _one_vowel_apart(x: str, y: str) -> bool:
+    """Equal, or one Bulgarian ъ or ьо (kept as "ӧ") for one Russian vowel: the schwa
+    and the ё that the two conventions write differently (Вашингтън/Вашингтон,
+    Потър/Поттер, Джексън/Джексон, Кьолн/Кёльн)."""
+    if x == y:
+        return True
+    ops = Levenshtein.editops(x, y)
+    if len(ops) != 1 or ops[0].tag != "replace":
+        return False
+    pair = {x[ops[0].src_pos], y[ops[0].dest_pos]}
+    return bool(pair & {"ъ", "ӧ"}) and pair <= _VOWELS | {"ъ", "ӧ"}
+
+
+def _same_name(g: Prep, a: Prep) -> bool:
+    """Rule "same name, other convention" (issue 16 §1, ``translit.convention_form``):
+    a Cyrillic name spelt after the old or new Russian or the Bulgarian convention is
+    the key's name ("Уотсон" for "Ватсон", "Гарри Поттер" for "Хари Потър", "Айнщайн"
+    for "Айнштайн"), unless both spellings are common words of one language."""
+    if g.script != "cyr" or a.script != "cyr" or len(g.tokens) != len(a.tokens):
+        return False
+    if not _proper_name(a.raw) or not _one_vowel_apart(
+        convention_form(g.norm), convention_form(a.norm)
+    ):
+        return False
+    for kw, gw in zip(a.tokens, g.tokens, strict=True):
+        if kw != gw and len(kw) <= TWO_WORDS_LEN and any(
+            lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
+            for lang in ("bg", "ru")
+        ):
+            return False
+    return True
 
 
 def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
@@ -569,8 +679,15 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
             return Match(REVIEW, 50, why("number_missing"))
         if a.numbers or not any(ch.isalpha() for ch in a.compact):
             return Match(WRONG, 99, why("number_differs"))
+    if lexicon.same_entity(g.norm, a.norm):
+        # CLDR: the Bulgarian, Russian or English name of one country, language or city
+        # ("Нидерланды"/"Нидерландия", "Великобритания"/"Обединеното кралство"), in
+        # every text mode (issue 16 §1)
+        return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     if mode == "exact":
         return Match(WRONG, 99, why("not_exact"))
+    if _same_name(g, a):
+        return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     same = g.script == a.script or "none" in (g.script, a.script) or "mixed" in (
         g.script,
         a.script,
