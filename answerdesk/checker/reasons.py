@@ -67,6 +67,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
         "Cyrillic transcription of '%(key)s', %(count)s spelling errors",
     ),
     "article_form": N_("the same word with or without the definite article"),
+    "other_convention": N_("another standard spelling of %(key)s"),
     "same_name": N_("the same name in another language: %(key)s"),
     "unusual_transcription": N_("unusual transcription of '%(key)s'"),
     "other_script": N_("same word in another script? '%(key)s'"),

@@ -598,14 +598,12 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
     return Match(WRONG, d, why("no_match"))
 
 
-#: two spellings that are both words of this frequency in one language are two
+#: two spellings that are both words of this frequency (Zipf) in one language are two
 #: words, not one name in two conventions: Гора/Хора (bg 4.5/6.0), Голод/Холод (ru
-#: 4.0/4.0), Гол/Хол (bg 4.8/4.2); while Гарри/Хари (ru 4.7/3.0), Ватсон/Уотсон (ru
-#: 3.2/3.6), Гамлет/Хамлет (ru 3.5/0) are one name
-TWO_WORDS_ZIPF = 3.5
-#: ... and such collisions are short words (Гора, Гол, Брат/Брать, Угол/Уголь); from six
-#: letters on both spellings are names in use (Вашингтон/Уошингтън, Уильям/Вильям)
-TWO_WORDS_LEN = 5
+#: 4.0/4.0), Гол/Хол (bg 4.8/4.2), Ведение/Введение (ru 4.0/4.5); while one spelling
+#: of a name is always rarer: Гарри/Хари (ru 4.7/3.0), Уотсон/Ватсон (ru 3.6/3.2),
+#: Уильям/Вильям (ru 4.3/3.4), Вашингтон/Уошингтън (bg 4.6/3.5), Гамлет (ru 3.5)
+TWO_WORDS_ZIPF = 3.8
 
 
 def _proper_name(raw: str) -> bool:
@@ -639,7 +637,7 @@ def _same_name(g: Prep, a: Prep) -> bool:
     ):
         return False
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
-        if kw != gw and len(kw) <= TWO_WORDS_LEN and any(
+        if kw != gw and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
             for lang in ("bg", "ru")
         ):
@@ -686,15 +684,16 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
         return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     if mode == "exact":
         return Match(WRONG, 99, why("not_exact"))
-    if _same_name(g, a):
-        return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     same = g.script == a.script or "none" in (g.script, a.script) or "mixed" in (
         g.script,
         a.script,
     )
-    if same:
-        return _compare_same(g, a, max_errors)
-    return _compare_cross(g, a, max_errors, mode)
+    if not same:
+        return _compare_cross(g, a, max_errors, mode)
+    m = _compare_same(g, a, max_errors)
+    if m.rank < TYPO and _same_name(g, a):
+        return Match(TYPO, m.dist, why("other_convention", key=a.raw.strip()))
+    return m
 
 
 def _best(
