@@ -41,7 +41,7 @@ translations: $(VENV)/.installed
 ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
 	TooLarge RateLimited PackError
 messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ $(ERROR_KEYWORDS:%=-k %) \
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ -k NP_:1,2 $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \
 		-o answerdesk/translations/messages.pot .
 	$(BIN)/pybabel update -i answerdesk/translations/messages.pot -d answerdesk/translations \

@@ -43,6 +43,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .extensions import babel, csrf, db, migrate
     from .host import bp as host_bp
     from .i18n import bp as i18n_bp
+    from .i18n import reason_text
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
@@ -65,6 +66,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    app.jinja_env.globals["reason_text"] = reason_text
     with app.app_context():
         tune_sqlite(db.engine)
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):
