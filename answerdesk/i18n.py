@@ -14,9 +14,9 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request, session
-from flask_babel import get_translations, gettext
+from flask_babel import get_translations
 
-from . import audit
+from .core import audit
 from .errors import DeskError
 from .extensions import db
 from .models import Event
@@ -28,18 +28,22 @@ TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGE_NAMES = {"bg": "Български", "ru": "Русский", "en": "English"}
 
 
+#: reason codes that wrap another reason (values {"code", "params"}) -> their msgid with
+#: %(reason)s; a format registers its own (BG's final round: formats/bg/final.py)
+NESTED_REASONS: dict[str, str] = {}
+
+
 def reason_text(code: str | None, params: Any = None, fallback: str = "") -> str:
     """A checker's reason in the page's language: its code and values rendered through
     the catalogues (CHECKER.md, issue 16 §8). A verdict stored before reasons had codes
     keeps its stored text."""
     from .checker.reasons import render
-    from .final import FINAL_ROUND_REASON
 
     params = params if isinstance(params, dict) else {}
-    if code == FINAL_ROUND_REASON:
-        inner = reason_text(params.get("code"), params.get("params"), fallback)
-        return gettext("final round: the host judges (%(reason)s)", reason=inner)
     t = get_translations()
+    if code in NESTED_REASONS:
+        inner = reason_text(params.get("code"), params.get("params"), fallback)
+        return t.gettext(NESTED_REASONS[code]) % {"reason": inner}
     return render(code, params, t.gettext, t.ngettext) or fallback
 
 

@@ -8,10 +8,10 @@ from typing import Any
 
 from flask import Flask, jsonify, redirect, render_template, request, session, url_for
 
+from .core.events import check_host_password, event_by_code
+from .core.teams import TeamRef, event_and_team_by_token, team_ref_by_token
 from .errors import DeskError, Unauthorized
-from .events import check_host_password, event_by_code
 from .models import Event, Team
-from .teams import TeamRef, event_and_team_by_token, team_ref_by_token
 
 
 def bearer_token() -> str | None:

@@ -165,7 +165,7 @@ def test_checker_reasons_render_in_the_page_language(app, lang, given, key, expe
 
 
 def test_final_round_reason_wraps_the_checkers(app) -> None:
-    from answerdesk.final import host_judges
+    from answerdesk.formats.bg.final import host_judges
     from answerdesk.i18n import reason_text
 
     values = host_judges({"outcome": "wrong", "fraction": 0.0, "reason": "does not match",

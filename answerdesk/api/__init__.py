@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from .. import answers, rounds, sheets, standings, teams
+from ..core import answers, rounds, sheets, teams
+from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..events import event_by_code
+from ..formats.bg import standings
 from ..web import api_host, api_team, api_team_ref, json_body
 from .openapi import openapi_document
 
@@ -93,4 +94,5 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from . import play, receipts  # noqa: E402,F401  (register their routes on bp)
+from ..formats.bg import api as play  # noqa: E402,F401  (register their routes on bp)
+from . import receipts  # noqa: E402,F401  (register their routes on bp)
