@@ -281,7 +281,8 @@ def cyr_transcription(norm: str) -> str:
 # - э as е (Хемингуэй/Хемингуей); Bulgarian ьо for Russian ё (Кьолн/Кёльн) is kept
 #   as "ӧ" and the Bulgarian schwa ъ as ъ: ``text._one_vowel_apart`` lets each stand
 #   for one Russian vowel (Потър/Поттер, Уолтър/Уолтер, Вашингтън/Вашингтон);
-# - Ia as Иа or Я, ie as Ие or И: Мариа/Мария, Иан/Ян, Даниел/Дэниел, Ричи/Ричие;
+# - Ia as Иа or Я at the start (Иан/Ян, Иаков/Яков), as Иа or Ия inside
+#   (Мариа/Мария, Клаудиа/Клаудия); ie as Ие or И (Ричи/Ричие, Данииел/Даниел);
 # - German St/Sch as Bulgarian щ or Russian шт: Айнщайн/Айнштайн, Щраус/Штраус,
 #   Щутгарт/Штутгарт; German -stein as Russian -штейн or Bulgarian -щайн:
 #   Эйнштейн/Айнщайн, Франкенштейн/Франкенщайн, Бернштейн/Бернщайн.
@@ -300,5 +301,5 @@ def convention_form(norm: str) -> str:
     t = t.replace("ьо", "ӧ").replace("ь", "")
     t = _H_START.sub("х", t)
     t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
-    t = t.replace("иа", "я").replace("ие", "и")
+    t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
     return _DOUBLE_CONSONANT.sub(r"\1", t)
