@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 
@@ -100,7 +101,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
 
 @dataclass(frozen=True)
 class Reason:
-    """One reason: a code of ``CATALOGUE`` and its values (sorted name/value pairs)."""
+    """One reason: a code of ``CATALOGUE`` and its values (name/value pairs)."""
 
     code: str
     items: tuple[tuple[str, Any], ...] = ()
@@ -113,14 +114,34 @@ class Reason:
     @property
     def text(self) -> str:
         """The English sentence, for logs, tools and the batch mode."""
-        return render(self.code, self.params, lambda s: s, lambda s, p, n: s if n == 1 else p)
+        return _english(self)
+
+
+def _same(msgid: str) -> str:
+    return msgid
+
+
+def _same_plural(singular: str, plural: str, n: int) -> str:
+    return singular if n == 1 else plural
+
+
+@lru_cache(maxsize=65536)
+def _english(reason: Reason) -> str:
+    """English text of a reason, once per distinct reason (checks repeat them)."""
+    return render(reason.code, reason.params, _same, _same_plural)
 
 
 def why(code: str, **params: Any) -> Reason:
     """A reason with its values; an unknown code is a programming error."""
+    if not params:
+        return _PLAIN[code]
     if code not in CATALOGUE:
         raise KeyError(f"unknown reason code {code!r}")
-    return Reason(code, tuple(sorted(params.items())))
+    return Reason(code, tuple(params.items()))
+
+
+#: the reasons without values, made once (most checks end in one of them)
+_PLAIN = {code: Reason(code) for code in CATALOGUE}
 
 
 def render(code: str | None, params: Mapping[str, Any] | None, gettext: Any, ngettext: Any) -> str:

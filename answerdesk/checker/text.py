@@ -15,7 +15,7 @@ from rapidfuzz.distance import OSA, Indel, Levenshtein
 from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
 from answerdesk.checker.normalize import hedge_parts, normalize, script_of
-from answerdesk.checker.numbers import digits_for_numbers, text_roman
+from answerdesk.checker.numbers import digits_for_numbers, number_words, text_roman
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
@@ -27,6 +27,10 @@ from answerdesk.checker.translit import (
 
 # outcome ranks of one comparison
 WRONG, REVIEW, TYPO, EXACT = 0, 1, 2, 3
+# the reasons most comparisons end in, made once
+_R_NO_MATCH, _R_EXACT, _R_EXACT_SPACING = why("no_match"), why("exact"), why("exact_spacing")
+_R_EXTRA_WORDS, _R_PARTIAL_ANSWER = why("extra_words"), why("partial_answer")
+_R_WORD_ORDER = why("word_order")
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,7 @@ def prepare(raw: str) -> Prep:
     tokens = tuple(norm.split(" ")) if norm else ()
     script = script_of(norm)
     langs = lexicon.langs_for(script, raw.casefold(), tokens)
+    wnorm = " ".join(digits_for_numbers(tokens))
     return Prep(
         raw=raw,
         norm=norm,
@@ -102,7 +107,7 @@ def prepare(raw: str) -> Prep:
         script=script,
         numbers=_number_tokens(tokens, raw),
         langs=langs,
-        wnorm=" ".join(digits_for_numbers(tokens)),
+        wnorm=wnorm if wnorm != norm else norm,  # the same object: compared by identity first
     )
 
 
@@ -469,7 +474,7 @@ def _article_only(g: Prep, a: Prep) -> bool:
 
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     gc, ac = g.compact, a.compact
-    if _article_only(g, a):
+    if len(gc) != len(ac) and _article_only(g, a):
         return Match(TYPO, 0.5, why("article_form"))
     if len(g.tokens) == 1 and len(a.tokens) > 1 and g.norm == a.tokens[-1] and _full_name(a.raw):
         # Rule "surname only" (issue 16 §3): "Толстой" for "Лев Толстой", "Ньютон" for
@@ -506,14 +511,14 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
     gt = [t for t in g.tokens if len(t) >= 3]
     at = [t for t in a.tokens if len(t) >= 3]
     if len(g.tokens) > 1 and sorted(g.tokens) == sorted(a.tokens):
-        return Match(REVIEW, d, why("word_order"))
+        return Match(REVIEW, d, _R_WORD_ORDER)
     if g.tokens and a.tokens:
         shared = [t for t in gt if t in at]
         if shared and len(shared) == len(at) and len(g.tokens) > len(a.tokens):
-            return Match(REVIEW, d, why("extra_words"))
+            return Match(REVIEW, d, _R_EXTRA_WORDS)
         if shared and len(shared) == len(gt) and len(g.tokens) < len(a.tokens):
-            return Match(REVIEW, d, why("partial_answer"))
-    return Match(WRONG, d, why("no_match"))
+            return Match(REVIEW, d, _R_PARTIAL_ANSWER)
+    return Match(WRONG, d, _R_NO_MATCH)
 
 
 @lru_cache(maxsize=65536)
@@ -569,7 +574,7 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
             # BG-R4.3 (transcription of foreign words) is a rule of the media rounds.
             if d <= auto:
                 return Match(REVIEW, d, why(what, key=key))
-            return Match(WRONG, d, why("no_match"))
+            return Match(WRONG, d, _R_NO_MATCH)
     if d and _unmatched_known_word(g, a):
         if d <= auto:
             return Match(REVIEW, d, why("different_word", word=g.raw.strip()))
@@ -595,7 +600,7 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
             limit = max(1, len(k) // 3)
             if any(OSA.distance(k, x, score_cutoff=limit + 1) <= limit for x in gives if x):
                 return Match(REVIEW, d, why("other_script", key=a.raw.strip()))
-    return Match(WRONG, d, why("no_match"))
+    return Match(WRONG, d, _R_NO_MATCH)
 
 
 #: two spellings that are both words of this frequency (Zipf) in one language are two
@@ -606,10 +611,16 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
 TWO_WORDS_ZIPF = 3.8
 
 
+@lru_cache(maxsize=4096)
 def _proper_name(raw: str) -> bool:
     """A key entry written as a name: every word of three or more letters capitalised."""
     words = [w for w in raw.split() if len(w) >= 3 and w[0].isalpha()]
     return bool(words) and all(w[0].isupper() for w in words)
+
+
+#: the folds of ``convention_form`` change a name's length by at most this many letters
+#: (Гарри/Хари 1, Уильям/Вильям 2, Айнщайн/Айнштайн 1, Фредди Меркьюри/Фреди Меркюри 2)
+CONVENTION_SPREAD = 3
 
 
 def _one_vowel_apart(x: str, y: str) -> bool:
@@ -631,6 +642,8 @@ def _same_name(g: Prep, a: Prep) -> bool:
     the key's name ("Уотсон" for "Ватсон", "Гарри Поттер" for "Хари Потър", "Айнщайн"
     for "Айнштайн"), unless both spellings are common words of one language."""
     if g.script != "cyr" or a.script != "cyr" or len(g.tokens) != len(a.tokens):
+        return False
+    if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
         return False
     if not _proper_name(a.raw) or not _one_vowel_apart(
         convention_form(g.norm), convention_form(a.norm)
@@ -665,9 +678,9 @@ def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
 
 def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if g.norm == a.norm:
-        return Match(EXACT, 0, why("exact"))
+        return Match(EXACT, 0, _R_EXACT)
     if g.compact == a.compact:
-        return Match(EXACT, 0, why("exact_spacing"))
+        return Match(EXACT, 0, _R_EXACT_SPACING)
     if g.numbers != a.numbers:
         if g.numbers and a.numbers:
             return Match(WRONG, 99, why("different_number", number=" ".join(g.numbers)))
@@ -691,7 +704,7 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if not same:
         return _compare_cross(g, a, max_errors, mode)
     m = _compare_same(g, a, max_errors)
-    if m.rank < TYPO and _same_name(g, a):
+    if m.rank < TYPO and g.script == a.script == "cyr" and _same_name(g, a):
         return Match(TYPO, m.dist, why("other_convention", key=a.raw.strip()))
     return m
 
@@ -701,7 +714,10 @@ def _best(
 ) -> tuple[Match, str, Prep]:
     best: tuple[Match, str, Prep] | None = None
     for entry, a in key:
-        m = compare(g, a, mode, max_errors)
+        if g.wnorm == g.norm and a.wnorm == a.norm:
+            m = _compare(g, a, mode, max_errors)  # no number in words: one comparison
+        else:
+            m = compare(g, a, mode, max_errors)
         if best is None or (m.rank, -m.dist) > (best[0].rank, -best[0].dist):
             best = (m, entry, a)
             if m.rank == EXACT:
@@ -800,5 +816,6 @@ def preload() -> None:
         lexicon.zipf("", lang)
     lexicon.entity_names()
     translit._cmu_table()
+    number_words()
     for lang in ("bg", "ru"):
         translit.romanize("а", lang)
