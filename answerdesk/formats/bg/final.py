@@ -12,6 +12,14 @@ from typing import Any
 
 from ...checker.reasons import N_
 from ...core import audit, rounds
+from ...core.rounds import gates
+from ...core.states import (
+    CLOSED_GATE_STATES,
+    CLOSED_ROUND_STATES,
+    GateState,
+    Outcome,
+    RoundState,
+)
 from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...i18n import NESTED_REASONS
@@ -21,15 +29,6 @@ from .programme import FINAL_ROUND
 
 def is_one_at_a_time(rnd: Round) -> bool:
     return rnd.number == FINAL_ROUND and rnd.kind == "final"
-
-
-def gates(rnd: Round) -> dict[int, QuestionGate]:
-    """The gate of each question of the round that has been opened, by question id."""
-    rows = db.session.scalars(
-        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
-        .where(Question.round_id == rnd.id)
-    )
-    return {g.question_id: g for g in rows}
 
 
 def _question(event: Event, number: int) -> tuple[Round, Question]:
@@ -45,23 +44,23 @@ def _question(event: Event, number: int) -> tuple[Round, Question]:
 def open_question(event: Event, number: int, actor: str = "host") -> QuestionGate:
     """BG-R6.1: show the next question; the previous one must be locked first."""
     rnd, question = _question(event, number)
-    if rnd.state == "draft":
-        rnd.state, rnd.opened_at = "open", utcnow()
-    elif rnd.state != "open":
+    if rnd.state == RoundState.DRAFT:
+        rnd.state, rnd.opened_at = RoundState.OPEN, utcnow()
+    elif rnd.state != RoundState.OPEN:
         db.session.rollback()
         raise Conflict("Round %(round)s is %(state)s", round=FINAL_ROUND, state=rnd.state)
     existing = gates(rnd)
     if question.id in existing:
         db.session.rollback()
         raise Conflict("Question %(question)s was already opened", question=number)
-    still_open = [g for g in existing.values() if g.state == "open"]
+    still_open = [g for g in existing.values() if g.state == GateState.OPEN]
     if still_open:
         db.session.rollback()
         raise Conflict("Lock the open question before opening the next one")
-    gate = QuestionGate(question_id=question.id, state="open")
+    gate = QuestionGate(question_id=question.id, state=GateState.OPEN)
     db.session.add(gate)
     audit.record(event, actor, "question.open", f"R{FINAL_ROUND}Q{number}",
-                 after={"state": "open"})
+                 after={"state": GateState.OPEN})
     db.session.commit()
     return gate
 
@@ -73,16 +72,18 @@ def lock_question(event: Event, number: int, actor: str = "host") -> QuestionGat
     if gate is None:
         db.session.rollback()
         raise Conflict("Question %(question)s has not been opened", question=number)
-    if gate.state != "open":
+    if gate.state != GateState.OPEN:
         db.session.rollback()
         return gate
-    gate.state, gate.locked_at = "locked", utcnow()
+    gate.state, gate.locked_at = GateState.LOCKED, utcnow()
     audit.record(event, actor, "question.lock", f"R{FINAL_ROUND}Q{number}",
-                 before={"state": "open"}, after={"state": "locked"})
+                 before={"state": GateState.OPEN}, after={"state": GateState.LOCKED})
     rounds.check_question(question, rnd)
     opened = gates(rnd)
-    if len(opened) == len(rnd.questions) and all(g.state != "open" for g in opened.values()):
-        rnd.state, rnd.locked_at = "locked", utcnow()  # the last question: the round is done
+    if len(opened) == len(rnd.questions) and all(
+        g.state != GateState.OPEN for g in opened.values()
+    ):
+        rnd.state, rnd.locked_at = RoundState.LOCKED, utcnow()  # the last question: round done
     db.session.commit()
     return gate
 
@@ -91,14 +92,14 @@ def reveal_question(event: Event, number: int, actor: str = "host") -> QuestionG
     """BG-R6.1: after its lock, the question's correct answer is shown."""
     rnd, question = _question(event, number)
     gate = gates(rnd).get(question.id)
-    if gate is None or gate.state == "open":
+    if gate is None or gate.state == GateState.OPEN:
         db.session.rollback()
         raise Conflict("Question %(question)s must be locked before its answer is shown",
                        question=number)
-    if gate.state != "revealed":
-        gate.state, gate.revealed_at = "revealed", utcnow()
+    if gate.state != GateState.REVEALED:
+        gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
         audit.record(event, actor, "question.reveal", f"R{FINAL_ROUND}Q{number}",
-                     before={"state": "locked"}, after={"state": "revealed"})
+                     before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
     db.session.commit()
     return gate
 
@@ -128,8 +129,8 @@ def host_judges(values: dict[str, Any], text: str) -> dict[str, Any]:
     """BG-R6.1 for one proposal (a verdict's outcome, fraction and reason, as
     ``rounds._proposal`` gives them): a wrong or partial answer that says something is
     reviewed; its reason keeps the checker's code inside."""
-    if values["outcome"] in ("wrong", "partial") and text.strip():
-        return {**values, "outcome": "review", "fraction": None,
+    if values["outcome"] in (Outcome.WRONG, Outcome.PARTIAL) and text.strip():
+        return {**values, "outcome": Outcome.REVIEW, "fraction": None,
                 "reason": f"final round: the host judges ({values['reason']})"[:300],
                 "reason_code": FINAL_ROUND_REASON,
                 "reason_params": {"code": values.get("reason_code"),
@@ -148,5 +149,5 @@ def counted_question_ids(event: Event) -> set[int]:
     )
     return {
         qid for qid, round_state, gate_state in rows
-        if round_state in ("locked", "revealed") or gate_state in ("locked", "revealed")
+        if round_state in CLOSED_ROUND_STATES or gate_state in CLOSED_GATE_STATES
     }
