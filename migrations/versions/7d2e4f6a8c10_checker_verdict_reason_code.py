@@ -1,7 +1,7 @@
 """verdict: the checker's reason as a code and its values (issue 16 §8, CHECKER.md)
 
 Revision ID: 7d2e4f6a8c10
-Revises: 5c4e2a7d1b90
+Revises: 7d2e4f6a8b10
 Create Date: 2026-12-01 15:30:00
 
 """
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "7d2e4f6a8c10"
-down_revision = "5c4e2a7d1b90"
+down_revision = "7d2e4f6a8b10"
 branch_labels = None
 depends_on = None
 
