@@ -2,7 +2,7 @@
 the ЧГК game records (chgk_action, chgk_team)
 
 Revision ID: c4f7a1e2b9d3
-Revises: 7d2e4f6a8b10
+Revises: 7d2e4f6a8c10
 Create Date: 2026-12-01 15:20:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "c4f7a1e2b9d3"
-down_revision = "7d2e4f6a8b10"
+down_revision = "7d2e4f6a8c10"
 branch_labels = None
 depends_on = None
 

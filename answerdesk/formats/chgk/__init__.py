@@ -55,10 +55,9 @@ class ChgkTournament(Format):
     def one_at_a_time(self, rnd: Any) -> bool:
         return rnd.kind == SEQUENTIAL
 
-    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
-                    ) -> tuple[str, float | None, str]:
+    def after_check(self, row: Any, values: dict[str, Any]) -> dict[str, Any]:
         """CHGK-1.3: what the key neither accepts nor rejects goes to the host."""
-        return for_the_host(outcome, fraction, reason, row.text)
+        return for_the_host(values, row.text)
 
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """CHGK-1.3 for the proposals made when a question locks."""
@@ -69,8 +68,11 @@ class ChgkTournament(Format):
             db.select(Verdict, Answer.text).join(Answer, Verdict.answer_id == Answer.id)
             .where(Answer.question_id == question.id))
         for verdict, text in rows:
-            verdict.outcome, verdict.fraction, verdict.reason = for_the_host(
-                verdict.outcome, verdict.fraction, verdict.reason, text)
+            judged = for_the_host({"outcome": verdict.outcome, "fraction": verdict.fraction,
+                                   "reason": verdict.reason,
+                                   "reason_code": verdict.reason_code}, text)
+            verdict.outcome, verdict.fraction, verdict.reason = (
+                judged["outcome"], judged["fraction"], judged["reason"])
 
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """CHGK-2.6/2.7: the evening's ranking, with each game's points."""

@@ -85,14 +85,20 @@ def draw_sector(played: Collection[int], seed: str | None = None) -> SectorDraw:
 # ------------------------------------------------------------ CHGK-1.3 judging
 
 
-def for_the_host(outcome: str, fraction: float | None, reason: str,
-                 text: str) -> tuple[str, float | None, str]:
+def for_the_host(values: dict[str, Any], text: str) -> dict[str, Any]:
     """CHGK-1.3: the host and the assistant judge. The checker's "correct" (the pack's
-    answer or Зачёт) and a match of the Незачёт stand as proposals; any other
-    answer that says something goes to the review queue."""
-    if outcome == "wrong" and text.strip() and "rejected answer" not in reason:
-        return "review", None, f"the host judges ({reason})"[:300]
-    return outcome, fraction, reason
+    answer or Зачёт) and a match of the Незачёт stand as proposals; any other answer
+    that says something goes to the review queue (``values``: the verdict's outcome,
+    fraction, reason and reason code, as core's checker proposes them)."""
+    if (values["outcome"] == "wrong" and text.strip()
+            and values.get("reason_code") not in REJECTED_CODES):
+        return {**values, "outcome": "review", "fraction": None,
+                "reason": f"the host judges ({values['reason']})"[:300]}
+    return values
+
+
+#: The checker's reason codes for an answer the key rejects (a pack's Незачёт).
+REJECTED_CODES = frozenset({"rejected", "nearer_rejected"})
 
 
 # ------------------------------------------------------------ CHGK-2.5 game ranking
