@@ -39,7 +39,8 @@ def test_the_base_format_changes_nothing() -> None:
     row = SimpleNamespace(number=1, kind="open", text="x")
     assert plain.programme() == () and plain.standings(None) == []
     assert not plain.one_at_a_time(row)
-    assert plain.after_check(row, "wrong", 0.0, "no") == ("wrong", 0.0, "no")
+    values = {"outcome": "wrong", "fraction": 0.0, "reason": "no"}
+    assert plain.after_check(row, dict(values)) == values
     sheet = {"rounds": []}
     assert plain.decorate_sheet(sheet, None, None) is sheet
 
@@ -55,6 +56,7 @@ def test_bg_programme_and_its_final_round_one_question_at_a_time() -> None:
     assert bg.one_at_a_time(SimpleNamespace(number=6, kind="final"))
     assert not bg.one_at_a_time(SimpleNamespace(number=2, kind="open"))
     live = SimpleNamespace(number=6, kind="final", text="Левски")
-    assert bg.after_check(live, "wrong", 0.0, "far")[0] == "review"
+    wrong = {"outcome": "wrong", "fraction": 0.0, "reason": "far"}
+    assert bg.after_check(live, dict(wrong))["outcome"] == "review"
     assert bg.after_check(SimpleNamespace(number=2, kind="open", text="Левски"),
-                          "wrong", 0.0, "far") == ("wrong", 0.0, "far")
+                          dict(wrong)) == wrong
