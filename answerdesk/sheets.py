@@ -8,10 +8,33 @@ from sqlalchemy.orm import selectinload
 
 from . import play
 from .answers import saved
+from .database import read_only
+from .events import event_by_code
 from .extensions import db
+from .lean import raw_reads
 from .models import Answer, Event, Question, Round, Team, Verdict
 
 VISIBLE_STATES = ("open", "locked", "revealed")
+
+
+_round, _event = Round.__table__, Event.__table__
+_STATES_BY_CODE = (
+    db.select(_round.c.number, _round.c.state)
+    .join_from(_round, _event, _round.c.event_id == _event.c.id)
+    .where(_event.c.code == db.bindparam("code"))
+    .order_by(_round.c.number)
+)
+
+
+def states_by_code(code: str) -> list[dict[str, Any]]:
+    """round_states of the event ``code`` in one read on a raw connection (lean.py):
+    phones poll it every 3 s. No rows: no such event (404), or one without rounds."""
+    with raw_reads(db.engine) as ex:
+        rows = ex.all(_STATES_BY_CODE, {"code": code.strip().upper()})
+    if rows:
+        return [{"number": n, "state": s} for n, s in rows]
+    with read_only():
+        return round_states(event_by_code(code))
 
 
 def round_states(event: Event) -> list[dict[str, Any]]:

@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import Flask, jsonify, redirect, render_template, request, session, url_for
+from flask import (
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
 
 from .errors import DeskError, Unauthorized
 from .events import check_host_password, event_by_code
 from .models import Event, Team
-from .teams import TeamRef, event_and_team_by_token, team_ref_by_token
+from .teams import event_and_team_by_token
 
 
 def bearer_token() -> str | None:
@@ -30,14 +41,18 @@ def json_body() -> dict[str, Any]:
     return body
 
 
+def json_response(payload: Any, status: int = 200) -> Response:
+    """``payload`` as compact UTF-8 JSON: what jsonify sends, without its per-call
+    look-ups, for the views a phone calls every few seconds (issue 18)."""
+    return current_app.response_class(
+        json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+        status=status, mimetype="application/json",
+    )
+
+
 def api_team(code: str) -> tuple[Event, Team]:
     """The event and the team whose token came with this API request."""
     return event_and_team_by_token(code, bearer_token())
-
-
-def api_team_ref(code: str, *, queue_for: int | None = None) -> TeamRef:
-    """The team whose token came with this API request, as an answer save needs it."""
-    return team_ref_by_token(code, bearer_token(), queue_for=queue_for)
 
 
 def api_host(code: str) -> Event:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import Blueprint, jsonify, request
 
 from .. import answers, rounds, sheets, standings, teams
 from ..database import reads_only
-from ..errors import DeskError
 from ..events import event_by_code
-from ..web import api_host, api_team, api_team_ref, json_body
+from ..web import api_host, api_team, bearer_token, json_body, json_response
 from .openapi import openapi_document
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -37,23 +36,15 @@ def sheet(code: str):
 
 
 @bp.get("/events/<code>/state")
-@reads_only
 def state(code: str):
-    return jsonify({"rounds": sheets.round_states(event_by_code(code))})
+    return json_response({"rounds": sheets.states_by_code(code)})
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
-    team = api_team_ref(code, queue_for=round_number)
-    body = json_body()
-    seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
-        raise DeskError("seq must be a non-negative whole number")
-    result = answers.save_answer(
-        team, round_number, question_number, body.get("text", ""),
-        fields=body.get("fields"), seq=seq,
-    )
-    return jsonify(result.to_json())
+    result = answers.save_by_token(code, bearer_token(), round_number, question_number,
+                                   request.get_json(silent=True))
+    return json_response(result.to_json())
 
 
 @bp.get("/events/<code>/standings")
