@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from flask import Flask
 
 # Flask is imported inside the functions only: the pure packages below
-# (answerdesk.checker, answerdesk.scoring) must import without it.
+# (answerdesk.checker, answerdesk.formats.bg.scoring) must import without it.
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -41,6 +41,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .database import tune_sqlite
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
+    from .formats import load_all as load_formats
     from .host import bp as host_bp
     from .i18n import bp as i18n_bp
     from .media import bp as media_bp
@@ -59,6 +60,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     app.config.update(load_config(app.instance_path, config))
+    load_formats(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))
     csrf.init_app(app)

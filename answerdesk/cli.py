@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
-from .demo import create_demo_event
 from .extensions import db
+from .formats.bg.demo import create_demo_event
 from .models import Event
 
 

@@ -14,7 +14,7 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request, session
 
-from . import audit
+from .core import audit
 from .errors import DeskError
 from .extensions import db
 from .models import Event

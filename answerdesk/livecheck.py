@@ -28,10 +28,10 @@ from collections.abc import Callable, Iterable
 
 from flask import Flask
 
+from .core.rounds import check_arrived
 from .database import read_only
 from .extensions import db
 from .models import AuditEntry, Event, Round
-from .rounds import check_arrived
 
 log = logging.getLogger(__name__)
 

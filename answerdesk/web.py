@@ -19,10 +19,10 @@ from flask import (
     url_for,
 )
 
+from .core.events import check_host_password, event_by_code
+from .core.teams import event_and_team_by_token
 from .errors import DeskError, Unauthorized
-from .events import check_host_password, event_by_code
 from .models import Event, Team
-from .teams import event_and_team_by_token
 
 
 def bearer_token() -> str | None:

@@ -152,8 +152,8 @@ def prepare_database(db_url: str | None, workdir: str) -> str:
 def new_event(db_url: str, workdir: str) -> tuple[str, str]:
     """A new demo evening in the database: (code, host password)."""
     from answerdesk import create_app
-    from answerdesk.demo import create_demo_event
     from answerdesk.extensions import db
+    from answerdesk.formats.bg.demo import create_demo_event
 
     app = create_app({"SQLALCHEMY_DATABASE_URI": db_url, "SECRET_KEY": SECRET,
                       "INSTANCE_PATH": workdir})

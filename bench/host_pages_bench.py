@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from answerdesk import create_app  # noqa: E402
 from answerdesk.config import _normalise_database_url  # noqa: E402
-from answerdesk.demo import create_demo_event  # noqa: E402
 from answerdesk.extensions import db  # noqa: E402
+from answerdesk.formats.bg.demo import create_demo_event  # noqa: E402
 from answerdesk.models import Answer, Question, Team, Verdict  # noqa: E402
 
 # Spellings teams really send: variants cluster, the rest stay single items.

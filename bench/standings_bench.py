@@ -24,13 +24,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from answerdesk import create_app, disputes, league, shootout  # noqa: E402
+from answerdesk import create_app
 from answerdesk.config import _normalise_database_url  # noqa: E402
-from answerdesk.demo import add_sample_questions, create_demo_event, play_sample  # noqa: E402
-from answerdesk.events import create_event  # noqa: E402
+from answerdesk.core import disputes
+from answerdesk.core.events import create_event  # noqa: E402
 from answerdesk.extensions import db  # noqa: E402
+from answerdesk.formats.bg import league, shootout  # noqa: E402
+from answerdesk.formats.bg.demo import add_sample_questions, create_demo_event, play_sample  # noqa: E402
+from answerdesk.formats.bg.standings import event_standings  # noqa: E402
 from answerdesk.models import Answer, Joker, Question, Round, Team, Verdict  # noqa: E402
-from answerdesk.standings import event_standings  # noqa: E402
 
 
 def seed(teams: int) -> str:
@@ -83,7 +85,7 @@ def main() -> None:
         db.drop_all()
         db.create_all()
         code = seed(args.teams)
-        from answerdesk.events import event_by_code
+        from answerdesk.core.events import event_by_code
 
         event = event_by_code(code)
         answers = db.session.scalar(
@@ -113,7 +115,7 @@ def main() -> None:
         lambda: client.get(f"/api/events/{code}/standings"), args.runs)
     token = "bench-token"
     with app.app_context():
-        from answerdesk.teams import hash_token
+        from answerdesk.core.teams import hash_token
 
         db.session.scalars(db.select(Team).where(Team.name == "Отбор 5")).all()[-1] \
             .token_hash = hash_token(token)

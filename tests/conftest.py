@@ -26,7 +26,6 @@ from answerdesk.config import _normalise_database_url
 from answerdesk.extensions import db
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = ROOT.parent / "shared"
 PG_URL = os.environ.get("DATABASE_URL", "")
 ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
 
@@ -94,7 +93,7 @@ def client(app):
 
 def new_demo_event(app) -> tuple[str, str]:
     """A demo evening in the test's database: (code, host password)."""
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     with app.app_context():
         event, password = create_demo_event()

@@ -7,10 +7,10 @@ import re
 import pytest
 from sqlalchemy import event as sa_event
 
-from answerdesk.events import event_by_code
+from answerdesk.core.events import event_by_code
+from answerdesk.core.teams import hash_token
 from answerdesk.extensions import db
 from answerdesk.models import Answer, Question, Team, Verdict
-from answerdesk.teams import hash_token
 
 
 def login(client, code, password):
@@ -232,7 +232,7 @@ def count_queries(app, client, url: str) -> int:
 
 @pytest.mark.parametrize("page", ["review", "answers/2/5", "review/items", "live"])
 def test_desk_pages_issue_a_bounded_number_of_queries(app, page):
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     counts = []
     for teams in (10, 60):

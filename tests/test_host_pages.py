@@ -38,7 +38,7 @@ def test_host_opens_and_closes_rounds_from_dashboard(desk):
 
 
 def test_host_session_of_one_event_does_not_open_another(desk, app):
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     login(desk.client, desk.code, desk.password)
     with app.app_context():

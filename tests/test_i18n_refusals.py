@@ -12,7 +12,7 @@ import pytest
 from test_i18n import ERROR_CLASSES, ROOT
 
 import answerdesk
-from answerdesk import rounds
+from answerdesk.core import rounds
 from answerdesk.errors import DeskError, NotFound, RoundLocked
 from answerdesk.extensions import db
 from answerdesk.models import Event

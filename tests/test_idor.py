@@ -15,8 +15,8 @@ import re
 
 import pytest
 
-from answerdesk.demo import create_demo_event
 from answerdesk.extensions import db
+from answerdesk.formats.bg.demo import create_demo_event
 from answerdesk.models import Answer, Question, Round, Verdict
 
 SECRET = "ТАЙНА-на-отбор-А"
@@ -64,7 +64,7 @@ def night(app, desk):
 
 
 def _event_id(code: str) -> int:
-    from answerdesk.events import event_by_code
+    from answerdesk.core.events import event_by_code
 
     return event_by_code(code).id
 

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 import requests
 
-from answerdesk import livecheck, review
-from answerdesk.events import event_by_code
+from answerdesk import livecheck
+from answerdesk.core import review
+from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Team, Verdict
 
@@ -129,7 +130,7 @@ def test_a_close_under_way_is_not_broken_by_the_live_check(app, desk, monkeypatc
     and checks; the live check's proposal must not land in between, or the close's
     own verdict breaks on the unique answer (500). The live check queues behind the
     close for its round (database.queue_for_round) and then changes nothing."""
-    from answerdesk import rounds
+    from answerdesk.core import rounds
 
     token = desk.join("Орли")
     desk.host(2, "open")

@@ -204,7 +204,7 @@ def test_team_a_cannot_read_or_change_team_b(desk):
 
 
 def test_token_is_scoped_to_its_event(desk, app, client):
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     token = desk.join("A")
     with app.app_context():

@@ -13,13 +13,13 @@ import pytest
 from sqlalchemy import func
 
 from answerdesk import media
-from answerdesk.events import create_event
+from answerdesk.core.events import create_event
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Event, Question, Round
 from answerdesk.packs import Pack, PackError, QuestionSpec, RoundSpec, dump_native, parse_pack
 from answerdesk.packs.importer import export_pack, import_pack, preview
 
-SHARED_PACKS = (Path(__file__).resolve().parents[1] / "../shared/packs").resolve()
+SHARED_PACKS = Path(__file__).resolve().parent / "data" / "packs"
 ALL_FILES = sorted(p for p in SHARED_PACKS.glob("*/*") if p.is_file())
 
 # file → (round, question, an accepted answer, a rejected one or None), read off

@@ -11,7 +11,7 @@ from answerdesk.extensions import db
 from answerdesk.models import Event, Question, Round
 from answerdesk.packs import load_native
 
-SHARED_PACKS = (Path(__file__).resolve().parents[1] / "../shared/packs").resolve()
+SHARED_PACKS = Path(__file__).resolve().parent / "data" / "packs"
 CSV = "round;question;answer;alternatives\n2;Кой е авторът на „Под игото“?;Иван Вазов;Вазов\n"
 
 

@@ -56,8 +56,8 @@ def test_bg_e1_host_types_paper_sheets_by_keyboard_only(page: Page, live_demo,
 
 def test_bg_r5_5_paper_pickers_by_keyboard_cannot_pair_a_letter_twice(page: Page, app,
                                                                       live_demo, log_in_host):
-    from answerdesk import wildcard
-    from answerdesk.events import event_by_code
+    from answerdesk.core.events import event_by_code
+    from answerdesk.formats.bg import wildcard
 
     base, code, password = live_demo
     with app.app_context():

@@ -8,7 +8,9 @@ import sys
 import pytest
 
 
-@pytest.mark.parametrize("module", ["answerdesk.checker", "answerdesk.scoring"])
+@pytest.mark.parametrize(
+    "module", ["answerdesk.checker", "answerdesk.formats.bg.scoring", "answerdesk.core.formats"]
+)
 def test_pure_module_imports_no_flask_or_sqlalchemy(module):
     code = (
         f"import sys, {module}; "

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from answerdesk import create_app
+from answerdesk.core.teams import hash_token
 from answerdesk.extensions import db
 from answerdesk.models import Team
-from answerdesk.teams import hash_token
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 
@@ -67,7 +67,7 @@ def strict_app(db_uri, tmp_path):
     app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
                       "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
                       "TESTING": True, "RATELIMIT_ENABLED": True})
-    from answerdesk.demo import create_demo_event
+    from answerdesk.formats.bg.demo import create_demo_event
 
     with app.app_context():
         event, password = create_demo_event()
@@ -118,7 +118,7 @@ def test_team_tokens_unguessable_hashed_and_event_scoped(desk, app):
     assert all(len(t) >= 32 and re.fullmatch(r"[A-Za-z0-9_-]+", t) for t in tokens)
     with app.app_context():
         stored = set(db.session.scalars(db.select(Team.token_hash)))
-        from answerdesk.demo import create_demo_event
+        from answerdesk.formats.bg.demo import create_demo_event
 
         other, _ = create_demo_event()
         other_code = other.code

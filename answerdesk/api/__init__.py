@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify, request
 
-from .. import answers, rounds, sheets, standings, teams
+from ..core import answers, rounds, sheets, teams
+from ..core.events import event_by_code
 from ..database import reads_only
-from ..events import event_by_code
+from ..formats.bg import standings
 from ..web import api_host, api_team, bearer_token, json_body, json_response
 from .openapi import openapi_document
 
@@ -84,4 +85,5 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from . import play, receipts  # noqa: E402,F401  (register their routes on bp)
+from ..formats.bg import api as play  # noqa: E402,F401  (register their routes on bp)
+from . import receipts  # noqa: E402,F401  (register their routes on bp)

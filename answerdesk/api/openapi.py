@@ -40,7 +40,7 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
 
 
 def _play_paths() -> dict[str, Any]:
-    from .play import openapi_paths
+    from ..formats.bg.api import openapi_paths
 
     return openapi_paths()
 

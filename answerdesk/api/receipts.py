@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..core.receipts import verify_receipt
 from ..errors import DeskError
-from ..receipts import verify_receipt
 from ..web import api_host
 from . import bp
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, render_template, url_for
 
 from .. import live
+from ..core.events import event_by_code
+from ..core.projector import screen_round, screen_state, standings_with_moves
 from ..database import reads_only
-from ..events import event_by_code
 from ..extensions import db
 from ..models import Event, Round
-from ..projector import screen_round, screen_state, standings_with_moves
 
 bp = Blueprint("display", __name__)
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
 
-from .. import review, rounds
-from ..answers import question_counts, who_has_answered
-from ..assistants import check_assistant_password
+from ..core import review, rounds
+from ..core.answers import question_counts, who_has_answered
+from ..core.assistants import check_assistant_password
+from ..core.events import check_host_password, event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..events import check_host_password, event_by_code
+from ..formats.bg.standings import event_standings
 from ..models import Event
-from ..standings import event_standings
 from ..web import host_required
 
 bp = Blueprint("host", __name__, url_prefix="/host/<code>")
@@ -78,4 +78,5 @@ def standings(event: Event):
     return render_template("host/standings.html", event=event, rows=event_standings(event))
 
 
-from . import desk, packs, receipts, rules  # noqa: E402,F401  (register their routes on bp)
+from ..formats.bg import desk as rules  # noqa: E402,F401  (register their routes on bp)
+from . import desk, packs, receipts  # noqa: E402,F401  (register their routes on bp)

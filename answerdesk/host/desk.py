@@ -27,10 +27,11 @@ from flask import (
 )
 from flask_babel import gettext as _
 
-from .. import assistants, audit, corrections, live, paper, projector, review
+from .. import live
+from ..core import assistants, audit, corrections, paper, projector, review
+from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..events import event_by_code
 from ..extensions import db
 from ..models import Event, Question, Round, Team
 from . import bp
@@ -244,7 +245,7 @@ def paper_save(event: Event):
 @desk_required()
 def paper_team(event: Event):
     """A team that plays on paper only still needs a name in the standings."""
-    from ..teams import register_team
+    from ..core.teams import register_team
 
     team, _token = register_team(event, request.form.get("name"),
                                  request.form.get("players") or 1)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import render_template, request
 
+from ..core.receipts import verify_receipt
 from ..errors import DeskError
 from ..models import Event
-from ..receipts import verify_receipt
 from ..web import host_required
 from . import bp
 

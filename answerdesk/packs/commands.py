@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 from flask import Flask
 
+from ..core.events import event_by_code
 from ..errors import DeskError
-from ..events import event_by_code
 from . import PackError, dump_native, parse_pack
 from .importer import MODES, PackSummary, attach_local_media, export_pack, import_pack, preview
 

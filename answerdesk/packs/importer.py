@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import audit, media
+from .. import media
+from ..core import audit
 from ..errors import Conflict
 from ..extensions import db
 from ..formats import PROGRAMMES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template
 
-from ..events import event_by_code
+from ..core.events import event_by_code
 
 bp = Blueprint("team", __name__)
 

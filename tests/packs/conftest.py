@@ -1,24 +1,12 @@
-"""Fixtures for the pack-import tests: where the shared real packs live."""
+"""Fixtures for the pack-import tests (the real packs are in tests/data/packs)."""
 
 from __future__ import annotations
 
 import io
 import zipfile
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
-
-REPO = Path(__file__).resolve().parents[2]
-SHARED_PACKS = (REPO / "../shared/packs").resolve()
-
-
-@pytest.fixture(scope="session")
-def shared_packs() -> Path:
-    """The real packs shipped in the sibling shared/ folder (read-only)."""
-    if not SHARED_PACKS.is_dir():
-        pytest.fail(f"shared packs not found at {SHARED_PACKS}")
-    return SHARED_PACKS
 
 
 @pytest.fixture

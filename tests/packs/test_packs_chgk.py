@@ -10,7 +10,7 @@ from answerdesk.packs import Pack, PackError, QuestionSpec, parse_pack
 from answerdesk.packs.answers import expand_optional, fold_stress, zachet_variants
 from answerdesk.packs.chgk import parse_chgk
 
-SHARED_PACKS = (Path(__file__).resolve().parents[2] / "../shared/packs").resolve()
+SHARED_PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
 
 
 def _pack(name: str) -> Pack:

@@ -20,7 +20,7 @@ from answerdesk.packs import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED_PACKS = (REPO / "../shared/packs").resolve()
+SHARED_PACKS = REPO / "tests" / "data" / "packs"
 
 
 def _docs_example() -> str:

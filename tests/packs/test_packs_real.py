@@ -1,4 +1,4 @@
-"""Every real pack in shared/packs imports, with counts read off the source files."""
+"""Every real pack in tests/data/packs imports, with counts read off the source files."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from answerdesk.packs import Pack, parse_pack
 from answerdesk.packs.model import CHECK_MODES, ROUND_KINDS, TEXT_MODES
 
-SHARED_PACKS = (Path(__file__).resolve().parents[2] / "../shared/packs").resolve()
+SHARED_PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
 
 # file → (format, questions per round). Counted by hand from the sources:
 # db.chgk.info tours have 15 questions (wc13 adds two one-question shoot-outs);
@@ -57,7 +57,7 @@ def _source_question_count(path: Path) -> int:
 
 
 def test_every_shared_pack_has_expectations() -> None:
-    assert ALL_FILES, "no packs found in shared/packs"
+    assert ALL_FILES, "no packs found in tests/data/packs"
     assert {p.name for p in ALL_FILES} == set(EXPECTED)
 
 

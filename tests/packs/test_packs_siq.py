@@ -9,7 +9,7 @@ import pytest
 
 from answerdesk.packs import Pack, PackError, parse_pack
 
-SHARED_PACKS = (Path(__file__).resolve().parents[2] / "../shared/packs").resolve()
+SHARED_PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
 V5_NS = "https://github.com/VladimirKhil/SI/blob/master/assets/siq_5.xsd"
 
 

@@ -1,0 +1,429 @@
+"""Saving a team's answer: the lock check and the write in ONE transaction (BG-E2).
+
+A save is either acknowledged before its round locks, and then kept and
+counted, or refused with RoundLocked: never acknowledged and then lost, never
+accepted after the lock. On SQLite every write transaction starts with
+BEGIN IMMEDIATE (database.py); on PostgreSQL the save holds the round's queue
+lock shared (database.queue_for_round), which every change of the round's state
+(open, close, reveal, a final-round question, paper entry) takes exclusively.
+
+The statements are built once and run on a raw connection (lean.py): the phone's
+save (save_by_token) in a transaction of its own that also finds the team, a
+service's (save_answer) inside the Session's transaction.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from flask import current_app
+from sqlalchemy.exc import IntegrityError
+
+from ..database import round_queue
+from ..errors import DeskError, NotFound, RoundLocked
+from ..extensions import db
+from ..lean import RawExecutor, session_executor, write_transaction
+from ..models import (
+    PHONE_SAVE,
+    Answer,
+    AuditEntry,
+    Event,
+    Joker,
+    Question,
+    QuestionGate,
+    Round,
+    utcnow,
+)
+from . import teams, widgets
+from .text import clean_text
+
+
+@dataclass(frozen=True)
+class SavedAnswer:
+    round: int
+    question: int
+    text: str
+    fields: Any
+    source: str
+    version: int
+    saved_at: dt.datetime
+    receipt: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "question": self.question,
+            "text": self.text,
+            "fields": self.fields,
+            "source": self.source,
+            "version": self.version,
+            "saved_at": self.saved_at.isoformat(timespec="milliseconds") + "Z",
+            "receipt": self.receipt,
+        }
+
+
+_KEYED: dict[str, hmac.HMAC] = {}  # SECRET_KEY -> its HMAC, keyed once
+
+
+def receipt_code(team_id: int, question_id: int, text: str, saved_at: dt.datetime) -> str:
+    """A short code the team can show in a dispute; only the server can make it."""
+    key = current_app.config["SECRET_KEY"]
+    keyed = _KEYED.get(key)
+    if keyed is None:
+        keyed = _KEYED[key] = hmac.new(key.encode(), digestmod=hashlib.sha256)
+    digest = keyed.copy()
+    digest.update(f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}".encode())
+    return digest.hexdigest()[:8].upper()
+
+
+def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswer:
+    return SavedAnswer(
+        round=round_number,
+        question=question_number,
+        text=answer.text,
+        fields=answer.fields,
+        source=answer.source,
+        version=answer.version,
+        saved_at=answer.updated_at,
+        receipt=receipt_code(answer.team_id, answer.question_id, answer.text, answer.updated_at),
+    )
+
+
+class TeamLike(Protocol):
+    """What a save needs of a team: an ORM Team, or the API's teams.TeamRef."""
+
+    id: int
+    event_id: int
+    name: str
+
+
+# The save's statements, built once (SQL expressions are immutable): constructing
+# them per request cost more CPU than running them (bench/README.md).
+_round, _question, _answer = Round.__table__, Question.__table__, Answer.__table__
+_gate, _joker, _audit = QuestionGate.__table__, Joker.__table__, AuditEntry.__table__
+_ANSWER_COLUMNS = (_answer.c.text, _answer.c.fields, _answer.c.source, _answer.c.version,
+                   _answer.c.client_seq, _answer.c.updated_at)
+
+
+def _played(kind: str):
+    return db.exists().where(_joker.c.team_id == db.bindparam("team_id"),
+                             _joker.c.question_id == _question.c.id, _joker.c.kind == kind)
+
+
+# Round state, question, its gate, the team's jokers on it and its current answer in
+# one statement, read under the round's queue lock (BG-E2). No FOR SHARE on the round
+# row besides: that lock writes the row (WAL, multixacts) on every save, for nothing.
+_TARGET = (
+    db.select(
+        _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
+        _question.c.id.label("question_id"), _question.c.check_mode.label("question_mode"),
+        _question.c.key,
+        db.select(_gate.c.state).where(_gate.c.question_id == _question.c.id)
+        .scalar_subquery().label("gate_state"),
+        _played("copy").label("copy_joker"), _played("double").label("double_joker"),
+        _answer.c.id.label("answer_id"), *_ANSWER_COLUMNS,
+    )
+    .select_from(
+        _round.outerjoin(_question, db.and_(_question.c.round_id == _round.c.id,
+                                            _question.c.number == db.bindparam("question")))
+        .outerjoin(_answer, db.and_(_answer.c.question_id == _question.c.id,
+                                    _answer.c.team_id == db.bindparam("team_id")))
+    )
+    .where(_round.c.event_id == db.bindparam("event_id"),
+           _round.c.number == db.bindparam("round"))
+)
+# The round's queue lock alone, for a save whose team lookup did not take it (PostgreSQL).
+_QUEUE = db.select(round_queue(db.bindparam("event_id", type_=db.Integer),
+                               db.bindparam("round", type_=db.Integer), exclusive=False))
+# The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
+_ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)
+               .where(_answer.c.id == db.bindparam("answer_id")).with_for_update())
+# Optimistic: changes nothing when another save of this answer committed after _TARGET read
+# it (only possible on PostgreSQL, where saves of one round run concurrently).
+_UPDATE = _answer.update().where(
+    _answer.c.id == db.bindparam("answer_id"), _answer.c.version == db.bindparam("seen_version"),
+    _answer.c.client_seq == db.bindparam("seen_seq"),
+)
+
+
+def _new_values(*names: str) -> dict[str, Any]:
+    return {name: db.bindparam(f"new_{name}", type_=_answer.c[name].type) for name in names}
+
+
+# A changed answer: what _UPDATE's guard allows, every column the change moves.
+_CHANGE = _UPDATE.values(_new_values("text", "fields", "source", "version", "client_seq",
+                                     "updated_at"))
+# The same answer again with a newer edit counter: only the counter moves.
+_RESEQ = _UPDATE.values(_new_values("client_seq"))
+_INSERT = _answer.insert().values(_new_values("team_id", "question_id", "text", "fields",
+                                              "source", "version", "client_seq", "created_at",
+                                              "updated_at"))
+_ENTRY = ("event_id", "at", "actor", "action", "subject", "before", "after", "undoes_id")
+_ENTRY_VALUES = [db.bindparam(f"entry_{name}", type_=_audit.c[name].type) for name in _ENTRY]
+_AUDIT = _audit.insert().values(dict(zip(_ENTRY, _ENTRY_VALUES, strict=True)))
+
+
+def _audited(dml: Any) -> Any:
+    """``dml`` and the audit row of what it wrote in ONE statement (PostgreSQL): the row
+    is inserted only if ``dml`` wrote the answer, and one round trip is saved."""
+    written = dml.returning(_answer.c.id).cte("written")
+    return _audit.insert().add_cte(written).from_select(
+        _ENTRY, db.select(*_ENTRY_VALUES).select_from(written)
+    ).returning(_audit.c.id)
+
+
+_AUDITED = {_CHANGE: _audited(_CHANGE), _INSERT: _audited(_INSERT)}
+
+
+def _write_audited(ex: RawExecutor, dml: Any, values: dict[str, Any],
+                   entry: dict[str, Any]) -> bool:
+    """Write the answer with ``dml`` and, if it wrote, its audit entry; False if not."""
+    if ex.dialect.name == "postgresql":
+        return ex.first(_AUDITED[dml], {**values, **entry}) is not None
+    if ex.rowcount(dml, values) != 1:
+        return False
+    ex.rowcount(_AUDIT, entry)
+    return True
+
+
+def _clean(text: object, fields: Any) -> str:
+    clean = clean_text(
+        text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
+    )
+    if fields is not None and not isinstance(fields, dict | list):
+        raise DeskError("fields must be an object")
+    return clean
+
+
+def save_answer(
+    team: TeamLike,
+    round_number: int,
+    question_number: int,
+    text: object,
+    *,
+    fields: Any = None,
+    source: str = "phone",
+    seq: int | None = None,
+    actor: str | None = None,
+) -> SavedAnswer:
+    """Store the team's answer if its round is open; BG-E2 refuses it once locked.
+
+    ``seq`` is the phone's edit counter for this answer: a replay of an edit the
+    server already has (or an older one arriving late) changes nothing.
+    Runs in the Session's transaction and commits it (services, paper entry).
+    """
+    clean = _clean(text, fields)
+    team_id, event_id, team_name = team.id, team.event_id, team.name
+    for attempt in range(2):
+        ex = session_executor(db.session)
+        try:
+            return _save(ex, team_id, event_id, team_name, round_number, question_number, clean,
+                         fields, source, seq, actor, queued=False)
+        except (IntegrityError, ex.dialect.loaded_dbapi.IntegrityError):
+            # Two phones of one team created the same answer at once: the row
+            # exists now, so the second attempt updates it.
+            db.session.rollback()
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _phone_body(body: Any) -> tuple[str, Any, int | None]:
+    """The text, fields and edit counter of a phone's save, or a clear 400."""
+    if not isinstance(body, dict):
+        raise DeskError("The request body must be a JSON object")
+    seq = body.get("seq")
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+        raise DeskError("seq must be a non-negative whole number")
+    fields = body.get("fields")
+    return _clean(body.get("text", ""), fields), fields, seq
+
+
+def save_by_token(code: str, token: str | None, round_number: int, question_number: int,
+                  body: Any) -> SavedAnswer:
+    """The phone's save (PUT .../answers/R/Q with ``body`` {"text", "fields", "seq"}):
+    the team by its token, the lock check, the answer and its audit row in ONE
+    transaction of its own on a raw connection (lean.py), stored as save_answer
+    stores them. A wrong token is refused before the body is looked at."""
+    engine = db.engine
+    for attempt in range(2):
+        try:
+            with write_transaction(db.session, engine) as ex:
+                team = teams.team_ref(ex, code, token, queue_for=round_number)
+                if team is None:
+                    break
+                text, fields, seq = _phone_body(body)
+                return _save(ex, team.id, team.event_id, team.name, round_number,
+                             question_number, text, fields, "phone", seq, None,
+                             queued=team.queued_for == round_number)
+        except engine.dialect.loaded_dbapi.IntegrityError:
+            if attempt:  # the first: another phone of the team created the answer
+                raise
+    raise teams.refused(code, token)
+
+
+def _target(row: Any, round_number: int, question_number: int) -> widgets.AnswerTarget:
+    if row is None:
+        raise NotFound("Round %(round)s does not exist", round=round_number)
+    if row.state != "open":
+        raise RoundLocked(
+            "Round %(round)s is locked: answers are no longer accepted.",
+            round=row.number,
+            state=row.state,
+        )
+    if row.question_id is None:
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
+    return widgets.AnswerTarget(
+        round_id=row.id, round_number=row.number, round_kind=row.kind,
+        question_id=row.question_id, question_number=question_number,
+        kind=widgets.kind_of(row.question_mode or row.check_mode, row.key),
+        gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
+        double_joker=bool(row.double_joker),
+    )
+
+
+def _save(
+    ex: RawExecutor,
+    team_id: int,
+    event_id: int,
+    team_name: str,
+    round_number: int,
+    question_number: int,
+    text: str,
+    fields: Any,
+    source: str,
+    seq: int | None,
+    actor: str | None,
+    *,
+    queued: bool,
+) -> SavedAnswer:
+    """The lock check and the write in one transaction: for a changed answer one read,
+    one write and the audit row (plus PostgreSQL's queue lock, unless the team lookup
+    of this transaction took it: ``queued``)."""
+    if not queued and ex.dialect.name == "postgresql":
+        ex.first(_QUEUE, {"event_id": event_id, "round": round_number})
+    row = ex.first(_TARGET, {"event_id": event_id, "round": round_number,
+                             "question": question_number, "team_id": team_id})
+    try:
+        target = _target(row, round_number, question_number)
+        text, fields = widgets.prepare_answer(team_id, target, text, fields, run=ex.all)
+    except DeskError:
+        ex.rollback()
+        raise
+    question_id = target.question_id
+
+    def kept(answer: Any) -> SavedAnswer:
+        """The stored answer, unchanged by this save."""
+        return SavedAnswer(
+            round=round_number, question=question_number, text=answer.text,
+            fields=answer.fields, source=answer.source, version=answer.version,
+            saved_at=answer.updated_at,
+            receipt=receipt_code(team_id, question_id, answer.text, answer.updated_at),
+        )
+
+    now = utcnow()
+    entry = {
+        "entry_event_id": event_id, "entry_at": now, "entry_actor": actor or f"team:{team_name}",
+        "entry_action": PHONE_SAVE,
+        "entry_subject": f"R{round_number}Q{question_number} {team_name}", "entry_before": None,
+        "entry_after": {"text": text, "fields": fields, "source": source,
+                        "saved_at": now.isoformat()},
+        "entry_undoes_id": None,
+    }
+    current = row if row.answer_id is not None else None
+    if current is not None and not _write(ex, current, text, fields, source, seq, now, entry):
+        # Another phone of the team saved this answer after _TARGET read it
+        # (PostgreSQL): wait for its row lock and decide again on what it stored.
+        current = ex.first(_ANSWER_NOW, {"answer_id": current.answer_id})
+        if current is not None and not _write(ex, current, text, fields, source, seq, now,
+                                              entry):
+            raise AssertionError("the answer changed while its row was locked")
+    if current is None:
+        _write_audited(ex, _INSERT, {
+            "new_team_id": team_id, "new_question_id": question_id, "new_text": text,
+            "new_fields": fields, "new_source": source, "new_version": 1,
+            "new_client_seq": seq or 0, "new_created_at": now, "new_updated_at": now,
+        }, entry)
+        version = 1
+    elif seq is not None and seq <= current.client_seq:
+        answer = kept(current)
+        ex.rollback()
+        return answer
+    elif _same(current, text, fields, source):
+        answer = kept(current)
+        ex.commit()
+        return answer
+    else:
+        version = current.version + 1
+    answer = SavedAnswer(
+        round=round_number, question=question_number, text=text, fields=fields, source=source,
+        version=version, saved_at=now, receipt=receipt_code(team_id, question_id, text, now),
+    )
+    ex.commit()
+    return answer
+
+
+def _same(current: Any, text: str, fields: Any, source: str) -> bool:
+    return current.text == text and current.fields == fields and current.source == source
+
+
+def _write(ex: RawExecutor, current: Any, text: str, fields: Any, source: str, seq: int | None,
+           now: dt.datetime, entry: dict[str, Any]) -> bool:
+    """Apply the save to the answer row as ``current`` shows it; False if the row moved on.
+
+    A replayed or older edit (``seq`` not above the stored one) writes nothing; the
+    same text only records the newer ``seq``; a change bumps the version and writes
+    ``entry``, with what it replaced, to the audit log.
+    """
+    if seq is not None and seq <= current.client_seq:
+        return True
+    seen = {"answer_id": current.answer_id, "seen_version": current.version,
+            "seen_seq": current.client_seq}
+    client_seq = current.client_seq if seq is None else seq
+    if _same(current, text, fields, source):
+        if seq is None:
+            return True
+        return ex.rowcount(_RESEQ, {**seen, "new_client_seq": client_seq}) == 1
+    return _write_audited(ex, _CHANGE, {
+        **seen, "new_text": text, "new_fields": fields, "new_source": source,
+        "new_version": current.version + 1, "new_client_seq": client_seq,
+        "new_updated_at": now,
+    }, {**entry, "entry_before": {"text": current.text, "fields": current.fields,
+                                  "source": current.source}})
+
+
+def question_counts(event: Event) -> dict[int, int]:
+    """{round number: how many questions} in one query (not one per round)."""
+    return dict(db.session.execute(
+        db.select(Round.number, db.func.count(Question.id))
+        .outerjoin(Question, Question.round_id == Round.id)
+        .where(Round.event_id == event.id)
+        .group_by(Round.number)
+    ).all())
+
+
+def who_has_answered(event: Event,
+                     questions: dict[int, int]) -> list[tuple[str, int, list[str]]]:
+    """The host's "who has answered" table: (team, players, "answered/questions" per
+    round). Built here from plain values: the dashboard reloads every few seconds
+    and a cell per team and round read through the ORM in the template cost 8 ms
+    of its worker's GIL for 100 teams (issue 6)."""
+    rows = db.session.execute(
+        db.select(Answer.team_id, Round.number, db.func.count(Answer.id))
+        .join(Question, Answer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, Answer.text != "")
+        .group_by(Answer.team_id, Round.number)
+    )
+    counts = {(team_id, number): count for team_id, number, count in rows}
+    rounds = [(number, f"/{total}") for number, total in sorted(questions.items())]
+    return [
+        (team.name, team.players,
+         [f"{counts.get((team.id, number), 0)}{total}" for number, total in rounds])
+        for team in event.teams
+    ]

@@ -1,0 +1,28 @@
+"""The assistant's login: a second password per event that can judge but not correct.
+
+The host makes it on the desk; it is stored only as a hash, like the host's.
+"""
+
+from __future__ import annotations
+
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from ..extensions import db
+from ..models import Event
+from . import audit
+from .events import new_password
+
+
+def new_assistant_password(event: Event, actor: str = "host") -> str:
+    """Make a new assistant password (the old one stops working); return it once."""
+    password = new_password()
+    event.assistant_password_hash = generate_password_hash(password)
+    audit.record(event, actor, "event.assistant", event.code, after={"assistant": "new password"})
+    db.session.commit()
+    return password
+
+
+def check_assistant_password(event: Event, password: str | None) -> bool:
+    return bool(password) and bool(event.assistant_password_hash) and check_password_hash(
+        event.assistant_password_hash, password
+    )

@@ -1,0 +1,100 @@
+"""The projector, driven by the host: round intro, "answers locked", the answers
+revealed one question at a time (BG-E3), standings with places and moves.
+
+The screen state is a row in the database, so every worker serves the same
+picture; the key of a round is never shown before the round is locked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import Conflict, DeskError
+from ..extensions import db
+from ..formats.bg import scoring
+from ..formats.bg.standings import StandingRow, event_standings
+from ..models import Event, Round, ScreenState
+from . import rounds
+
+VIEWS = ("auto", "intro", "locked", "reveal", "standings")
+
+
+def screen_state(event: Event) -> ScreenState:
+    state = db.session.scalar(db.select(ScreenState).where(ScreenState.event_id == event.id))
+    return state or ScreenState(event_id=event.id, view="auto", shown=0, version=0)
+
+
+def _locked_state(event: Event) -> ScreenState:
+    state = db.session.scalar(
+        db.select(ScreenState).where(ScreenState.event_id == event.id).with_for_update()
+    )
+    if state is None:
+        state = ScreenState(event_id=event.id, view="auto", shown=0, version=0)
+        db.session.add(state)
+    return state
+
+
+def show(event: Event, view: str, round_number: int | None = None, actor: str = "host",
+         step: int = 0) -> ScreenState:
+    """Put a view on the projector; in "reveal", ``step`` moves one question on or back.
+
+    Starting a reveal reveals the round (BG-E3), which needs it locked first.
+    """
+    if view not in VIEWS:
+        raise DeskError("Unknown screen view '%(view)s'", view=str(view))
+    rnd = None
+    if view in ("intro", "locked", "reveal"):
+        if round_number is None:
+            raise DeskError("Choose a round")
+        rnd = rounds.get_round(event, round_number)
+        if view == "reveal" and rnd.state == "locked":
+            rnd = rounds.reveal_round(event, round_number, actor=actor)
+        elif view in ("reveal", "locked") and rnd.state not in ("locked", "revealed"):
+            db.session.rollback()
+            raise Conflict("Round %(round)s is not locked yet", round=round_number)
+    state = _locked_state(event)
+    if view == "reveal":
+        total = len(rnd.questions)
+        same = state.view == "reveal" and state.round_number == round_number
+        shown = (state.shown if same else 0) + (step if same else 1)
+        state.shown = max(1, min(total, shown))
+    else:
+        state.shown = 0
+    state.view = view
+    state.round_number = round_number if rnd is not None else None
+    state.version = (state.version or 0) + 1
+    db.session.commit()
+    return state
+
+
+@dataclass
+class ScreenRow:
+    place: int
+    shared: bool
+    name: str
+    points: float
+    move: int | None
+
+
+def standings_with_moves(event: Event, rows: list[StandingRow] | None = None) -> list[ScreenRow]:
+    """Places now, and how many places each team moved since before the last scored round."""
+    rows = rows if rows is not None else event_standings(event)
+    scored = sorted({n for row in rows for n in row.by_round})
+    previous: dict[int, int] = {}
+    if len(scored) > 1:
+        last = scored[-1]
+        ranked = scoring.rank({r.team_id: r.points - r.by_round.get(last, 0) for r in rows})
+        previous = {s.team: s.place for s in ranked}
+    return [
+        ScreenRow(place=r.place, shared=r.shared, name=r.name, points=r.points,
+                  move=(previous[r.team_id] - r.place) if r.team_id in previous else None)
+        for r in rows
+    ]
+
+
+def screen_round(event: Event, state: ScreenState) -> Round | None:
+    if state.round_number is None:
+        return None
+    return db.session.scalar(
+        db.select(Round).where(Round.event_id == event.id, Round.number == state.round_number)
+    )

@@ -1,0 +1,99 @@
+"""Checking a receipt a team shows in a dispute (BG-E2: was it saved before the lock?).
+
+Every acknowledged save returns a short code derived (HMAC, answers.receipt_code)
+from team, question, text and server time. The host types team, question and
+code; the code is valid if the server issued it for the team's current answer
+or for any earlier edit in the audit log, which keeps each save's text and time.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hmac
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import NotFound
+from ..extensions import db
+from ..models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
+from .answers import receipt_code
+from .text import team_name_key
+
+_NOT_CODE = re.compile(r"[^0-9A-F]")
+
+
+@dataclass(frozen=True)
+class ReceiptCheck:
+    valid: bool
+    team: str
+    round: int
+    question: int
+    text: str | None = None
+    saved_at: dt.datetime | None = None
+    current: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "valid": self.valid,
+            "team": self.team,
+            "round": self.round,
+            "question": self.question,
+            "text": self.text,
+            "saved_at": self.saved_at.isoformat(timespec="milliseconds") + "Z"
+            if self.saved_at else None,
+            "current": self.current,
+        }
+
+
+def find_team(event: Event, name: str) -> Team:
+    """The team by name as the host types it (BG-G1 folding: case, look-alike letters)."""
+    team = db.session.scalar(
+        db.select(Team).where(Team.event_id == event.id, Team.name_key == team_name_key(name))
+    )
+    if team is None:
+        raise NotFound("No team named '%(team)s' in this event", team=name)
+    return team
+
+
+def verify_receipt(
+    event: Event, team_name: str, round_number: int, question_number: int, code: str
+) -> ReceiptCheck:
+    """Valid if this server issued ``code`` for one of the team's saves of that question."""
+    team = find_team(event, team_name)
+    question = db.session.scalar(
+        db.select(Question)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, Round.number == round_number,
+               Question.number == question_number)
+    )
+    if question is None:
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
+    wanted = _NOT_CODE.sub("", (code or "").upper())
+    refusal = ReceiptCheck(False, team.name, round_number, question_number)
+    if len(wanted) != 8:
+        return refusal
+    answer = db.session.scalar(
+        db.select(Answer).where(Answer.team_id == team.id, Answer.question_id == question.id)
+    )
+    candidates: list[tuple[str, dt.datetime]] = []
+    if answer is not None:
+        candidates.append((answer.text, answer.updated_at))
+    entries = db.session.scalars(
+        db.select(AuditEntry).where(
+            AuditEntry.event_id == event.id,
+            AuditEntry.action == PHONE_SAVE,
+            AuditEntry.subject == f"R{round_number}Q{question_number} {team.name}",
+        ).order_by(AuditEntry.id.desc())
+    )
+    for entry in entries:
+        after = entry.after or {}
+        if isinstance(after, dict) and after.get("saved_at"):
+            candidates.append((after.get("text", ""), dt.datetime.fromisoformat(after["saved_at"])))
+    for text, saved_at in candidates:
+        if hmac.compare_digest(receipt_code(team.id, question.id, text, saved_at), wanted):
+            current = answer is not None and (text, saved_at) == (answer.text, answer.updated_at)
+            return ReceiptCheck(True, team.name, round_number, question_number, text, saved_at,
+                                current)
+    return refusal

@@ -1,0 +1,344 @@
+"""The host's review queue: what the checker could not honestly decide.
+
+Identical answers to a question (after the checker's normalisation) form one
+group, judged once for every team that gave it. Near-identical groups
+("Шекспир", "Шекспиър", "Шейкспир") are clustered into one item showing each
+group's checker reason and edit distance; the host decides the item together
+or splits it. Host and assistant may judge at once: a queue decision only
+touches verdicts nobody has decided yet (row locks on PostgreSQL, BEGIN
+IMMEDIATE on SQLite), so no answer is judged twice and the second judge is told.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from rapidfuzz.distance import Levenshtein
+
+from ..checker.normalize import normalize
+from ..database import read_only
+from ..errors import DeskError, NotFound
+from ..extensions import db
+from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from . import audit
+from .rounds import check_arrived
+
+DECISIONS = ("correct", "partial", "wrong")
+MAX_CLUSTER_DISTANCE = 3
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass
+class ReviewGroup:
+    """One normalised answer and every team that gave it."""
+
+    text: str
+    norm: str
+    reason: str
+    distance: int = 0
+    verdict_ids: list[int] = field(default_factory=list)
+    teams: list[str] = field(default_factory=list)
+
+
+@dataclass
+class ReviewItem:
+    """One decision for the host: a cluster of near-identical answers to one question."""
+
+    round: int
+    question: int
+    question_id: int
+    question_text: str
+    shown_answer: str
+    partial_allowed: bool
+    groups: list[ReviewGroup] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return self.groups[0].text
+
+    @property
+    def reason(self) -> str:
+        return self.groups[0].reason
+
+    @property
+    def verdict_ids(self) -> list[int]:
+        return [vid for group in self.groups for vid in group.verdict_ids]
+
+    @property
+    def teams(self) -> list[str]:
+        return [team for group in self.groups for team in group.teams]
+
+    @property
+    def key(self) -> str:
+        """Stable while the item waits, so a refreshing page keeps the host's place."""
+        return f"q{self.question_id}-v{min(self.verdict_ids)}"
+
+
+@dataclass
+class Decided:
+    """What a decision changed, and what another judge had already decided."""
+
+    decided: int = 0
+    conflicts: list[str] = field(default_factory=list)
+
+
+def _pending(event: Event):
+    return (
+        db.select(
+            Verdict.id, Verdict.reason, Answer.text, Question.id, Question.number,
+            Question.text, Question.key, Round.number, Round.partial_points, Team.name,
+        )
+        .join(Answer, Verdict.answer_id == Answer.id)
+        .join(Question, Answer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .join(Team, Answer.team_id == Team.id)
+        .where(
+            Round.event_id == event.id,
+            Round.state.in_(("open", "locked", "revealed")),
+            Verdict.outcome == "review",
+            Verdict.decision.is_(None),
+        )
+        .order_by(Round.number, Question.number, Answer.id)
+    )
+
+
+def near(a: str, b: str) -> int | None:
+    """Edit distance between two normalised answers when they are close enough to cluster.
+
+    The allowance grows with length (a quarter of the shorter answer, at most
+    MAX_CLUSTER_DISTANCE); answers whose numbers differ never cluster ("1944"/"1945").
+    """
+    if _DIGITS.findall(a) != _DIGITS.findall(b):
+        return None
+    cutoff = min(MAX_CLUSTER_DISTANCE, max(1, min(len(a), len(b)) // 4))
+    distance = Levenshtein.distance(a, b, score_cutoff=cutoff)
+    return distance if distance <= cutoff else None
+
+
+def cluster(groups: list[ReviewGroup]) -> list[list[ReviewGroup]]:
+    """Single-linkage clusters of near-identical groups, biggest group first in each."""
+    parent = list(range(len(groups)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i in range(len(groups)):
+        for j in range(i + 1, len(groups)):
+            if root(i) != root(j) and near(groups[i].norm, groups[j].norm) is not None:
+                parent[root(j)] = root(i)
+    clusters: dict[int, list[ReviewGroup]] = {}
+    for i, group in enumerate(groups):
+        clusters.setdefault(root(i), []).append(group)
+    result = []
+    for members in clusters.values():
+        members.sort(key=lambda g: -len(g.verdict_ids))
+        lead = members[0].norm
+        for group in members:
+            group.distance = Levenshtein.distance(lead, group.norm)
+        result.append(members)
+    return result
+
+
+def review_queue(event: Event, *, checker_wait: float = 0.0) -> list[ReviewItem]:
+    """Pending review verdicts: by question, identical answers grouped, near ones clustered.
+
+    Answers that arrived in open rounds since the last look are checked first, so the
+    queue is live while teams type; a later change of an answer sends it back here.
+    Those that arrived in the last ``checker_wait`` seconds are left to the live
+    checker (livecheck.py), which runs beside the web workers.
+    """
+    from ..models import display_key
+
+    check_arrived(event, waited=checker_wait)
+    with read_only():  # the host's page must not hold up the phones' saves (SQLite)
+        rows = db.session.execute(_pending(event)).all()
+    questions: dict[int, tuple[ReviewItem, dict[str, ReviewGroup]]] = {}
+    for (vid, reason, text, qid, qnum, qtext, key, rnum, partial, team) in rows:
+        if qid not in questions:
+            questions[qid] = (
+                ReviewItem(round=rnum, question=qnum, question_id=qid, question_text=qtext,
+                           shown_answer=display_key(key), partial_allowed=partial is not None),
+                {},
+            )
+        groups = questions[qid][1]
+        norm = normalize(text)
+        group = groups.get(norm)
+        if group is None:
+            group = groups[norm] = ReviewGroup(text=text, norm=norm, reason=reason)
+        group.verdict_ids.append(vid)
+        group.teams.append(team)
+    items = []
+    for template, groups in questions.values():
+        for members in cluster(list(groups.values())):
+            items.append(ReviewItem(**{**template.__dict__, "groups": members}))
+    return items
+
+
+def queue_size(event: Event) -> int:
+    """How many checked answers wait for the host (polled often: checks nothing itself)."""
+    return db.session.scalar(
+        db.select(db.func.count()).select_from(_pending(event).subquery())
+    ) or 0
+
+
+def _rows(event: Event, verdict_ids: list[int]):
+    rows = db.session.execute(
+        db.select(Verdict, Answer, Question, Round, Team)
+        .join(Answer, Verdict.answer_id == Answer.id)
+        .join(Question, Answer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .join(Team, Answer.team_id == Team.id)
+        .where(Verdict.id.in_(verdict_ids), Round.event_id == event.id)
+        .order_by(Verdict.id)
+        .with_for_update(of=Verdict)
+    ).all()
+    if not verdict_ids or len(rows) != len(set(verdict_ids)):
+        db.session.rollback()
+        raise NotFound("Some of these verdicts do not belong to this event")
+    return rows
+
+
+def decide(
+    event: Event,
+    verdict_ids: list[int],
+    decision: str,
+    actor: str = "host",
+    *,
+    override: bool = False,
+    commit: bool = True,
+) -> Decided:
+    """Give the host's last word on verdicts of this event, each with its audit entry.
+
+    From the queue (``override`` false) only verdicts still undecided change:
+    the row lock makes a second judge wait, then see the first one's decision
+    and get it back as a conflict. An override (all-answers view) replaces any
+    earlier decision.
+    """
+    if decision not in DECISIONS:
+        raise DeskError("Unknown decision '%(decision)s'; use one of %(choices)s",
+                        decision=str(decision), choices=", ".join(DECISIONS))
+    result = Decided()
+    now = utcnow()
+    for verdict, answer, question, rnd, team in _rows(event, verdict_ids):
+        subject = f"R{rnd.number}Q{question.number} {team.name}"
+        if decision == "partial" and rnd.partial_points is None:
+            db.session.rollback()
+            raise DeskError("Round %(round)s gives no partial credit", round=rnd.number)
+        if verdict.decision is not None and not override:
+            result.conflicts.append(
+                f"{subject}: already {verdict.decision} ({verdict.decided_by})"
+            )
+            continue
+        if verdict.decision == decision:
+            continue
+        audit.record(
+            event, actor, "verdict.decide", subject,
+            before={"verdict": verdict.id, "outcome": verdict.outcome,
+                    "decision": verdict.decision, "decided_by": verdict.decided_by},
+            after={"verdict": verdict.id, "decision": decision, "text": answer.text},
+        )
+        verdict.decision = decision
+        verdict.decided_by = actor
+        verdict.decided_at = now
+        result.decided += 1
+    if commit:
+        db.session.commit()
+    return result
+
+
+def undo_decision(event: Event, entry: Any, actor: str) -> None:
+    """Put a verdict back as it was before one audited decision, if nothing changed since."""
+    verdict = db.session.scalar(
+        db.select(Verdict).where(Verdict.id == entry.after["verdict"]).with_for_update()
+    )
+    if verdict is None:
+        raise NotFound("That answer no longer exists")
+    if verdict.decision != entry.after["decision"]:
+        raise DeskError("This verdict was changed again since; undo the later change first")
+    before = entry.before or {}
+    verdict.decision = before.get("decision")
+    verdict.decided_by = before.get("decided_by")
+    verdict.decided_at = utcnow() if verdict.decision else None
+    audit.record(event, actor, "verdict.undo", entry.subject,
+                 before=entry.after, after=before, undoes=entry)
+
+
+def _open_key(key: Any) -> bool:
+    """A list key or {"accept": [...]} can take a whole answer as another accepted one."""
+    return isinstance(key, list) or (
+        isinstance(key, dict) and set(key) <= {"accept", "reject"} and "accept" in key
+    )
+
+
+def add_to_key(event: Event, verdict_ids: list[int], actor: str = "host") -> Decided:
+    """BG-D1 (b) from the queue: the lead answer joins the key through the disputes
+    service (which checks every team's answer to the question again), and these
+    answers are decided correct. Nothing changes when the other judge was first."""
+    from .disputes import accept_answer
+
+    rows = _rows(event, verdict_ids)
+    questions = {question.id for _, _, question, _, _ in rows}
+    _, answer, question, rnd, _ = next(r for r in rows if r[0].id == verdict_ids[0])
+    text, round_number, question_number = answer.text, rnd.number, question.number
+    undecided = any(verdict.decision is None for verdict, *_ in rows)
+    open_key = _open_key(question.key)
+    db.session.rollback()
+    if len(questions) != 1:
+        raise DeskError("Add to the key answers of one question at a time")
+    if not open_key:
+        raise DeskError("Only an open question's key can take another accepted answer")
+    if not undecided:
+        return decide(event, verdict_ids, "correct", actor)
+    accept_answer(event, round_number, question_number, text,
+                  reason="accepted from the review queue", actor=actor)
+    return decide(event, verdict_ids, "correct", actor)
+
+
+@dataclass
+class AnswerRow:
+    verdict_id: int | None
+    team: str
+    text: str
+    source: str
+    outcome: str | None
+    reason: str
+    decision: str | None
+    decided_by: str | None
+
+    @property
+    def final(self) -> str | None:
+        return self.decision or self.outcome
+
+
+VERDICT_FILTERS = ("all", "review", "correct", "partial", "wrong", "decided", "unanswered")
+
+
+def question_answers(event: Event, rnd: Round, question: Question,
+                     only: str = "all") -> list[AnswerRow]:
+    """Every team's answer to one question with the checker's and the host's word."""
+    rows = db.session.execute(
+        db.select(Team.name, Answer.text, Answer.source, Verdict.id, Verdict.outcome,
+                  Verdict.reason, Verdict.decision, Verdict.decided_by)
+        .select_from(Team)
+        .outerjoin(Answer, (Answer.team_id == Team.id) & (Answer.question_id == question.id))
+        .outerjoin(Verdict, Verdict.answer_id == Answer.id)
+        .where(Team.event_id == event.id)
+        .order_by(Team.name_key)
+    )
+    result = [
+        AnswerRow(verdict_id=vid, team=name, text=text or "", source=source or "",
+                  outcome=outcome, reason=reason or "", decision=decision, decided_by=by)
+        for name, text, source, vid, outcome, reason, decision, by in rows
+    ]
+    if only == "all":
+        return result
+    if only == "decided":
+        return [r for r in result if r.decision]
+    if only == "unanswered":
+        return [r for r in result if not r.text]
+    return [r for r in result if r.final == only]

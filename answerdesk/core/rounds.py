@@ -1,0 +1,234 @@
+"""A round's life: open → locked (sheets read-only, checker runs) → revealed.
+
+BG-E2: editing locks on the host's announcement; BG-E3: the correct answers
+are then shown and compared with each team's answers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..checker import check
+from ..database import queue_for_round, read_only, read_write
+from ..errors import Conflict, NotFound
+from ..extensions import db
+from ..formats.bg import final, jokers
+from ..models import Answer, Event, Question, Round, Verdict, utcnow
+from . import audit
+
+
+def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
+    query = db.select(Round).where(Round.event_id == event.id, Round.number == number)
+    if for_update:
+        queue_for_round(event.id, number, exclusive=True)
+        query = query.with_for_update()
+    rnd = db.session.scalar(query)
+    if rnd is None:
+        raise NotFound("Round %(round)s does not exist", round=number)
+    return rnd
+
+
+def open_round(event: Event, number: int, actor: str = "host") -> Round:
+    """Open a round for answers; a locked round can be reopened by the host."""
+    rnd = get_round(event, number, for_update=True)
+    if rnd.state == "open":
+        db.session.rollback()
+        return rnd
+    if rnd.state == "revealed":
+        db.session.rollback()
+        raise Conflict("Round %(round)s is already revealed and cannot be reopened",
+                       round=number)
+    before = rnd.state
+    rnd.state = "open"
+    rnd.opened_at = rnd.opened_at or utcnow()
+    audit.record(event, actor, "round.open", f"R{number}", before={"state": before},
+                 after={"state": "open"})
+    db.session.commit()
+    return rnd
+
+
+def close_round(event: Event, number: int, actor: str = "host") -> Round:
+    """Lock the round (BG-E2) and let the checker propose a verdict for every answer.
+
+    The row lock taken here waits for every save still in flight, so each
+    acknowledged answer is in the table before the checker reads it.
+    """
+    rnd = get_round(event, number, for_update=True)
+    if rnd.state in ("locked", "revealed"):
+        db.session.rollback()
+        return rnd
+    before = rnd.state
+    rnd.state = "locked"
+    rnd.locked_at = utcnow()
+    audit.record(event, actor, "round.close", f"R{number}", before={"state": before},
+                 after={"state": "locked"})
+    db.session.flush()
+    check_round(rnd)
+    db.session.commit()
+    return rnd
+
+
+def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
+    """Show the correct answers on the projector (BG-E3); only after the lock."""
+    rnd = get_round(event, number, for_update=True)
+    if rnd.state == "revealed":
+        db.session.rollback()
+        return rnd
+    if rnd.state != "locked":
+        db.session.rollback()
+        raise Conflict("Round %(round)s must be locked before its answers are revealed",
+                       round=number)
+    rnd.state = "revealed"
+    rnd.revealed_at = utcnow()
+    audit.record(event, actor, "round.reveal", f"R{number}", before={"state": "locked"},
+                 after={"state": "revealed"})
+    db.session.commit()
+    return rnd
+
+
+def check_round(rnd: Round) -> None:
+    for question in rnd.questions:
+        check_question(question, rnd)
+
+
+def check_question(question: Question, rnd: Round | None = None) -> None:
+    """(Re)run the checker on every answer to one question; host decisions stay,
+    unless the answer changed after the decision."""
+    rnd = rnd or question.round
+    answers = db.session.scalars(
+        db.select(Answer).where(Answer.question_id == question.id)
+    ).all()
+    existing = {
+        v.answer_id: v
+        for v in db.session.scalars(
+            db.select(Verdict).where(Verdict.answer_id.in_([a.id for a in answers]))
+        )
+    } if answers else {}
+    now = utcnow()
+    for answer in answers:
+        _propose(answer, existing.get(answer.id), question, rnd, now)
+    jokers.check_second_answers(question, rnd)
+    final.send_to_host(question, rnd)
+
+
+def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: Round,
+             now: dt.datetime) -> None:
+    """The checker's proposal for one answer, kept in its verdict."""
+    outcome, fraction, reason = _proposal(answer.text, question.key,
+                                          question.check_mode or rnd.check_mode)
+    if verdict is None:
+        verdict = Verdict(answer_id=answer.id, outcome=outcome)
+        db.session.add(verdict)
+    elif _changed_after_decision(answer.updated_at, verdict.decided_at):
+        verdict.decision = verdict.decided_by = verdict.decided_at = None
+    verdict.outcome, verdict.fraction, verdict.reason = outcome, fraction, reason
+    verdict.checked_at = now
+
+
+def _proposal(text: str, key: object, mode: str) -> tuple[str, float | None, str]:
+    """The checker's (outcome, fraction, reason), as a verdict keeps them."""
+    result = check(text, key, mode)
+    return result.outcome, result.fraction, result.reason[:300]
+
+
+def _changed_after_decision(updated_at: dt.datetime, decided_at: dt.datetime | None) -> bool:
+    """The team changed its answer after the host judged it: it is judged again."""
+    return decided_at is not None and updated_at > decided_at
+
+
+# Answers of an event's open rounds with no verdict, or changed since their verdict.
+_verdict = Verdict.__table__
+_ARRIVED = (
+    db.select(
+        Answer.id.label("answer_id"), Answer.text, Answer.updated_at,
+        Verdict.id.label("verdict_id"), Verdict.checked_at, Verdict.decided_at,
+        Question.key, Question.check_mode.label("question_mode"),
+        Round.check_mode.label("round_mode"), Round.number, Round.kind,
+    )
+    .join(Question, Answer.question_id == Question.id)
+    .join(Round, Question.round_id == Round.id)
+    .outerjoin(Verdict, Verdict.answer_id == Answer.id)
+    .where(
+        Round.event_id == db.bindparam("event_id"),
+        Round.state == "open",
+        Answer.updated_at <= db.bindparam("arrived_by", type_=Answer.updated_at.type),
+        db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
+    )
+)
+# Each write changes only what the read saw: a verdict another judge (or the close)
+# touched meanwhile is left alone and looked at again on the next pass.
+_REFRESH = _verdict.update().where(
+    _verdict.c.id == db.bindparam("verdict_id"),
+    _verdict.c.checked_at == db.bindparam("seen_checked_at", type_=_verdict.c.checked_at.type),
+    _verdict.c.decided_at.is_not_distinct_from(
+        db.bindparam("seen_decided_at", type_=_verdict.c.decided_at.type)
+    ),
+)
+ARRIVED_CHUNK = 200
+
+
+def check_arrived(event: Event, *, waited: float = 0.0) -> int:
+    """Propose verdicts for answers of open rounds as they arrive, so the host's review
+    queue fills while teams still type (issue 5); returns how many answers were checked.
+    ``waited``: only answers unchecked for at least that many seconds (what the live
+    checker, livecheck.py, should have seen by then).
+
+    Only answers without a verdict, or changed since theirs, are checked. The read
+    only reads and the checker runs outside any transaction; the proposals are then
+    written ARRIVED_CHUNK at a time in short transactions, so phones' saves (which
+    need SQLite's one writer) never wait for the checking (issue 6). A verdict's
+    ``checked_at`` is the ``updated_at`` of the text it judged: a change that lands
+    meanwhile is newer, so the next pass sees it. Two checkers (the live checker,
+    a review page) may do this at once: the second one's proposals are dropped.
+    It commits the caller's transaction first; from a read-only view
+    (database.reads_only) it writes all the same.
+    """
+    event_id = event.id
+    db.session.commit()  # the checking must not run inside the caller's transaction
+    with read_only():
+        rows = db.session.execute(_ARRIVED, {
+            "event_id": event_id, "arrived_by": utcnow() - dt.timedelta(seconds=waited),
+        }).all()
+    new: list[dict] = []
+    refreshed: list[dict] = []
+    for row in rows:
+        outcome, fraction, reason = _proposal(row.text, row.key,
+                                              row.question_mode or row.round_mode)
+        if final.is_one_at_a_time(row):
+            outcome, fraction, reason = final.host_judges(outcome, fraction, reason, row.text)
+        values = {"outcome": outcome, "fraction": fraction, "reason": reason,
+                  "checked_at": row.updated_at}
+        if row.verdict_id is None:
+            new.append({"answer_id": row.answer_id, **values})
+        else:
+            refreshed.append({
+                "verdict_id": row.verdict_id, "seen_checked_at": row.checked_at,
+                "seen_decided_at": row.decided_at, **values,
+                **({"decision": None, "decided_by": None, "decided_at": None}
+                   if _changed_after_decision(row.updated_at, row.decided_at) else {}),
+            })
+    reopened_rows = [r for r in refreshed if "decision" in r]
+    plain_rows = [r for r in refreshed if "decision" not in r]
+    insert = _insert_ignoring_duplicates(_verdict, "answer_id")
+    round_numbers = sorted({row.number for row in rows})
+    with read_write():
+        for statement, batch in ((insert, new), (_REFRESH, plain_rows),
+                                 (_REFRESH, reopened_rows)):
+            for at in range(0, len(batch), ARRIVED_CHUNK):
+                # In the round's queue, as saves are: a close under way (it reads the
+                # verdicts, then writes its own) finishes first, and what is written
+                # here after it changes nothing (the guards above).
+                for number in round_numbers:
+                    queue_for_round(event_id, number, exclusive=False)
+                db.session.connection().execute(statement, batch[at:at + ARRIVED_CHUNK])
+                db.session.commit()
+    return len(rows)
+
+
+def _insert_ignoring_duplicates(table, column: str):
+    """INSERT ... ON CONFLICT (column) DO NOTHING, on SQLite and PostgreSQL alike."""
+    if db.session.get_bind().dialect.name == "postgresql":
+        from sqlalchemy.dialects.postgresql import insert
+    else:
+        from sqlalchemy.dialects.sqlite import insert
+    return insert(table).on_conflict_do_nothing(index_elements=[column])

@@ -1,0 +1,100 @@
+"""What a team's phone sees: its own answers, and the key only after reveal (BG-G3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import selectinload
+
+from ..database import read_only
+from ..extensions import db
+from ..formats.bg import play
+from ..lean import raw_reads
+from ..models import Answer, Event, Question, Round, Team, Verdict
+from .answers import saved
+from .events import event_by_code
+
+VISIBLE_STATES = ("open", "locked", "revealed")
+
+
+_round, _event = Round.__table__, Event.__table__
+_STATES_BY_CODE = (
+    db.select(_round.c.number, _round.c.state)
+    .join_from(_round, _event, _round.c.event_id == _event.c.id)
+    .where(_event.c.code == db.bindparam("code"))
+    .order_by(_round.c.number)
+)
+
+
+def states_by_code(code: str) -> list[dict[str, Any]]:
+    """round_states of the event ``code`` in one read on a raw connection (lean.py):
+    phones poll it every 3 s. No rows: no such event (404), or one without rounds."""
+    with raw_reads(db.engine) as ex:
+        rows = ex.all(_STATES_BY_CODE, {"code": code.strip().upper()})
+    if rows:
+        return [{"number": n, "state": s} for n, s in rows]
+    with read_only():
+        return round_states(event_by_code(code))
+
+
+def round_states(event: Event) -> list[dict[str, Any]]:
+    """The tiny payload phones poll to notice an opened or locked round."""
+    rows = db.session.execute(
+        db.select(Round.number, Round.state)
+        .where(Round.event_id == event.id)
+        .order_by(Round.number)
+    )
+    return [{"number": n, "state": s} for n, s in rows]
+
+
+def team_sheet(event: Event, team: Team) -> dict[str, Any]:
+    """Every visible round with its questions and this team's saved answers.
+
+    The event's rounds and their questions load once, eagerly, and serve the
+    widgets, jokers, wildcard and final round too: every phone reloads its sheet
+    when a round opens or locks, so a lazy load per round cost 300 phones a
+    round trip each (bench/harness.py load, ramp-up).
+    """
+    db.session.execute(
+        db.select(Event).where(Event.id == event.id)
+        .options(selectinload(Event.rounds).selectinload(Round.questions))
+    ).all()
+    rounds = [r for r in event.rounds if r.state in VISIBLE_STATES]
+    answers = {
+        a.question_id: (a, v)
+        for a, v in db.session.execute(
+            db.select(Answer, Verdict)
+            .outerjoin(Verdict, Verdict.answer_id == Answer.id)
+            .where(Answer.team_id == team.id)
+        )
+    }
+    return play.decorate({
+        "event": {"code": event.code, "name": event.name},
+        "team": {"name": team.name, "players": team.players},
+        "states": [{"number": r.number, "state": r.state} for r in event.rounds],
+        "rounds": [_round_json(r, r.questions, answers) for r in rounds],
+    }, event, team)
+
+
+def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:
+    revealed = rnd.state == "revealed"
+    items = []
+    for q in questions:
+        answer, verdict = answers.get(q.id, (None, None))
+        item: dict[str, Any] = {
+            "number": q.number,
+            "text": q.text,
+            "answer": saved(answer, rnd.number, q.number).to_json() if answer else None,
+        }
+        if revealed:
+            item["correct_answer"] = q.shown_answer
+            item["verdict"] = verdict.final if verdict else None
+        items.append(item)
+    return {
+        "number": rnd.number,
+        "name": rnd.name,
+        "kind": rnd.kind,
+        "points": rnd.points,
+        "state": rnd.state,
+        "questions": items,
+    }

@@ -1,0 +1,201 @@
+"""The host's pages for the Bulgarian rules: wildcard, final round, jokers, shoot-out,
+disputes, the monthly league and the exports."""
+
+from __future__ import annotations
+
+from flask import Response, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+
+from ...core import disputes
+from ...errors import DeskError, NotFound
+from ...extensions import db
+from ...host import bp
+from ...models import Event, Team
+from ...web import host_required
+from . import exports, final, jokers, league, shootout, wildcard
+from .programme import BG_SCENARIOS, FINAL_ROUND
+from .standings import event_standings
+
+FINAL_ACTIONS = {"open": final.open_question, "lock": final.lock_question,
+                 "reveal": final.reveal_question}
+FILE_TYPES = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+
+
+def screen_rules(event: Event) -> dict:
+    """What the projector shows of the rules: the R5 draw, the final question, shoot-outs."""
+    final_round = event.round(FINAL_ROUND)
+    current = None
+    if final_round is not None and final.is_one_at_a_time(final_round):
+        opened = final.gates(final_round)
+        shown = [q for q in final_round.questions if q.id in opened]
+        if shown and final_round.state == "open":
+            current = (shown[-1], opened[shown[-1].id])
+    return {
+        "wildcard": wildcard.wildcard_json(event),
+        "final": current,
+        "shootouts": [shootout.shootout_json(s) for s in shootout.event_shootouts(event)[-1:]],
+    }
+
+
+@bp.app_context_processor
+def _rules_globals() -> dict:
+    return {"bg_screen": screen_rules}
+
+
+def _back(anchor: str = "") -> Response:
+    return redirect(url_for("host.rules", code=request.view_args["code"]) + anchor)
+
+
+@bp.get("/rules")
+@host_required
+def rules(event: Event):
+    final_round = event.round(FINAL_ROUND)
+    return render_template(
+        "host/rules.html", event=event,
+        wildcard=wildcard.wildcard_json(event), scenarios=BG_SCENARIOS,
+        final_round=final_round,
+        gates=final.gates(final_round) if final_round else {},
+        jokers=jokers.event_jokers(event),
+        shootouts=[(s, shootout.shootout_json(s)) for s in shootout.event_shootouts(event)],
+        standings=event_standings(event),
+    )
+
+
+@bp.post("/rules/wildcard/draw")
+@host_required
+def wildcard_draw(event: Event):
+    row = wildcard.name_chooser(event)
+    flash(_("%(team)s chooses the wildcard scenario", team=row.chooser.name))
+    return _back("#wildcard")
+
+
+@bp.post("/rules/wildcard/choose")
+@host_required
+def wildcard_choose(event: Event):
+    wildcard.choose_scenario(event, request.form.get("scenario", ""), actor="host")
+    return _back("#wildcard")
+
+
+@bp.post("/rules/final/<int:number>/<action>")
+@host_required
+def final_action(event: Event, number: int, action: str):
+    if action not in FINAL_ACTIONS:
+        raise DeskError("Unknown action '%(action)s'", action=action)
+    FINAL_ACTIONS[action](event, number, actor="host")
+    return _back("#final")
+
+
+@bp.post("/rules/jokers/<int:joker_id>")
+@host_required
+def joker_decide(event: Event, joker_id: int):
+    jokers.decide_second(event, joker_id, request.form.get("decision", ""))
+    return _back("#jokers")
+
+
+@bp.post("/rules/shootout")
+@host_required
+def shootout_start(event: Event):
+    questions = [(request.form.get(f"text{i}", ""), request.form.get(f"answer{i}", ""))
+                 for i in (1, 2, 3)]
+    shootout.start_shootout(event, questions)
+    return _back("#shootout")
+
+
+@bp.post("/rules/shootout/<int:shootout_id>/lock")
+@host_required
+def shootout_lock(event: Event, shootout_id: int):
+    shootout.lock_shootout(event, shootout_id)
+    return _back("#shootout")
+
+
+@bp.get("/disputes")
+@host_required
+def dispute_page(event: Event):
+    locked = [r for r in event.rounds
+              if r.state in ("locked", "revealed") or final.is_one_at_a_time(r)]
+    return render_template("host/disputes.html", event=event, rounds=locked,
+                           decisions=disputes.decisions(event))
+
+
+@bp.post("/disputes")
+@host_required
+def dispute_decide(event: Event):
+    form = request.form
+    kind = form.get("kind", "")
+    try:
+        round_number, question_number = int(form["round"]), int(form["question"])
+    except (KeyError, ValueError):
+        raise DeskError("Choose the round and the question") from None
+    reason = form.get("reason", "")
+    if kind == disputes.UPHOLD:
+        team_id = form.get("team", "")
+        team = db.session.get(Team, int(team_id)) if team_id.isdigit() else None
+        if team is None:
+            raise NotFound("No such team")
+        disputes.uphold(event, round_number, question_number, team, reason)
+    elif kind == disputes.ACCEPT:
+        disputes.accept_answer(event, round_number, question_number, form.get("answer", ""),
+                               reason)
+    elif kind == disputes.ANNUL:
+        disputes.annul(event, round_number, question_number, reason)
+    else:
+        raise DeskError("Unknown decision '%(decision)s'", decision=kind)
+    flash(_("Decision recorded"))
+    return redirect(url_for("host.dispute_page", code=event.code))
+
+
+@bp.get("/league")
+@host_required
+def league_page(event: Event):
+    edition = league.edition_of(event)
+    month = request.args.get("month") or (edition.month if edition else league.month_of(
+        event.date))
+    return render_template("host/league.html", event=event, edition=edition, month=month,
+                           table=league.month_table(month), months=league.months())
+
+
+@bp.post("/league")
+@host_required
+def league_update(event: Event):
+    action = request.form.get("action")
+    if action == "month":
+        league.add_to_month(event, request.form.get("month") or None)
+    elif action == "merge":
+        league.merge_teams(request.form.get("spelling", ""), request.form.get("into", ""),
+                           event=event)
+    elif action == "refresh":
+        league.refresh_handicaps()
+    else:
+        raise DeskError("Unknown action '%(action)s'", action=action)
+    flash(_("League updated"))
+    return redirect(url_for("host.league_page", code=event.code))
+
+
+def _file(data: bytes, kind: str, name: str) -> Response:
+    return Response(data, mimetype=FILE_TYPES[kind], headers={
+        "Content-Disposition": f'attachment; filename="{name}.{kind}"'})
+
+
+@bp.get("/export/results.<kind>")
+@host_required
+def export_results(event: Event, kind: str):
+    if kind not in FILE_TYPES:
+        raise NotFound("Export as csv or xlsx")
+    header, rows = exports.event_results(event)
+    data = (exports.to_csv(header, rows) if kind == "csv"
+            else exports.to_xlsx(header, rows, event.code))
+    return _file(data, kind, f"results-{event.code}")
+
+
+@bp.get("/export/month/<month>.<kind>")
+@host_required
+def export_month(event: Event, month: str, kind: str):
+    if kind not in FILE_TYPES or not league.MONTH.match(month):
+        raise NotFound("Export a month like 2025-03 as csv or xlsx")
+    header, rows = exports.month_results(league.month_table(month))
+    data = (exports.to_csv(header, rows) if kind == "csv"
+            else exports.to_xlsx(header, rows, month))
+    return _file(data, kind, f"league-{month}")

@@ -1,0 +1,136 @@
+"""The final round „Димо Падалски“: one question at a time (BG-R6.1, BG-R6.2).
+
+Round 6 opens as a whole, but each question opens, locks and is revealed on
+its own; a save reaches a question only while it is open (widgets.prepare_answer,
+inside the round's lock). The checker proposes "correct" within 3 errors;
+everything else goes to the host, who judges reasoning a machine cannot.
+"""
+
+from __future__ import annotations
+
+from ...core import audit, rounds
+from ...errors import Conflict, NotFound
+from ...extensions import db
+from ...models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
+from .programme import FINAL_ROUND
+
+
+def is_one_at_a_time(rnd: Round) -> bool:
+    return rnd.number == FINAL_ROUND and rnd.kind == "final"
+
+
+def gates(rnd: Round) -> dict[int, QuestionGate]:
+    """The gate of each question of the round that has been opened, by question id."""
+    rows = db.session.scalars(
+        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
+        .where(Question.round_id == rnd.id)
+    )
+    return {g.question_id: g for g in rows}
+
+
+def _question(event: Event, number: int) -> tuple[Round, Question]:
+    rnd = rounds.get_round(event, FINAL_ROUND, for_update=True)
+    question = next((q for q in rnd.questions if q.number == number), None)
+    if question is None:
+        db.session.rollback()
+        raise NotFound("Round %(round)s has no question %(question)s", round=FINAL_ROUND,
+                       question=number)
+    return rnd, question
+
+
+def open_question(event: Event, number: int, actor: str = "host") -> QuestionGate:
+    """BG-R6.1: show the next question; the previous one must be locked first."""
+    rnd, question = _question(event, number)
+    if rnd.state == "draft":
+        rnd.state, rnd.opened_at = "open", utcnow()
+    elif rnd.state != "open":
+        db.session.rollback()
+        raise Conflict("Round %(round)s is %(state)s", round=FINAL_ROUND, state=rnd.state)
+    existing = gates(rnd)
+    if question.id in existing:
+        db.session.rollback()
+        raise Conflict("Question %(question)s was already opened", question=number)
+    still_open = [g for g in existing.values() if g.state == "open"]
+    if still_open:
+        db.session.rollback()
+        raise Conflict("Lock the open question before opening the next one")
+    gate = QuestionGate(question_id=question.id, state="open")
+    db.session.add(gate)
+    audit.record(event, actor, "question.open", f"R{FINAL_ROUND}Q{number}",
+                 after={"state": "open"})
+    db.session.commit()
+    return gate
+
+
+def lock_question(event: Event, number: int, actor: str = "host") -> QuestionGate:
+    """BG-R6.2: lock one question (saves in flight finish first) and check its answers."""
+    rnd, question = _question(event, number)
+    gate = gates(rnd).get(question.id)
+    if gate is None:
+        db.session.rollback()
+        raise Conflict("Question %(question)s has not been opened", question=number)
+    if gate.state != "open":
+        db.session.rollback()
+        return gate
+    gate.state, gate.locked_at = "locked", utcnow()
+    audit.record(event, actor, "question.lock", f"R{FINAL_ROUND}Q{number}",
+                 before={"state": "open"}, after={"state": "locked"})
+    rounds.check_question(question, rnd)
+    opened = gates(rnd)
+    if len(opened) == len(rnd.questions) and all(g.state != "open" for g in opened.values()):
+        rnd.state, rnd.locked_at = "locked", utcnow()  # the last question: the round is done
+    db.session.commit()
+    return gate
+
+
+def reveal_question(event: Event, number: int, actor: str = "host") -> QuestionGate:
+    """BG-R6.1: after its lock, the question's correct answer is shown."""
+    rnd, question = _question(event, number)
+    gate = gates(rnd).get(question.id)
+    if gate is None or gate.state == "open":
+        db.session.rollback()
+        raise Conflict("Question %(question)s must be locked before its answer is shown",
+                       question=number)
+    if gate.state != "revealed":
+        gate.state, gate.revealed_at = "revealed", utcnow()
+        audit.record(event, actor, "question.reveal", f"R{FINAL_ROUND}Q{number}",
+                     before={"state": "locked"}, after={"state": "revealed"})
+    db.session.commit()
+    return gate
+
+
+def send_to_host(question: Question, rnd: Round) -> None:
+    """BG-R6.1 Decision: only "correct" within 3 errors is proposed; the rest is reviewed."""
+    if not is_one_at_a_time(rnd):
+        return
+    rows = db.session.execute(
+        db.select(Verdict, Answer).join(Answer, Verdict.answer_id == Answer.id)
+        .where(Answer.question_id == question.id)
+    )
+    for verdict, answer in rows:
+        verdict.outcome, verdict.fraction, verdict.reason = host_judges(
+            verdict.outcome, verdict.fraction, verdict.reason, answer.text
+        )
+
+
+def host_judges(outcome: str, fraction: float | None, reason: str,
+                text: str) -> tuple[str, float | None, str]:
+    """BG-R6.1 for one proposal: a wrong or partial answer that says something is reviewed."""
+    if outcome in ("wrong", "partial") and text.strip():
+        return "review", None, f"final round: the host judges ({reason})"[:300]
+    return outcome, fraction, reason
+
+
+def counted_question_ids(event: Event) -> set[int]:
+    """Questions whose answers count in the standings: those of locked rounds, and the
+    locked questions of a final round still running."""
+    rows = db.session.execute(
+        db.select(Question.id, Round.state, QuestionGate.state)
+        .join(Round, Question.round_id == Round.id)
+        .outerjoin(QuestionGate, QuestionGate.question_id == Question.id)
+        .where(Round.event_id == event.id)
+    )
+    return {
+        qid for qid, round_state, gate_state in rows
+        if round_state in ("locked", "revealed") or gate_state in ("locked", "revealed")
+    }

@@ -1,0 +1,69 @@
+"""What a team's phone needs beyond its answers: widgets, jokers, wildcard, shoot-out.
+
+``decorate`` adds to the sheet (sheets.team_sheet) the widget of each question,
+hides final-round questions not yet opened (BG-R6.1) and shows a final-round
+answer once that question is revealed; ``play_json`` is the small payload the
+phone polls to notice a joker, a wildcard choice, a shoot-out or the next
+final-round question.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.widgets import used_numbers, widget_spec
+from ...extensions import db
+from ...models import Answer, Event, Question, Team, Verdict
+from . import jokers, shootout, wildcard
+from .final import gates, is_one_at_a_time
+
+
+def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+    """Add widgets and the final round's one-at-a-time view to a team's sheet."""
+    models = {r.number: r for r in event.rounds}
+    for item in sheet["rounds"]:
+        rnd = models[item["number"]]
+        by_number = {q.number: q for q in rnd.questions}
+        if is_one_at_a_time(rnd) and rnd.state == "open":
+            opened = gates(rnd)
+            kept = []
+            for q in item["questions"]:
+                question = by_number[q["number"]]
+                gate = opened.get(question.id)
+                if gate is None:
+                    continue
+                q["state"] = gate.state
+                if gate.state == "revealed":
+                    q["correct_answer"] = question.shown_answer
+                    q["verdict"] = _verdict(team, question)
+                kept.append(q)
+            item["questions"] = kept
+        for q in item["questions"]:
+            q["widget"] = widget_spec(by_number[q["number"]], rnd)
+        if rnd.check_mode == "number":
+            item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
+    sheet["play"] = play_json(event, team)
+    return sheet
+
+
+def _verdict(team: Team, question: Question) -> str | None:
+    verdict = db.session.scalar(
+        db.select(Verdict).join(Answer, Verdict.answer_id == Answer.id)
+        .where(Answer.team_id == team.id, Answer.question_id == question.id))
+    return verdict.final if verdict else None
+
+
+def play_json(event: Event, team: Team) -> dict[str, Any]:
+    """Jokers left and played (with first-letter hints), the wildcard, the shoot-out,
+    the final round's question states, and the other teams (for the copy joker)."""
+    final = next((r for r in event.rounds if is_one_at_a_time(r)), None)
+    opened = gates(final) if final else {}
+    current = shootout.current_for_team(event, team)
+    return {
+        "jokers": jokers.team_jokers_json(team),
+        "wildcard": wildcard.wildcard_json(event, team),
+        "shootout": shootout.shootout_json(current, team) if current else None,
+        "final": {str(q.number): opened[q.id].state for q in (final.questions if final else [])
+                  if q.id in opened},
+        "teams": [t.name for t in event.teams if t.id != team.id],
+    }
