@@ -88,14 +88,16 @@ class _Talisman(Talisman):
         if self.content_security_policy_nonce_in or self._own_options():
             return super()._set_response_headers(response)
         secure = request.is_secure or request.headers.get("X-Forwarded-Proto") == "https"
-        cache: dict[bool, list[tuple[str, str]]] = self.__dict__.setdefault("_headers", {})
+        cache: dict[bool, list[tuple[str, str, str]]] = self.__dict__.setdefault("_headers", {})
         headers = cache.get(secure)
-        if headers is None:
+        if headers is None:  # (name, value, lower-case name)
             probe = SimpleNamespace(headers=Headers())
             super()._set_response_headers(probe)
-            headers = cache[secure] = list(probe.headers.items())
-        for name, value in headers:
-            response.headers[name] = value
+            headers = cache[secure] = [(k, v, k.lower()) for k, v in probe.headers.items()]
+        present = {name.lower() for name, _ in response.headers}
+        if any(key in present for _, _, key in headers):  # replaced, as Flask-Talisman does
+            return super()._set_response_headers(response)
+        response.headers.extend((name, value) for name, value, _ in headers)
         return response
 
 

@@ -25,6 +25,18 @@ from .errors import DeskError, Unauthorized
 from .models import Event, Team
 
 
+class DeskFlask(Flask):
+    """Flask, remembering which views and hooks are coroutines: Flask asks ``inspect``
+    again for each of them on every request (10 hooks: 60 calls a request, issue 18)."""
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        known: dict[Any, Callable[..., Any]] = self.__dict__.setdefault("_sync", {})
+        sync = known.get(func)
+        if sync is None:
+            sync = known[func] = super().ensure_sync(func)
+        return sync
+
+
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")

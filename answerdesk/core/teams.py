@@ -95,18 +95,18 @@ def refused(code: str, token: str | None) -> Unauthorized:
     return Unauthorized("This team token is not valid for this event")
 
 
-def team_ref(ex: RawExecutor, code: str, token: str | None, *,
+def team_ref(ex: RawExecutor, code: str, token_hash: str | None, *,
              queue_for: int | None = None) -> TeamRef | None:
-    """The team of ``token`` in the event ``code``, in one query (the save's hot path),
-    or None (then ``refused`` says why).
+    """The team whose token hashes to ``token_hash`` (hash_token) in the event ``code``,
+    in one query (the save's hot path), or None (then ``refused`` says why).
 
     ``queue_for``: a round number whose queue lock the same statement takes, shared,
     for a save that follows in this transaction (PostgreSQL; elsewhere no lock exists).
     """
-    if not token:
+    if not token_hash:
         return None
     queued = queue_for is not None and ex.dialect.name == "postgresql"
-    params = {"code": code.strip().upper(), "token": hash_token(token)}
+    params = {"code": code.strip().upper(), "token": token_hash}
     if queued:
         row = ex.first(_BY_CODE_AND_TOKEN_QUEUED, {**params, "round": queue_for})
     else:
