@@ -17,13 +17,12 @@ from __future__ import annotations
 from collections import namedtuple
 from collections.abc import Iterator
 from contextlib import contextmanager
+from operator import itemgetter
 from typing import Any
 
 from sqlalchemy.engine import Dialect, Engine
 
 from .database import begin_raw
-
-_REQUIRED = object()
 
 
 class Prepared:
@@ -34,11 +33,18 @@ class Prepared:
         compiled = statement.compile(dialect=dialect)
         self.sql = compiled.string
         processors = compiled._bind_processors
-        values = {}
+        keys, fixed = {}, {}
         for bind, name in compiled.bind_names.items():
-            values[name] = (bind.key, _REQUIRED if bind.required else bind.effective_value)
-        names = compiled.positiontup if dialect.positional else list(values)
-        self.slots = [(name, *values[name], processors.get(name)) for name in names]
+            keys[name] = bind.key
+            if not bind.required:  # a literal of the statement (e.g. joker.kind = 'copy')
+                fixed[bind.key] = bind.effective_value
+        names = list(compiled.positiontup) if dialect.positional else list(keys)
+        self.names = names
+        self.fixed = fixed
+        self.get = itemgetter(*[keys[name] for name in names]) if names else None
+        self.single = len(names) == 1
+        self.processors = [(i, processors[name]) for i, name in enumerate(names)
+                           if name in processors]
         self.positional = dialect.positional
         columns = compiled._result_columns
         self.row = namedtuple("Row", [c[0] for c in columns]) if columns else None  # type: ignore[misc]
@@ -48,13 +54,15 @@ class Prepared:
         ]
 
     def parameters(self, params: dict[str, Any]) -> Any:
-        out = []
-        for _name, key, default, process in self.slots:
-            value = params[key] if default is _REQUIRED else params.get(key, default)
-            out.append(value if process is None else process(value))
-        if self.positional:
-            return out
-        return {slot[0]: value for slot, value in zip(self.slots, out, strict=True)}
+        """The DBAPI's parameters: the statement's literals, then ``params`` (a missing
+        one is a KeyError), through SQLAlchemy's bind processors of their types."""
+        if self.get is None:
+            return ()
+        got = self.get({**self.fixed, **params} if self.fixed else params)
+        values = [got] if self.single else list(got)
+        for i, process in self.processors:
+            values[i] = process(values[i])
+        return values if self.positional else dict(zip(self.names, values, strict=True))
 
     def make_row(self, raw: Any) -> Any:
         if self.results:
