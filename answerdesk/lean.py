@@ -102,6 +102,8 @@ class RawExecutor:
         return self.cursor.rowcount
 
     def commit(self) -> None:
+        """End the transaction, keeping its work; the executor is done with."""
+        self.cursor.close()
         if self.session is not None:
             self.session.commit()
         else:
@@ -109,21 +111,26 @@ class RawExecutor:
         self.committed = True
 
     def rollback(self) -> None:
+        """End the transaction, dropping its work; the executor is done with."""
+        self.cursor.close()
         if self.session is not None:
             self.session.rollback()
         else:
             self.dialect.do_rollback(self.dbapi_conn)
 
 
-_PREPARED: dict[tuple[int, int], tuple[Any, Prepared]] = {}
+# (id of statement, id of dialect) -> (statement, dialect, Prepared): holding both keeps
+# their ids from being reused while the entry lives. Statements are module constants;
+# a dialect is one per engine.
+_PREPARED: dict[tuple[int, int], tuple[Any, Dialect, Prepared]] = {}
 
 
 def _prepared(statement: Any, dialect: Dialect) -> Prepared:
-    key = (id(statement), id(dialect))
-    found = _PREPARED.get(key)
-    if found is None or found[0] is not statement:
-        found = _PREPARED[key] = (statement, Prepared(statement, dialect))
-    return found[1]
+    found = _PREPARED.get((id(statement), id(dialect)))
+    if found is None:
+        found = _PREPARED[id(statement), id(dialect)] = (
+            statement, dialect, Prepared(statement, dialect))
+    return found[2]
 
 
 def session_executor(session: Any) -> RawExecutor:
@@ -169,7 +176,6 @@ def raw_transaction(engine: Engine) -> Iterator[RawExecutor]:
         finally:
             if not executor.committed:
                 executor.rollback()
-            executor.cursor.close()
     finally:
         fairy.close()
 

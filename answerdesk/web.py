@@ -27,13 +27,19 @@ from .models import Event, Team
 
 class DeskFlask(Flask):
     """Flask, remembering which views and hooks are coroutines: Flask asks ``inspect``
-    again for each of them on every request (10 hooks: 60 calls a request, issue 18)."""
+    again for each of them on every request (10 hooks: 60 calls a request, issue 18).
+    Views and hooks are registered once; what is made per request (after_this_request)
+    is looked at as Flask does once the memory holds SYNC_KNOWN of them."""
+
+    SYNC_KNOWN = 512
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         known: dict[Any, Callable[..., Any]] = self.__dict__.setdefault("_sync", {})
         sync = known.get(func)
         if sync is None:
-            sync = known[func] = super().ensure_sync(func)
+            sync = super().ensure_sync(func)
+            if len(known) < self.SYNC_KNOWN:
+                known[func] = sync
         return sync
 
 
