@@ -2,8 +2,8 @@
 
 A phone saves every second and polls the round states every 3 s. Through the
 Session and Core's execution machinery the save's statements cost more CPU than
-SQLite took to run them (bench/README.md: the team lookup 64 µs through Core,
-6 µs raw; opening and committing a Session 155-192 µs, raw 9 µs). So the
+SQLite took to run them (issue 18: the team lookup 64 µs through Core, 6 µs
+raw; opening and committing a Session 155-192 µs, raw 9 µs). So the
 phone's save and state poll run the same Core statements (defined once, in
 answers.py, teams.py, sheets.py), compiled once per dialect by SQLAlchemy's own
 compiler with its own type processors, on a connection taken from the engine's
@@ -27,10 +27,13 @@ from .database import begin_raw
 
 class Prepared:
     """One Core statement compiled for one dialect: SQL text, the order of its
-    parameters with their bind processors, and its result columns' processors."""
+    parameters with their bind processors, and its result columns' processors.
+    Statements whose SQL depends on the values (``in_`` lists) are not for here."""
 
     def __init__(self, statement: Any, dialect: Dialect) -> None:
         compiled = statement.compile(dialect=dialect)
+        if any(bind.expanding for bind in compiled.binds.values()):
+            raise ValueError("a statement with expanding parameters has no one SQL text")
         self.sql = compiled.string
         processors = compiled._bind_processors
         keys, fixed = {}, {}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
+
 from answerdesk.core import answers
 from answerdesk.core.answers import receipt_code
 from answerdesk.core.sheets import round_states
@@ -165,3 +167,5 @@ def test_prepared_statements_store_what_core_stores(app, demo):
                                                                           None)
         prepared = Prepared(answers._TARGET, db.engine.dialect)
         assert "copy" in [v for v in prepared.fixed.values()]
+        with pytest.raises(ValueError):  # its SQL would depend on the list's length
+            Prepared(db.select(Round.id).where(Round.id.in_([1, 2])), db.engine.dialect)
