@@ -37,6 +37,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from . import cli
     from .api import bp as api_bp
     from .config import load_config
+    from .core.formats import of as format_of
     from .database import tune_sqlite
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
@@ -46,6 +47,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
+    from .start import bp as start_bp
     from .team import bp as team_bp
     from .web import DeskFlask, register_error_handlers
 
@@ -66,9 +68,10 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    app.jinja_env.globals["format_of"] = format_of
     with app.app_context():
         tune_sqlite(db.engine)
-    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):
+    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)
     register_error_handlers(app)

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .core.states import GateState, RoundState
 from .extensions import db
 
 
@@ -33,6 +34,12 @@ class Event(db.Model):
     assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
     screen_locale: Mapped[str] = mapped_column(String(8), default="bg")
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    # BG-G2b: the event's own limits, set by the host. At most this many players per
+    # team; starting points of named teams ([{"name", "points"}], BG-G1 folding);
+    # BG-M5: with an invitation list only the teams named in it may join.
+    max_players: Mapped[int | None]
+    handicaps: Mapped[Any | None] = mapped_column(JSON)
+    invited: Mapped[Any | None] = mapped_column(JSON)
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
@@ -74,7 +81,7 @@ class Round(db.Model):
     points: Mapped[int]
     partial_points: Mapped[int | None]
     check_mode: Mapped[str] = mapped_column(String(16))
-    state: Mapped[str] = mapped_column(String(16), default="draft")
+    state: Mapped[str] = mapped_column(String(16), default=RoundState.DRAFT)
     opened_at: Mapped[dt.datetime | None]
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]
@@ -87,7 +94,7 @@ class Round(db.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.state == "open"
+        return self.state == RoundState.OPEN
 
 
 class Question(db.Model):
@@ -306,7 +313,7 @@ class QuestionGate(db.Model):
     question_id: Mapped[int] = mapped_column(
         ForeignKey("question.id", ondelete="CASCADE"), unique=True
     )
-    state: Mapped[str] = mapped_column(String(16), default="open")
+    state: Mapped[str] = mapped_column(String(16), default=GateState.OPEN)
     opened_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]
@@ -359,12 +366,17 @@ class ShootoutAnswer(db.Model):
 
 
 class Edition(db.Model):
-    """An event as an edition of a monthly league (BG-M1-M4)."""
+    """An event as an edition of a monthly league (BG-M1-M4).
+
+    ``league`` names the league: "" is the venue's own; the demo keeps its played
+    editions in a league of its own, so no real month table shows them.
+    """
 
     __tablename__ = "edition"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
+    league: Mapped[str] = mapped_column(String(60), default="", server_default="", index=True)
     month: Mapped[str] = mapped_column(String(7), index=True)
     number: Mapped[int]
     handicaps: Mapped[Any | None] = mapped_column(JSON)

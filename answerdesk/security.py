@@ -6,7 +6,7 @@ strict referrer policy. HTTPS is not forced: a venue laptop serves phones over
 plain HTTP on the local Wi-Fi (set SESSION_COOKIE_SECURE=1 behind TLS).
 
 Rate limits (Flask-Limiter) slow down name squatting on join and guessing of
-the host password (login form and the host API's Bearer password). Counters
+the host and organiser passwords (login forms and the APIs' Bearer passwords). Counters
 live in RATELIMIT_STORAGE_URI; the default, ``memory://``, is per gunicorn
 worker, so with W workers an address gets at most W times the limit. Point it
 at a shared store (e.g. ``redis://``) for exact counts across workers.
@@ -19,13 +19,14 @@ from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request, session
+from flask import Flask, current_app, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 from werkzeug.datastructures import Headers
 
+from .access import has_host_session
 from .errors import DeskError, NotFound
 from .extensions import csrf
 
@@ -44,7 +45,8 @@ CSP = {
 JOIN_LIMIT = "30 per minute"
 LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
-HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round")
+HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round",
+                      "api.create_event")
 MAX_PHONE_BODY = 64 * 1024
 MAX_DB_INT = 2**31 - 1
 
@@ -157,6 +159,7 @@ def init_security(app: Flask) -> None:
     _limits_only_where_set(app, limiter)
     _limit(app, limiter, "api.join", JOIN_LIMIT)
     _limit(app, limiter, "host.login", LOGIN_LIMIT, methods=["POST"])
+    _limit(app, limiter, "start.login", LOGIN_LIMIT, methods=["POST"])
     for endpoint in HOST_API_ENDPOINTS:
         _limit(app, limiter, endpoint, HOST_API_FAILURE_LIMIT,
                deduct_when=lambda response: response.status_code == 401)
@@ -220,7 +223,7 @@ def _host_api_session_needs_csrf() -> None:
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
         and "Authorization" not in request.headers
-        and session.get("host_events")
+        and has_host_session()
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
         csrf.protect()

@@ -19,7 +19,7 @@ LOCALES = ("bg", "ru", "en")
 # The error classes are keywords as in the Makefile: a refusal's first argument is its msgid
 # (a pack's PackError too); N_ marks a pack's warnings and locations (answerdesk/packs/model.py).
 ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken", "Unauthorized",
-                 "NotAllowed", "TooLarge", "RateLimited", "PackError")
+                 "NotAllowed", "TooLarge", "RateLimited", "PackError", "NotInvited", "BadPack")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None} | dict.fromkeys(ERROR_CLASSES)
 

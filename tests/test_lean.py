@@ -45,7 +45,7 @@ def test_a_phone_save_stores_and_audits_as_a_service_save(app, desk):
     with app.app_context():
         team = db.session.scalar(db.select(Team).where(Team.name == "Сови"))
         team_id = team.id
-        ref = TeamRef(team.id, team.event_id, team.name)
+        ref = TeamRef(team.id, team.event_id, team.name, "bg")
         second = answers.save_answer(ref, 2, 1, "Левски", seq=2).to_json()
     third = desk.save(token, 2, 1, "Апостола", seq=3).get_json()
     assert [s["text"] for s in (first, second, third)] == ["Васил Левски", "Левски", "Апостола"]

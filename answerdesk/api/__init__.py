@@ -2,21 +2,34 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, request
+from flask import current_app, jsonify, request
 
-from ..core import answers, rounds, sheets, teams
+from ..access import api_host, bearer_token, check_organiser_password
+from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
-from ..formats.bg import standings
-from ..web import api_host, api_team, bearer_token, json_body, json_response
+from ..errors import Unauthorized
+from ..web import api_team, json_body, json_response
+from .blueprint import bp
 from .openapi import openapi_document
-
-bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.get("/openapi.json")
 def openapi():
     return jsonify(openapi_document())
+
+
+@bp.post("/events")
+def create_event():
+    """The organiser creates an event (issue 14 §1); the reply is the demo's JSON line."""
+    if not check_organiser_password(bearer_token()):
+        raise Unauthorized("The organiser password is required")
+    body = json_body()
+    event, password = organiser.create_new_event(
+        body.get("name"), body.get("format"), body.get("date"), body.get("screen_locale"),
+        actor="organiser:api")
+    base = current_app.config["PUBLIC_URL"] or request.url_root
+    return jsonify(organiser.event_line(event, password, base)), 201
 
 
 @bp.post("/events/<code>/teams")
@@ -52,7 +65,7 @@ def save_answer(code: str, round_number: int, question_number: int):
 @reads_only
 def event_standings(code: str):
     event = event_by_code(code)
-    rows = standings.event_standings(event)
+    rows = formats.of(event).standings(event)
     return jsonify({
         "event": event.code,
         "standings": [
@@ -85,5 +98,4 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from ..formats.bg import api as play  # noqa: E402,F401  (register their routes on bp)
 from . import receipts  # noqa: E402,F401  (register their routes on bp)

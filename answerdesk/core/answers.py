@@ -38,7 +38,8 @@ from ..models import (
     Round,
     utcnow,
 )
-from . import teams, widgets
+from . import formats, teams, widgets
+from .states import RoundState
 from .text import clean_text
 
 
@@ -94,7 +95,8 @@ def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswe
 
 
 class TeamLike(Protocol):
-    """What a save needs of a team: an ORM Team, or the API's teams.TeamRef."""
+    """What a save needs of a team: an ORM Team, or the API's teams.TeamRef (which also
+    carries its event's ``format``; a Team finds it on its event)."""
 
     id: int
     event_id: int
@@ -218,11 +220,12 @@ def save_answer(
     """
     clean = _clean(text, fields)
     team_id, event_id, team_name = team.id, team.event_id, team.name
+    fmt = formats.get(getattr(team, "format", None) or team.event.format)
     for attempt in range(2):
         ex = session_executor(db.session)
         try:
             return _save(ex, team_id, event_id, team_name, round_number, question_number, clean,
-                         fields, source, seq, actor, queued=False)
+                         fields, source, seq, actor, fmt, queued=False)
         except (IntegrityError, ex.dialect.loaded_dbapi.IntegrityError):
             # Two phones of one team created the same answer at once: the row
             # exists now, so the second attempt updates it.
@@ -270,17 +273,18 @@ def save_by_token(code: str, token: str | None, round_number: int, question_numb
                     raise bad_body
                 return _save(ex, team.id, team.event_id, team.name, round_number,
                              question_number, text, fields, "phone", seq, None,
-                             queued=team.queued_for == round_number)
+                             formats.get(team.format), queued=team.queued_for == round_number)
         except engine.dialect.loaded_dbapi.IntegrityError:
             if attempt:  # the first: another phone of the team created the answer
                 raise
     raise teams.refused(code, token)
 
 
-def _target(row: Any, round_number: int, question_number: int) -> widgets.AnswerTarget:
+def _target(row: Any, round_number: int, question_number: int,
+            fmt: formats.Format) -> widgets.AnswerTarget:
     if row is None:
         raise NotFound("Round %(round)s does not exist", round=round_number)
-    if row.state != "open":
+    if row.state != RoundState.OPEN:
         raise RoundLocked(
             "Round %(round)s is locked: answers are no longer accepted.",
             round=row.number,
@@ -293,7 +297,7 @@ def _target(row: Any, round_number: int, question_number: int) -> widgets.Answer
         round_id=row.id, round_number=row.number, round_kind=row.kind,
         question_id=row.question_id, question_number=question_number,
         kind=widgets.kind_of(row.question_mode or row.check_mode, row.key),
-        gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
+        gated=fmt.one_at_a_time(row), gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
         double_joker=bool(row.double_joker),
     )
 
@@ -310,6 +314,7 @@ def _save(
     source: str,
     seq: int | None,
     actor: str | None,
+    fmt: formats.Format,
     *,
     queued: bool,
 ) -> SavedAnswer:
@@ -321,7 +326,7 @@ def _save(
     row = ex.first(_TARGET, {"event_id": event_id, "round": round_number,
                              "question": question_number, "team_id": team_id})
     try:
-        target = _target(row, round_number, question_number)
+        target = _target(row, round_number, question_number, fmt)
         text, fields = widgets.prepare_answer(team_id, target, text, fields, run=ex.all)
     except DeskError:
         ex.rollback()

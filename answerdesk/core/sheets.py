@@ -8,11 +8,12 @@ from sqlalchemy.orm import selectinload
 
 from ..database import read_only
 from ..extensions import db
-from ..formats.bg import play
 from ..lean import raw_reads
 from ..models import Answer, Event, Question, Round, Team, Verdict
+from . import formats
 from .answers import saved
 from .events import event_by_code
+from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
 
@@ -68,7 +69,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
             .where(Answer.team_id == team.id)
         )
     }
-    return play.decorate({
+    return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],
@@ -77,7 +78,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
 
 
 def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:
-    revealed = rnd.state == "revealed"
+    revealed = rnd.state == RoundState.REVEALED
     items = []
     for q in questions:
         answer, verdict = answers.get(q.id, (None, None))

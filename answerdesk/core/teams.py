@@ -16,9 +16,8 @@ from ..lean import RawExecutor
 from ..models import Event, Team
 from . import audit
 from .events import event_by_code
+from .limits import MAX_PLAYERS, check_join
 from .text import clean_text, team_name_key
-
-MAX_PLAYERS = 100
 
 
 def hash_token(token: str) -> str:
@@ -26,7 +25,8 @@ def hash_token(token: str) -> str:
 
 
 def register_team(event: Event, name: object, players: object = 1) -> tuple[Team, str]:
-    """Join an event (BG-G1 unique names, BG-G2 players counted); return the team and
+    """Join an event (BG-G1 unique names, BG-G2 players counted, BG-G2b the event's own
+    limits, BG-M5 its invitation list); return the team and
     its token, which is shown once and stored only as a hash."""
     clean = clean_text(name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"], field="name")
     if not clean:
@@ -39,6 +39,7 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
         raise DeskError("players must be between 1 and %(most)s", field="players",
                         most=MAX_PLAYERS)
     key = team_name_key(clean)
+    check_join(event, clean, count)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
     )
@@ -70,12 +71,13 @@ class TeamRef:
     id: int
     event_id: int
     name: str
+    format: str  # the event's format (core.formats): what the save asks it
     queued_for: int | None = None  # the round whose queue lock the lookup took
 
 
 _team, _event = Team.__table__, Event.__table__
 _BY_CODE_AND_TOKEN = (
-    db.select(_team.c.id, _team.c.event_id, _team.c.name)
+    db.select(_team.c.id, _team.c.event_id, _team.c.name, _event.c.format)
     .join_from(_team, _event, _team.c.event_id == _event.c.id)
     .where(_event.c.code == db.bindparam("code"), _team.c.token_hash == db.bindparam("token"))
 )
@@ -113,7 +115,7 @@ def team_ref(ex: RawExecutor, code: str, token_hash: str | None, *,
         row = ex.first(_BY_CODE_AND_TOKEN, params)
     if row is None:
         return None
-    return TeamRef(row.id, row.event_id, row.name, queue_for if queued else None)
+    return TeamRef(row.id, row.event_id, row.name, row.format, queue_for if queued else None)
 
 
 def event_and_team_by_token(code: str, token: str | None) -> tuple[Event, Team]:

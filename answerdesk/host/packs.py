@@ -17,12 +17,12 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import i18n
+from ..access import host_required
 from ..errors import DeskError
 from ..models import Event
 from ..packs import PackError, dump_native, parse_pack
 from ..packs.importer import MODES, export_pack, import_pack, preview
-from ..web import host_required
-from . import bp
+from .blueprint import bp
 
 UPLOAD_ID = re.compile(r"[0-9a-f]{32}")
 UPLOAD_LIFETIME = 24 * 3600
@@ -42,20 +42,10 @@ def _forget_old_uploads(folder: Path) -> None:
             old.unlink(missing_ok=True)
 
 
-def _say(text: object) -> object:
-    """A pack error, warning or location in the reader's language: the parsers keep
-    English msgids and their values (`PackError`, `Note`); other text shows as it is
-    (a native pack's own warnings)."""
-    template = getattr(text, "template", None)
-    if template is None:
-        return text
-    return _(template, **{k: _say(v) for k, v in text.params.items()})
-
-
 def _page(event: Event, status: int = 200, **context):
     return render_template(
         "host/packs.html", event=event, modes=MODES, languages=i18n.LANGUAGE_NAMES,
-        question_total=sum(len(r.questions) for r in event.rounds), say=_say, **context,
+        question_total=sum(len(r.questions) for r in event.rounds), say=i18n.say, **context,
     ), status
 
 

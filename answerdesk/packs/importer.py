@@ -18,9 +18,9 @@ from typing import Any
 
 from .. import media
 from ..core import audit
+from ..core.formats import REGISTRY
 from ..errors import Conflict
 from ..extensions import db
-from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
 from .model import N_, Pack, QuestionSpec, RoundSpec
 
@@ -141,14 +141,17 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     """The pack's own value, else the programme's for the same round (BG-R4.1)."""
     if spec.partial_points is not None:
         return spec.partial_points
-    template = next((t for t in PROGRAMMES.get(event.format, ()) if t.number == number), None)
+    programme = REGISTRY[event.format].programme() if event.format in REGISTRY else ()
+    template = next((t for t in programme if t.number == number), None)
     if template and template.kind == spec.kind:
         return template.partial_points
     return None
 
 
-def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
-                  created: list[Path]) -> Question:
+def question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
+                 created: list[Path]) -> Question:
+    """A pack's question as a (transient) row; its media files are stored, and their
+    paths added to ``created`` so a failed import can remove them."""
     items = []
     for item in spec.media:
         entry = dict(item)
@@ -188,10 +191,15 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
                 points=spec.points, partial_points=_partial_points(event, spec, number),
                 check_mode=spec.check_mode, themes=list(spec.themes) or None,
             )
-            rnd.questions = [_question_row(q, event.code, pack.media, created)
+            rnd.questions = [question_row(q, event.code, pack.media, created)
                              for q in spec.questions]
             event.rounds.append(rnd)
         db.session.flush()
+        game = REGISTRY.get(event.format)
+        if game is not None:  # what the pack carries beyond its rounds (BG-R5 sets)
+            game.import_pack_extras(
+                event, pack, replace=mode == "replace",
+                to_row=lambda spec: question_row(spec, event.code, pack.media, created))
         report = ImportReport(
             rounds=numbers, question_count=pack.question_count,
             media_files=len({m["ref"] for r in pack.rounds for q in r.questions
@@ -201,6 +209,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
         audit.record(event, actor, "pack.import", pack.title[:200], after={
             "format": pack.format, "mode": mode, "rounds": numbers,
             "questions": pack.question_count, "replaced": replaced,
+            "scenarios": sorted(pack.scenarios),
         })
         db.session.commit()
     except BaseException:
@@ -211,7 +220,8 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
     return report
 
 
-def _question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+def question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+    """A question row as a pack's question; its stored media files go into ``files``."""
     items = []
     for entry in q.media or []:
         item = {k: v for k, v in entry.items() if k != "file"}
@@ -237,11 +247,15 @@ def export_pack(event: Event) -> Pack:
             number=r.number, name=r.name, kind=r.kind, points=r.points,
             check_mode=r.check_mode, themes=list(r.themes or []),
             partial_points=r.partial_points,
-            questions=[_question_spec(q, event.code, files) for q in r.questions],
+            questions=[question_spec(q, event.code, files) for q in r.questions],
         )
         for r in event.rounds
     ]
-    return Pack(title=event.name, format="native", rounds=rounds, media=files)
+    pack = Pack(title=event.name, format="native", rounds=rounds, media=files)
+    game = REGISTRY.get(event.format)
+    if game is not None:
+        game.export_pack_extras(event, pack, lambda q: question_spec(q, event.code, files))
+    return pack
 
 
 def attach_local_media(pack: Pack, folder: Path) -> list[str]:

@@ -19,8 +19,10 @@ from typing import Any
 
 import yaml
 
+from ..checker.modes import MODES
 from .model import (
     BG_ROUNDS,
+    BG_SCENARIO_MODES,
     CHECK_MODES,
     MEDIA_KINDS,
     N_,
@@ -37,7 +39,7 @@ from .textio import decode_text
 MARKER = "answerdesk_pack"
 VERSION = 1
 
-_PACK_FIELDS = {MARKER, "title", "format", "rounds", "files", "warnings"}
+_PACK_FIELDS = {MARKER, "title", "format", "rounds", "files", "warnings", "wildcard"}
 _ROUND_FIELDS = {"number", "name", "kind", "points", "partial_points", "check_mode", "themes",
                  "questions"}
 _QUESTION_FIELDS = {"number", "text", "key", "reject", "hint", "points", "comment", "source",
@@ -190,12 +192,13 @@ class _Validator:
         if reject is not None and mode not in TEXT_MODES:
             raise self.fail((*path, "reject"),
                             N_("'reject' is for exact/typo modes, not %(mode)s", mode=mode))
+        shape = MODES[mode].key_shape
         check: dict[str, Callable[[Any, Path], Key]] = {
             "song": self.song_key, "pairs": self.pairs_key, "number": self.number_key,
         }
-        if mode in TEXT_MODES:
+        if shape == "text":
             return self.text_key(raw, reject, kpath, path)
-        if mode == "choice":
+        if shape == "choice":
             labels = self.strings(raw, kpath)
             for i, label in enumerate(labels):
                 if options and label not in options:
@@ -203,7 +206,7 @@ class _Validator:
                                                     "%(options)s", label=label,
                                                     options=", ".join(options)))
             return labels
-        return check[mode](raw, kpath)
+        return check[shape](raw, kpath)
 
     def text_key(self, raw: Any, reject: Any, kpath: Path, path: Path) -> Key:
         if isinstance(raw, dict):
@@ -307,7 +310,32 @@ class _Validator:
                 raise self.fail(("rounds", i, "number"),
                                 N_("round number %(number)s used twice", number=r.number))
             seen[r.number] = i
-        return Pack(title=title, format=fmt, rounds=rounds, media=files, warnings=warnings)
+        scenarios = self.scenarios(doc.get("wildcard"), ("wildcard",))
+        return Pack(title=title, format=fmt, rounds=rounds, media=files, warnings=warnings,
+                    scenarios=scenarios)
+
+    def scenarios(self, raw: Any, path: Path) -> dict[str, list[QuestionSpec]]:
+        """BG-R5: `{"5.4": [questions], …}`, each judged by its scenario's check mode."""
+        if raw is None:
+            return {}
+        raw = self.mapping(raw, path, set(BG_SCENARIO_MODES))
+        return {str(name): self.scenario_set(items, (*path, str(name)), str(name))
+                for name, items in raw.items()}
+
+    def scenario_set(self, raw: Any, path: Path, scenario: str) -> list[QuestionSpec]:
+        """One scenario's questions; numbered by position unless they say otherwise."""
+        if not isinstance(raw, list) or not raw:
+            raise self.fail(path, N_("scenario %(scenario)s needs a list of questions",
+                                     scenario=scenario))
+        questions = [self.question(q, (*path, i), i + 1, BG_SCENARIO_MODES[scenario])
+                     for i, q in enumerate(raw)]
+        numbers = [q.number for q in questions]
+        for i, n in enumerate(numbers):
+            if n in numbers[:i]:
+                raise self.fail((*path, i, "number"),
+                                N_("question number %(number)s used twice in this round",
+                                   number=n))
+        return questions
 
     def files(self, raw: Any) -> dict[str, bytes]:
         if not isinstance(raw, dict):
@@ -417,6 +445,15 @@ def _guess_kind(ref: str) -> str | None:
     return _EXT_KIND.get(ext)
 
 
+def load_scenario_set(text: str, scenario: str) -> list[QuestionSpec]:
+    """A scenario's questions as the host types them on the rules page: a YAML list
+    of native questions (the same fields and checks as in a pack's `wildcard`)."""
+    if scenario not in BG_SCENARIO_MODES:
+        raise PackError("unknown scenario '%(scenario)s'", scenario=scenario)
+    doc, lines = _read_document(text, as_json=False)
+    return _Validator(lines).scenario_set(doc, (), scenario)
+
+
 def load_native(data: str | bytes, filename: str = "pack.yaml") -> Pack:
     """Load a native pack (JSON or YAML, chosen by extension, else by content)."""
     text = decode_text(data, filename) if isinstance(data, bytes) else data
@@ -452,11 +489,22 @@ def pack_document(pack: Pack) -> dict[str, Any]:
             rd["themes"] = list(r.themes)
         rd["questions"] = [_question_doc(q) for q in r.questions]
         doc["rounds"].append(rd)
+    if pack.scenarios:
+        doc["wildcard"] = {name: [_question_doc(q) for q in questions]
+                           for name, questions in sorted(pack.scenarios.items())}
     if pack.media:
         doc["files"] = {k: base64.b64encode(v).decode("ascii") for k, v in pack.media.items()}
     if pack.warnings:
         doc["warnings"] = [str(w) for w in pack.warnings]
     return doc
+
+
+def dump_questions(questions: list[QuestionSpec]) -> str:
+    """Questions as the YAML list load_scenario_set reads back (the rules page)."""
+    if not questions:
+        return ""
+    return yaml.safe_dump([_question_doc(q) for q in questions], allow_unicode=True,
+                          sort_keys=False, width=100)
 
 
 def dump_native(pack: Pack, fmt: str = "yaml") -> str:

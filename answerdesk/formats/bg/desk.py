@@ -6,13 +6,17 @@ from __future__ import annotations
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from ...access import host_required
 from ...core import disputes
+from ...core.states import RoundState
 from ...errors import DeskError, NotFound
 from ...extensions import db
-from ...host import bp
+from ...host.blueprint import bp
+from ...i18n import say
 from ...models import Event, Team
-from ...web import host_required
-from . import exports, final, jokers, league, shootout, wildcard
+from ...packs import PackError
+from ...packs.native import dump_questions, load_scenario_set
+from . import champions, exports, final, jokers, league, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings
 
@@ -31,7 +35,7 @@ def screen_rules(event: Event) -> dict:
     if final_round is not None and final.is_one_at_a_time(final_round):
         opened = final.gates(final_round)
         shown = [q for q in final_round.questions if q.id in opened]
-        if shown and final_round.state == "open":
+        if shown and final_round.state == RoundState.OPEN:
             current = (shown[-1], opened[shown[-1].id])
     return {
         "wildcard": wildcard.wildcard_json(event),
@@ -79,6 +83,38 @@ def wildcard_choose(event: Event):
     return _back("#wildcard")
 
 
+@bp.get("/rules/wildcard/sets")
+@host_required
+def wildcard_sets(event: Event):
+    return _sets_page(event)
+
+
+def _sets_page(event: Event, status: int = 200, **context):
+    sets = wildcard.scenario_specs(event)
+    texts = {name: dump_questions(sets.get(name, [])) for name in BG_SCENARIOS}
+    texts.update(context.pop("typed", {}))
+    return render_template("host/wildcard_sets.html", event=event, scenarios=BG_SCENARIOS,
+                           texts=texts, counts={k: len(v) for k, v in sets.items()},
+                           say=say, **context), status
+
+
+@bp.post("/rules/wildcard/sets/<scenario>")
+@host_required
+def wildcard_set_save(event: Event, scenario: str):
+    """BG-R5: the host types (or fixes) a scenario's questions, as a pack's YAML list."""
+    if scenario not in BG_SCENARIOS:
+        raise NotFound("No such scenario")
+    text = request.form.get("questions", "")
+    try:
+        specs = load_scenario_set(text, scenario) if text.strip() else []
+    except PackError as err:
+        return _sets_page(event, 422, error=err, failed=scenario, typed={scenario: text})
+    wildcard.set_scenario_set(event, scenario, wildcard.typed_questions(event, specs))
+    flash(_("Scenario %(scenario)s: %(count)s questions saved", scenario=scenario,
+            count=len(specs)))
+    return redirect(url_for("host.wildcard_sets", code=event.code) + f"#set-{scenario}")
+
+
 @bp.post("/rules/final/<int:number>/<action>")
 @host_required
 def final_action(event: Event, number: int, action: str):
@@ -115,7 +151,7 @@ def shootout_lock(event: Event, shootout_id: int):
 @host_required
 def dispute_page(event: Event):
     locked = [r for r in event.rounds
-              if r.state in ("locked", "revealed") or final.is_one_at_a_time(r)]
+              if r.state in (RoundState.LOCKED, RoundState.REVEALED) or final.is_one_at_a_time(r)]
     return render_template("host/disputes.html", event=event, rounds=locked,
                            decisions=disputes.decisions(event))
 
@@ -151,10 +187,12 @@ def dispute_decide(event: Event):
 @host_required
 def league_page(event: Event):
     edition = league.edition_of(event)
+    name = edition.league if edition else ""
     month = request.args.get("month") or (edition.month if edition else league.month_of(
         event.date))
     return render_template("host/league.html", event=event, edition=edition, month=month,
-                           table=league.month_table(month), months=league.months())
+                           league_name=name, table=league.month_table(month, name),
+                           months=league.months(name))
 
 
 @bp.post("/league")
@@ -172,6 +210,23 @@ def league_update(event: Event):
         raise DeskError("Unknown action '%(action)s'", action=action)
     flash(_("League updated"))
     return redirect(url_for("host.league_page", code=event.code))
+
+
+@bp.post("/league/champions")
+@host_required
+def champions_quiz(event: Event):
+    """BG-M5: the yearly champions' quiz of this event's league, from the year's titles;
+    its host password is shown once, here."""
+    edition = league.edition_of(event)
+    name = edition.league if edition else ""
+    year = request.form.get("year", "").strip()
+    try:
+        created, password, invitations = champions.create_champions_quiz(year, name)
+    except DeskError as err:
+        flash(err.message)
+        return redirect(url_for("host.league_page", code=event.code))
+    return render_template("host/champions.html", event=event, created=created,
+                           password=password, invitations=invitations, year=year), 201
 
 
 def _file(data: bytes, kind: str, name: str) -> Response:
@@ -195,7 +250,9 @@ def export_results(event: Event, kind: str):
 def export_month(event: Event, month: str, kind: str):
     if kind not in FILE_TYPES or not league.MONTH.match(month):
         raise NotFound("Export a month like 2025-03 as csv or xlsx")
-    header, rows = exports.month_results(league.month_table(month))
+    edition = league.edition_of(event)
+    header, rows = exports.month_results(
+        league.month_table(month, edition.league if edition else ""))
     data = (exports.to_csv(header, rows) if kind == "csv"
             else exports.to_xlsx(header, rows, month))
     return _file(data, kind, f"league-{month}")

@@ -1,8 +1,9 @@
 """Standings of an event: verdicts, jokers, disputes and handicaps turned into places.
 
 The rules themselves live in the pure module scoring.py (score_question for
-jokers and disputes, game_totals for corrections and the BG-M3 handicap, rank
-and apply_shootout for places); this module only gathers the data for it.
+jokers and disputes, game_totals for corrections and the BG-M3 and BG-G2b
+handicaps, rank and apply_shootout for places); this module only gathers the
+data for it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ...core.disputes import event_disputes
+from ...core.limits import team_handicaps
+from ...core.states import Outcome
 from ...extensions import db
 from ...models import Answer, Event, Joker, Question, Round, Team, Verdict
 from . import scoring
@@ -39,7 +42,7 @@ def _team_answer(outcome: str | None, fraction: float | None,
                  rnd: Round) -> scoring.TeamAnswer[int]:
     """The effective outcome of one answer (the host's decision beats the checker's);
     the round's partial points (BG-R4.1 one of three, BG-R5.3 none)."""
-    if outcome == "partial" and not (fraction and 0 < fraction < 1):
+    if outcome == Outcome.PARTIAL and not (fraction and 0 < fraction < 1):
         fraction = 0.5
     return scoring.TeamAnswer(outcome=outcome, fraction=fraction,
                               partial_points=rnd.partial_points)
@@ -70,7 +73,7 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
         .where(Answer.question_id.in_(questions))
     ):
         final = decision or outcome
-        if final == "review":
+        if final == Outcome.REVIEW:
             rows[team_id].pending += 1
         per_question[question_id][team_id] = _team_answer(final, fraction,
                                                           questions[question_id][1])
@@ -107,6 +110,8 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
             rows[correction.team].correction_notes.append(
                 f"{correction.points:+d} {correction.reason}")
     handicaps = event_handicaps(event)
+    for team_id, points in team_handicaps(event).items():  # BG-G2b, beside BG-M3
+        handicaps[team_id] = handicaps.get(team_id, 0) + points
     for team_id, handicap in handicaps.items():
         if team_id in rows:
             rows[team_id].handicap = handicap
