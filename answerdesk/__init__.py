@@ -35,6 +35,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask_babel import get_locale
 
     from . import cli
+    from .access import desk_role
     from .api import bp as api_bp
     from .config import load_config
     from .core.formats import of as format_of
@@ -68,6 +69,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of
     with app.app_context():
         tune_sqlite(db.engine)

@@ -19,6 +19,7 @@ from .core import audit
 from .errors import DeskError
 from .extensions import db
 from .models import Event
+from .web import safe_next
 
 bp = Blueprint("i18n", __name__)
 
@@ -61,10 +62,7 @@ def switch(locale: str):
     """Keep a phone's language choice in its session and go back where it was."""
     if locale in current_app.config["LANGUAGES"]:
         session["lang"] = locale
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith(("//", "/\\")):
-        target = "/"
-    return redirect(target)
+    return redirect(safe_next(request.args.get("next"), "/"))
 
 
 def compile_catalogues(directory: Path = TRANSLATIONS) -> list[Path]:

@@ -32,6 +32,10 @@ class Event(db.Model):
     status: Mapped[str] = mapped_column(String(16), default="running")
     host_password_hash: Mapped[str] = mapped_column(String(256))
     assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
+    # Desk logins carry the generation they were made in (web.desk_login); logging
+    # out or a new assistant password moves it on, so copies of the cookie stop working.
+    host_login_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    assistant_login_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     screen_locale: Mapped[str] = mapped_column(String(8), default="bg")
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     # BG-G2b: the event's own limits, set by the host. At most this many players per

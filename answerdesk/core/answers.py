@@ -40,7 +40,7 @@ from ..models import (
 )
 from . import formats, teams, widgets
 from .states import RoundState
-from .text import clean_text
+from .text import check_fields, clean_text
 
 
 @dataclass(frozen=True)
@@ -67,6 +67,7 @@ class SavedAnswer:
         }
 
 
+MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
 _KEYED: dict[str, hmac.HMAC] = {}  # SECRET_KEY -> its HMAC, keyed once
 
 
@@ -196,8 +197,10 @@ def _clean(text: object, fields: Any) -> str:
     clean = clean_text(
         text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
     )
-    if fields is not None and not isinstance(fields, dict | list):
-        raise DeskError("fields must be an object")
+    if fields is not None:
+        if not isinstance(fields, dict | list):
+            raise DeskError("fields must be an object")
+        check_fields(fields)
     return clean
 
 
@@ -240,7 +243,8 @@ def _phone_body(body: Any) -> tuple[str, Any, int | None]:
     if not isinstance(body, dict):
         raise DeskError("The request body must be a JSON object")
     seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                            or not 0 <= seq <= MAX_SEQ):
         raise DeskError("seq must be a non-negative whole number")
     fields = body.get("fields")
     return _clean(body.get("text", ""), fields), fields, seq

@@ -22,12 +22,16 @@ from ..core.formats import REGISTRY
 from ..errors import Conflict
 from ..extensions import db
 from ..models import Answer, Event, Question, Round
-from .model import N_, Pack, QuestionSpec, RoundSpec
+from .mediatypes import screen_media, sniff
+from .model import N_, Pack, PackError, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")
 # What a question carries beyond the checker's needs, kept in Question.details.
 DETAIL_FIELDS = ("options", "answer", "note", "theme", "comment", "source", "author", "variant")
 MAX_ROUND_NAME = 200
+# A pack is written in one transaction, which holds SQLite's write lock (phones'
+# saves wait): 20,000 questions held it for 9 s. No evening has more than this.
+MAX_QUESTIONS = 2000
 MAX_HINT = 16
 
 
@@ -102,9 +106,17 @@ def _blocked(event: Event, mode: str) -> Conflict | None:
     return None
 
 
+def _check_size(pack: Pack) -> None:
+    if pack.question_count > MAX_QUESTIONS:
+        raise PackError("the pack has %(count)s questions: at most %(most)s can be imported",
+                        count=pack.question_count, most=MAX_QUESTIONS)
+
+
 def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> PackSummary:
     """The summary shown before an import; `blocked` says why it would be refused."""
     _check_mode(mode)
+    _check_size(pack)
+    screen_media(pack)
     numbers = _numbers(event, pack, mode)
     blocked = _blocked(event, mode) if event else None
     rounds = [
@@ -156,8 +168,9 @@ def question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
     for item in spec.media:
         entry = dict(item)
         data = files.get(item["ref"])
-        if data is not None:
-            entry["file"], path = media.store(code, item["ref"], data)
+        found = sniff(data) if data is not None else None
+        if data is not None and found is not None:
+            entry["file"], path = media.store(code, data, found[1])
             if path is not None:
                 created.append(path)
         items.append(entry)
@@ -178,6 +191,8 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
     blocked = _blocked(event, mode)
     if blocked:
         raise blocked
+    _check_size(pack)
+    screen_media(pack)
     numbers = _numbers(event, pack, mode)
     replaced = [r.number for r in event.rounds] if mode == "replace" else []
     created: list[Path] = []
@@ -217,6 +232,9 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
         for path in created:
             path.unlink(missing_ok=True)
         raise
+    if mode == "replace":
+        media.forget_unused(event.code, {m["file"] for r in event.rounds for q in r.questions
+                                         for m in q.media or [] if "file" in m})
     return report
 
 

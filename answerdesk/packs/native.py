@@ -52,6 +52,9 @@ _EXT_KIND = {
 }
 
 Path = tuple[str | int, ...]
+# Deeper than any pack needs (a key list in a question in a round is 6); the YAML
+# composer and json recurse per level and would fail with RecursionError instead.
+MAX_DEPTH = 32
 
 
 def render_path(path: Path) -> str:
@@ -102,6 +105,42 @@ def _yaml_error(exc: yaml.YAMLError) -> PackError:
     return PackError("not valid YAML: %(reason)s", where, reason=problem)
 
 
+def _too_deep(where: str | None) -> PackError:
+    return PackError("the document is nested too deeply: at most %(depth)s levels", where,
+                     depth=MAX_DEPTH)
+
+
+def _json_depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                items = value.values() if isinstance(value, dict) else value
+                stack.extend((item, depth + 1) for item in items)
+    return deepest
+
+
+def _check_yaml_events(text: str) -> None:
+    """Refuse anchors and aliases (&a, *a), and deep nesting, before anything is
+    composed: ten nested levels of ten aliases each expand a few hundred bytes into
+    ten billion nodes (the "billion laughs" of YAML)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        line = N_("line %(line)s", line=event.start_mark.line + 1)
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise PackError("YAML anchors and aliases (&name, *name) are not allowed: "
+                            "write the value out", line)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _too_deep(line)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
     if as_json:
         try:
@@ -110,6 +149,10 @@ def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
             raise PackError("not valid JSON: %(reason)s",
                             N_("line %(line)s, column %(column)s", line=exc.lineno,
                                column=exc.colno), reason=exc.msg) from exc
+        except RecursionError as exc:
+            raise _too_deep(None) from exc
+        if _json_depth(data) > MAX_DEPTH:
+            raise _too_deep(None)
         lines: dict[Path, int] = {}
         try:  # JSON is (nearly) YAML: borrow the composer's marks for line numbers
             node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -118,6 +161,10 @@ def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
         except (yaml.YAMLError, PackError):
             lines = {}
         return data, _Lines(lines)
+    try:
+        _check_yaml_events(text)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc) from exc
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -514,4 +561,12 @@ def dump_native(pack: Pack, fmt: str = "yaml") -> str:
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if fmt != "yaml":
         raise ValueError("fmt must be 'yaml' or 'json'")
-    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(doc, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False, width=100)
+
+
+class _PlainDumper(yaml.SafeDumper):
+    """Writes a value shared by two places twice, never as an anchor and alias,
+    which load_native refuses."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True
