@@ -51,13 +51,18 @@ def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
     return default if parts.scheme or parts.netloc else target
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a clear 400 (also for JSON nested so deeply
-    that the parser gives up)."""
+def request_json() -> Any:
+    """The request's JSON (None when it is none), or a clear 400 for JSON nested so
+    deeply that the parser gives up."""
     try:
-        body = request.get_json(silent=True)
+        return request.get_json(silent=True)
     except RecursionError:
         raise DeskError("The request body is nested too deeply") from None
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a clear 400."""
+    body = request_json()
     if not isinstance(body, dict):
         raise DeskError("The request body must be a JSON object")
     return body

@@ -9,7 +9,7 @@ from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import Unauthorized
-from ..web import api_team, json_body, json_response
+from ..web import api_team, json_body, json_response, request_json
 from .blueprint import bp
 from .openapi import openapi_document
 
@@ -57,7 +57,7 @@ def state(code: str):
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
     result = answers.save_by_token(code, bearer_token(), round_number, question_number,
-                                   request.get_json(silent=True))
+                                   request_json())
     return json_response(result.to_json())
 
 
