@@ -6,36 +6,13 @@ from typing import Any
 
 from sqlalchemy.orm import selectinload
 
-from ..database import read_only
 from ..extensions import db
-from ..lean import raw_reads
-from ..models import Answer, Event, Question, Round, Team, Verdict
-from . import formats
+from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from . import clock, formats
 from .answers import saved
-from .events import event_by_code
 from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
-
-
-_round, _event = Round.__table__, Event.__table__
-_STATES_BY_CODE = (
-    db.select(_round.c.number, _round.c.state)
-    .join_from(_round, _event, _round.c.event_id == _event.c.id)
-    .where(_event.c.code == db.bindparam("code"))
-    .order_by(_round.c.number)
-)
-
-
-def states_by_code(code: str) -> list[dict[str, Any]]:
-    """round_states of the event ``code`` in one read on a raw connection (lean.py):
-    phones poll it every 3 s. No rows: no such event (404), or one without rounds."""
-    with raw_reads(db.engine) as ex:
-        rows = ex.all(_STATES_BY_CODE, {"code": code.strip().upper()})
-    if rows:
-        return [{"number": n, "state": s} for n, s in rows]
-    with read_only():
-        return round_states(event_by_code(code))
 
 
 def round_states(event: Event) -> list[dict[str, Any]]:
@@ -69,11 +46,14 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
             .where(Answer.team_id == team.id)
         )
     }
+    now = utcnow()
     return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],
         "rounds": [_round_json(r, r.questions, answers) for r in rounds],
+        "now": clock.stamp(now),  # phones count the question clock from the server's time
+        "question": clock.marker(event, now),
     }, event, team)
 
 
