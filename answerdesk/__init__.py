@@ -32,7 +32,6 @@ def select_locale() -> str:
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     """Application factory: configure extensions and blueprints, do no other work."""
-    from flask import Flask
     from flask_babel import get_locale
 
     from . import cli
@@ -52,11 +51,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .security import init_security
     from .start import bp as start_bp
     from .team import bp as team_bp
-    from .web import register_error_handlers
+    from .web import DeskFlask, register_error_handlers
 
     config = dict(config or {})
     instance = config.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
-    app = Flask(
+    app = DeskFlask(
         __name__,
         instance_path=os.path.abspath(instance) if instance else None,
         instance_relative_config=True,

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from sqlalchemy import Integer, bindparam, event, func, select
 from sqlalchemy.engine import Engine
@@ -39,17 +40,36 @@ def tune_sqlite(engine: Engine) -> None:
     gate = WriterQueue(engine.url.database)
     gate.install(engine)
 
+    def begin(dbapi_conn: Any, info: dict[str, Any], reading: bool) -> None:
+        if info.get("query_only", False) != reading:
+            dbapi_conn.execute(f"PRAGMA query_only={'ON' if reading else 'OFF'}")
+            info["query_only"] = reading
+        if reading:
+            dbapi_conn.execute("BEGIN")
+            return
+        gate.acquire(dbapi_conn)
+        dbapi_conn.execute("BEGIN IMMEDIATE")
+
+    _SQLITE_BEGIN[engine] = begin
+
     @event.listens_for(engine, "begin")
     def _on_begin(conn: Any) -> None:
-        reading = _read_only.get()
-        if conn.info.get("query_only", False) != reading:
-            conn.exec_driver_sql(f"PRAGMA query_only={'ON' if reading else 'OFF'}")
-            conn.info["query_only"] = reading
-        if reading:
-            conn.exec_driver_sql("BEGIN")
-            return
-        gate.acquire(conn.connection.dbapi_connection)
-        conn.exec_driver_sql("BEGIN IMMEDIATE")
+        begin(conn.connection.dbapi_connection, conn.info, _read_only.get())
+
+
+# The BEGIN of each tuned SQLite engine, for the lean path's raw connections (lean.py).
+_SQLITE_BEGIN: WeakKeyDictionary[Engine, Callable[[Any, dict[str, Any], bool], None]] = (
+    WeakKeyDictionary()
+)
+
+
+def begin_raw(engine: Engine, dbapi_conn: Any, info: dict[str, Any]) -> None:
+    """Begin a write transaction on a raw DBAPI connection of ``engine`` as the engine's
+    own transactions begin: on SQLite BEGIN IMMEDIATE behind the writer queue, on
+    PostgreSQL nothing (the driver begins with the first statement)."""
+    begin = _SQLITE_BEGIN.get(engine)
+    if begin is not None:
+        begin(dbapi_conn, info, False)
 
 
 _read_only: ContextVar[bool] = ContextVar("answerdesk_read_only", default=False)

@@ -15,12 +15,16 @@ at a shared store (e.g. ``redis://``) for exact counts across workers.
 from __future__ import annotations
 
 import os
+from functools import partial
+from types import SimpleNamespace
 from typing import Any
 
 from flask import Flask, Request, current_app, jsonify, render_template, request
+from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
+from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
@@ -115,17 +119,68 @@ class DeskRequest(Request):
 
 
 class _Talisman(Talisman):
-    """Flask-Talisman, building the Content-Security-Policy header once instead of on every
-    response: the policy is the same for every view and has no nonce."""
+    """Flask-Talisman with its headers built once per scheme instead of on every
+    response (issue 18). Its two before-request hooks only force HTTPS and make a
+    nonce: without either (a venue serves plain HTTP; the policy has no nonce) they
+    are not installed. A view with options of its own (``talisman(...)``: the media
+    files' policy) gets Flask-Talisman's own per-response work; none of them may
+    force HTTPS or ask for a nonce (tests/test_security.py)."""
 
-    _csp_header: str | None = None
+    def init_app(self, app: Flask, **options: Any) -> None:
+        super().init_app(app, **options)
+        if self.force_https or self.content_security_policy_nonce_in:
+            return
+        hooks = app.before_request_funcs[None]
+        hooks[:] = [hook for hook in hooks if getattr(hook, "__self__", None) is not self]
+        if self.session_cookie_secure and not app.debug:
+            app.config["SESSION_COOKIE_SECURE"] = True
 
-    def _parse_policy(self, policy: Any) -> str:
-        if policy is not self.content_security_policy or self.content_security_policy_nonce_in:
-            return super()._parse_policy(policy)
-        if self._csp_header is None:
-            self._csp_header = super()._parse_policy(policy)
-        return self._csp_header
+    def _own_options(self) -> bool:
+        endpoint = request.endpoint
+        known: dict[str | None, bool] = self.__dict__.setdefault("_views", {})
+        if endpoint not in known:
+            view = current_app.view_functions.get(endpoint)  # type: ignore[arg-type]
+            known[endpoint] = hasattr(view, "talisman_view_options")
+        return known[endpoint]
+
+    def _set_response_headers(self, response: Any) -> Any:
+        if self.content_security_policy_nonce_in or self._own_options():
+            return super()._set_response_headers(response)
+        secure = request.is_secure or request.headers.get("X-Forwarded-Proto") == "https"
+        cache: dict[bool, list[tuple[str, str, str]]] = self.__dict__.setdefault("_headers", {})
+        headers = cache.get(secure)
+        if headers is None:  # (name, value, lower-case name)
+            probe = SimpleNamespace(headers=Headers())
+            super()._set_response_headers(probe)
+            headers = cache[secure] = [(k, v, k.lower()) for k, v in probe.headers.items()]
+        present = {name.lower() for name, _ in response.headers}
+        if any(key in present for _, _, key in headers):  # replaced, as Flask-Talisman does
+            return super()._set_response_headers(response)
+        response.headers.extend((name, value) for name, value, _ in headers)
+        return response
+
+
+class _SessionInterface(SecureCookieSessionInterface):
+    """Flask's signed-cookie session without per-request work for requests that carry no
+    session cookie (a phone's API calls): no signer built, nothing to save. The signer
+    is built once per key."""
+
+    _signer: tuple[tuple[Any, ...], Any] | None = None
+
+    def get_signing_serializer(self, app: Flask) -> Any:
+        keys = (app.secret_key, *(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        if self._signer is None or self._signer[0] != keys:
+            self._signer = (keys, super().get_signing_serializer(app))
+        return self._signer[1]
+
+    def open_session(self, app: Flask, request: Any) -> Any:
+        if not request.cookies.get(self.get_cookie_name(app)):
+            return self.session_class() if app.secret_key else None
+        return super().open_session(app, request)
+
+    def save_session(self, app: Flask, session: Any, response: Any) -> None:
+        if session or session.modified or session.accessed:
+            super().save_session(app, session, response)
 
 
 def _env_flag(name: str, default: bool) -> bool:
@@ -164,8 +219,11 @@ def init_security(app: Flask) -> None:
     )
     app.view_functions["media.serve"] = talisman(content_security_policy=MEDIA_CSP)(
         app.view_functions["media.serve"])
+    app.session_interface = _SessionInterface()
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["answerdesk_limiter"] = limiter  # the limiter keeps only weak refs
+    app.extensions["answerdesk_limited"] = set()
+    _limits_only_where_set(app, limiter)
     _limit(app, limiter, "api.join", JOIN_LIMIT)
     _limit(app, limiter, "host.login", LOGIN_LIMIT, methods=["POST"])
     _limit(app, limiter, "start.login", LOGIN_LIMIT, methods=["POST"])
@@ -182,6 +240,35 @@ def init_security(app: Flask) -> None:
 
 def _limit(app: Flask, limiter: Limiter, endpoint: str, limit: str, **options: Any) -> None:
     app.view_functions[endpoint] = limiter.limit(limit, **options)(app.view_functions[endpoint])
+    app.extensions["answerdesk_limited"].add(endpoint)
+
+
+def _limits_only_where_set(app: Flask, limiter: Limiter) -> None:
+    """Flask-Limiter looks for limits, counts and cleans up on every request (15% of a
+    save's CPU, issue 18). With no default, application-wide or meta limit configured,
+    only the endpoints given a limit by ``_limit`` have anything to look for: its hooks
+    run for those alone."""
+    if any(app.config.get(name) for name in
+           ("RATELIMIT_DEFAULT", "RATELIMIT_APPLICATION", "RATELIMIT_META")):
+        return
+    limited: set[str] = app.extensions["answerdesk_limited"]
+
+    def owned(hook: Any) -> bool:
+        return getattr(hook, "__self__", None) is limiter or (
+            isinstance(hook, partial) and hook.args[:1] == (limiter,))
+
+    def before(hook: Any) -> Any:
+        return lambda: hook() if request.endpoint in limited else None
+
+    def after(hook: Any) -> Any:
+        return lambda response: hook(response) if request.endpoint in limited else response
+
+    def teardown(hook: Any) -> Any:
+        return lambda error=None: hook(error) if request.endpoint in limited else None
+
+    for funcs, guard in ((app.before_request_funcs, before), (app.after_request_funcs, after),
+                         (app.teardown_request_funcs, teardown)):
+        funcs[None] = [guard(f) if owned(f) else f for f in funcs.get(None, [])]
 
 
 def _numbers_fit_the_database() -> None:

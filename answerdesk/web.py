@@ -3,15 +3,35 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 
 from .access import bearer_token
-from .core.teams import TeamRef, event_and_team_by_token, team_ref_by_token
+from .core.teams import event_and_team_by_token
 from .errors import DeskError
 from .models import Event, Team
+
+
+class DeskFlask(Flask):
+    """Flask, remembering which views and hooks are coroutines: Flask asks ``inspect``
+    again for each of them on every request (10 hooks: 60 calls a request, issue 18).
+    Views and hooks are registered once; what is made per request (after_this_request)
+    is looked at as Flask does once the memory holds SYNC_KNOWN of them."""
+
+    SYNC_KNOWN = 512
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        known: dict[Any, Callable[..., Any]] = self.__dict__.setdefault("_sync", {})
+        sync = known.get(func)
+        if sync is None:
+            sync = super().ensure_sync(func)
+            if len(known) < self.SYNC_KNOWN:
+                known[func] = sync
+        return sync
 
 
 def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
@@ -31,26 +51,35 @@ def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
     return default if parts.scheme or parts.netloc else target
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a clear 400 (also for JSON nested so deeply
-    that the parser gives up)."""
+def request_json() -> Any:
+    """The request's JSON (None when it is none), or a clear 400 for JSON nested so
+    deeply that the parser gives up."""
     try:
-        body = request.get_json(silent=True)
+        return request.get_json(silent=True)
     except RecursionError:
         raise DeskError("The request body is nested too deeply") from None
+
+
+def json_body() -> dict[str, Any]:
+    """The request's JSON object, or a clear 400."""
+    body = request_json()
     if not isinstance(body, dict):
         raise DeskError("The request body must be a JSON object")
     return body
 
 
+def json_response(payload: Any, status: int = 200) -> Response:
+    """``payload`` as compact UTF-8 JSON: what jsonify sends, without its per-call
+    look-ups, for the views a phone calls every few seconds (issue 18)."""
+    return current_app.response_class(
+        json.dumps(payload, ensure_ascii=False, separators=(",", ":")),
+        status=status, mimetype="application/json",
+    )
+
+
 def api_team(code: str) -> tuple[Event, Team]:
     """The event and the team whose token came with this API request."""
     return event_and_team_by_token(code, bearer_token())
-
-
-def api_team_ref(code: str, *, queue_for: int | None = None) -> TeamRef:
-    """The team whose token came with this API request, as an answer save needs it."""
-    return team_ref_by_token(code, bearer_token(), queue_for=queue_for)
 
 
 def register_error_handlers(app: Flask) -> None:

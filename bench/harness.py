@@ -565,24 +565,8 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
               f"answer before its next request: large = the server fell behind)")
 
     async def closed_loop(make) -> tuple[Stats, float]:
-        stats = Stats()
-        stop = time.perf_counter() + capacity_seconds
-
-        async def worker(i: int) -> None:
-            conn = Connection(port)
-            n = 0
-            while time.perf_counter() < stop:
-                n += 1
-                await timed(stats, conn, *make(i, n))
-                if n % RECONNECT == 0:
-                    await conn.close()
-            await conn.close()
-
-        began = time.perf_counter()
-        meter = CpuMeter(server_pid, postgres).start()
-        await asyncio.gather(*(worker(i) for i in range(concurrency)))
-        stats.cpu = meter.line(len(stats.latencies) + stats.errors)
-        return stats, time.perf_counter() - began
+        return await capacity(port, make, capacity_seconds, concurrency,
+                              CpuMeter(server_pid, postgres))
 
     typing = random.Random(0)
 
@@ -611,6 +595,93 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
             "errors": sum(x.errors for x in pages),
             "save_capacity": save_cap.rate(save_s), "trivial_capacity": triv_cap.rate(triv_s),
             "ratio": ratio}
+
+
+async def capacity(port: int, make, seconds: float, concurrency: int,
+                   meter: CpuMeter) -> tuple[Stats, float]:
+    """A closed loop of ``concurrency`` connections sending ``make(i, n)`` for ``seconds``."""
+    stats = Stats()
+    stop = time.perf_counter() + seconds
+
+    async def worker(i: int) -> None:
+        conn = Connection(port)
+        n = 0
+        while time.perf_counter() < stop:
+            n += 1
+            await timed(stats, conn, *make(i, n))
+            if n % RECONNECT == 0:
+                await conn.close()
+        await conn.close()
+
+    began = time.perf_counter()
+    meter.start()
+    await asyncio.gather(*(worker(i) for i in range(concurrency)))
+    stats.cpu = meter.line(len(stats.latencies) + stats.errors)
+    return stats, time.perf_counter() - began
+
+
+# The bare anchor (bench/bare_anchor.py): the yardstick of issue 18
+
+
+def anchor_capacity(workdir: str, workers: int, threads: int, seconds: float,
+                    concurrency: int, teams: int = 24, questions: int = 4) -> dict:
+    """The bare anchor's capacity for saves and for its trivial GET, measured as
+    answerdesk's: the same server settings (gthread, keep-alive 10 s), connections,
+    renewals and Cyrillic texts, right after answerdesk's own capacity phases."""
+    anchor = Path(__file__).resolve().parent / "bare_anchor.py"
+    database = os.path.join(workdir, "bare.sqlite")
+    made = subprocess.run([sys.executable, str(anchor), "init", database, str(teams)],
+                          capture_output=True, text=True, check=True)
+    tokens = [line.split() for line in made.stdout.splitlines()]
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers), "--threads",
+         str(threads), "--keep-alive", "10", "--log-level", "warning",
+         "-b", f"127.0.0.1:{port}", "bare_anchor:app"],
+        cwd=anchor.parent, env={**os.environ, "BARE_DB": database}, start_new_session=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("the bare anchor did not start") from None
+                time.sleep(0.1)
+        typing = random.Random(0)
+
+        def save(i: int, n: int):
+            team, token = tokens[(i + n) % len(tokens)]
+            q = n % questions + 1
+            return ("PUT", f"/save/{team}/{q}", {"text": typed_answer(typing, q) + f" {i}.{n}"},
+                    {"Authorization": f"Bearer {token}"})
+
+        def trivial(i: int, n: int):
+            return ("GET", "/state")
+
+        async def both():
+            saves = await capacity(port, save, seconds, concurrency, CpuMeter(proc.pid))
+            gets = await capacity(port, trivial, seconds, concurrency, CpuMeter(proc.pid))
+            return saves, gets
+
+        (saves, save_s), (gets, get_s) = run_async(both())
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(10)
+    print(f"bare anchor (bench/bare_anchor.py: Flask + SQLite WAL, the least a save can do), "
+          f"the same closed loop right after, {concurrency} connections, {seconds:g} s each:")
+    print("  " + saves.line("answer saves (PUT)", save_s))
+    print("    " + saves.cpu)
+    print("  " + gets.line("trivial GET /state", get_s))
+    print("    " + gets.cpu)
+    return {"save_capacity": saves.rate(save_s), "trivial_capacity": gets.rate(get_s)}
 
 
 # lock race
@@ -769,6 +840,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--numbered", action="store_true",
                         help="load: save 'phone N edit K' instead of typed Bulgarian answers "
                              "(the checker's slowest path)")
+    parser.add_argument("--no-anchor", dest="anchor", action="store_false",
+                        help="load: skip the bare anchor's capacity (bench/bare_anchor.py)")
     parser.add_argument("--repeat", type=int, default=3, help="lock-race: rounds raced")
     parser.add_argument("--writers", type=int, default=60, help="crash: concurrent writers")
     parser.add_argument("--burst", type=float, default=2.0, help="crash: seconds before kill -9")
@@ -789,12 +862,22 @@ def main(argv: list[str] | None = None) -> int:
             server = Served(db_url, workdir, args.workers, args.threads).start()
             try:
                 with collector_paused():
-                    run_async(load(server.port, code, password, args.seconds, args.teams or 100,
-                                     args.phones, args.rate, args.capacity_seconds,
-                                     args.concurrency, server.proc.pid, args.host_period,
-                                     kind == "PostgreSQL", args.warmup, args.numbered))
+                    ours = run_async(load(server.port, code, password, args.seconds,
+                                          args.teams or 100, args.phones, args.rate,
+                                          args.capacity_seconds, args.concurrency,
+                                          server.proc.pid, args.host_period,
+                                          kind == "PostgreSQL", args.warmup, args.numbered))
             finally:
                 server.stop()
+            if args.anchor:
+                with collector_paused():
+                    bare = anchor_capacity(workdir, args.workers, args.threads,
+                                           args.capacity_seconds, args.concurrency)
+                saves, gets = (ours[k] / max(bare[k], 1e-9)
+                               for k in ("save_capacity", "trivial_capacity"))
+                print(f"answerdesk / bare anchor, same run: saves {saves:.0%}, trivial GET "
+                      f"{gets:.0%} (issue 18: at least 60%; answerdesk's rate limits off, as in "
+                      "all of load)")
             return 0
         if args.command == "lock-race":
             results = run_lock_race(db_url, workdir, args.teams or 25, 1.0, args.workers,

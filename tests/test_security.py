@@ -275,3 +275,24 @@ def test_numbers_beyond_the_database_are_404_not_500(desk):
     resp = desk.save(token, 2**31, 1, "x")
     assert resp.status_code == 404 and resp.get_json()["error"] == "not_found"
     assert desk.host(2**40, "open").status_code == 404
+
+
+def test_only_limited_endpoints_meet_the_rate_limiter(strict_app):
+    """Flask-Limiter's hooks run where a limit is set (join), not on a phone's poll."""
+    code, _ = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    joined = client.post(f"/api/events/{code}/teams", json={"name": "Сови"})
+    assert "X-RateLimit-Limit" in joined.headers
+    polled = client.get(f"/api/events/{code}/state")
+    assert polled.status_code == 200 and "X-RateLimit-Limit" not in polled.headers
+
+
+def test_no_view_needs_the_talisman_hooks_left_out(app):
+    """security._Talisman drops Flask-Talisman's before-request hooks: no view may ask
+    for what only those hooks do (force HTTPS, a nonce); its own headers it gets."""
+    options = {name: view.talisman_view_options for name, view in app.view_functions.items()
+               if hasattr(view, "talisman_view_options")}
+    assert not [name for name, o in options.items()
+                if o.get("force_https") or o.get("content_security_policy_nonce_in")]
+    media = [name for name in options if name == "media.serve"]
+    assert media  # the one view with a policy of its own keeps it (test_media_*)

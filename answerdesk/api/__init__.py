@@ -8,12 +8,10 @@ from ..access import api_host, bearer_token, check_organiser_password
 from ..core import answers, clock, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
-from ..errors import DeskError, Unauthorized
-from ..web import api_team, api_team_ref, json_body
+from ..errors import Unauthorized
+from ..web import api_team, json_body, json_response, request_json
 from .blueprint import bp
 from .openapi import openapi_document
-
-MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
 
 
 @bp.get("/openapi.json")
@@ -60,17 +58,9 @@ def state(code: str):
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
-    team = api_team_ref(code, queue_for=round_number)
-    body = json_body()
-    seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
-                            or not 0 <= seq <= MAX_SEQ):
-        raise DeskError("seq must be a non-negative whole number")
-    result = answers.save_answer(
-        team, round_number, question_number, body.get("text", ""),
-        fields=body.get("fields"), seq=seq,
-    )
-    return jsonify(result.to_json())
+    result = answers.save_by_token(code, bearer_token(), round_number, question_number,
+                                   request_json())
+    return json_response(result.to_json())
 
 
 @bp.get("/events/<code>/standings")

@@ -6,6 +6,10 @@ accepted after the lock. On SQLite every write transaction starts with
 BEGIN IMMEDIATE (database.py); on PostgreSQL the save holds the round's queue
 lock shared (database.queue_for_round), which every change of the round's state
 (open, close, reveal, a final-round question, paper entry) takes exclusively.
+
+The statements are built once and run on a raw connection (lean.py): the phone's
+save (save_by_token) in a transaction of its own that also finds the team, a
+service's (save_answer) inside the Session's transaction.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from typing import Any, Protocol
 from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
-from ..database import queue_for_round
+from ..database import round_queue
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
+from ..lean import RawExecutor, session_executor, write_transaction
 from ..models import (
     PHONE_SAVE,
     Answer,
@@ -33,7 +38,7 @@ from ..models import (
     Round,
     utcnow,
 )
-from . import formats, widgets
+from . import formats, teams, widgets
 from .states import CLOSED_GATE_STATES, RoundState
 from .text import check_fields, clean_text
 
@@ -62,10 +67,18 @@ class SavedAnswer:
         }
 
 
+MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
+_KEYED: dict[str, hmac.HMAC] = {}  # SECRET_KEY -> its HMAC, keyed once
+
+
 def receipt_code(team_id: int, question_id: int, text: str, saved_at: dt.datetime) -> str:
     """A short code the team can show in a dispute; only the server can make it."""
-    message = f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}".encode()
-    digest = hmac.new(current_app.config["SECRET_KEY"].encode(), message, hashlib.sha256)
+    key = current_app.config["SECRET_KEY"]
+    keyed = _KEYED.get(key)
+    if keyed is None:
+        keyed = _KEYED[key] = hmac.new(key.encode(), digestmod=hashlib.sha256)
+    digest = keyed.copy()
+    digest.update(f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}".encode())
     return digest.hexdigest()[:8].upper()
 
 
@@ -125,6 +138,9 @@ _TARGET = (
     .where(_round.c.event_id == db.bindparam("event_id"),
            _round.c.number == db.bindparam("round"))
 )
+# The round's queue lock alone, for a save whose team lookup did not take it (PostgreSQL).
+_QUEUE = db.select(round_queue(db.bindparam("event_id", type_=db.Integer),
+                               db.bindparam("round", type_=db.Integer), exclusive=False))
 # The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
 _ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)
                .where(_answer.c.id == db.bindparam("answer_id")).with_for_update())
@@ -143,6 +159,8 @@ def _new_values(*names: str) -> dict[str, Any]:
 # A changed answer: what _UPDATE's guard allows, every column the change moves.
 _CHANGE = _UPDATE.values(_new_values("text", "fields", "source", "version", "client_seq",
                                      "updated_at"))
+# The same answer again with a newer edit counter: only the counter moves.
+_RESEQ = _UPDATE.values(_new_values("client_seq"))
 _INSERT = _answer.insert().values(_new_values("team_id", "question_id", "text", "fields",
                                               "source", "version", "client_seq", "created_at",
                                               "updated_at"))
@@ -163,14 +181,26 @@ def _audited(dml: Any) -> Any:
 _AUDITED = {_CHANGE: _audited(_CHANGE), _INSERT: _audited(_INSERT)}
 
 
-def _write_audited(conn: Any, dml: Any, values: dict[str, Any], entry: dict[str, Any]) -> bool:
+def _write_audited(ex: RawExecutor, dml: Any, values: dict[str, Any],
+                   entry: dict[str, Any]) -> bool:
     """Write the answer with ``dml`` and, if it wrote, its audit entry; False if not."""
-    if conn.dialect.name == "postgresql":
-        return conn.execute(_AUDITED[dml], {**values, **entry}).first() is not None
-    if conn.execute(dml, values).rowcount != 1:
+    if ex.dialect.name == "postgresql":
+        return ex.first(_AUDITED[dml], {**values, **entry}) is not None
+    if ex.rowcount(dml, values) != 1:
         return False
-    conn.execute(_AUDIT, entry)
+    ex.rowcount(_AUDIT, entry)
     return True
+
+
+def _clean(text: object, fields: Any) -> str:
+    clean = clean_text(
+        text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
+    )
+    if fields is not None:
+        if not isinstance(fields, dict | list):
+            raise DeskError("fields must be an object")
+        check_fields(fields)
+    return clean
 
 
 def save_answer(
@@ -188,28 +218,69 @@ def save_answer(
 
     ``seq`` is the phone's edit counter for this answer: a replay of an edit the
     server already has (or an older one arriving late) changes nothing.
+    Runs in the Session's transaction and commits it (services, paper entry).
     """
-    clean = clean_text(
-        text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
-    )
-    if fields is not None:
-        if not isinstance(fields, dict | list):
-            raise DeskError("fields must be an object")
-        check_fields(fields)
+    clean = _clean(text, fields)
     team_id, event_id, team_name = team.id, team.event_id, team.name
     fmt = formats.get(getattr(team, "format", None) or team.event.format)
-    queued = getattr(team, "queued_for", None) == round_number
     for attempt in range(2):
+        ex = session_executor(db.session)
         try:
-            return _save(team_id, event_id, team_name, round_number, question_number, clean,
-                         fields, source, seq, actor, fmt, queued=queued and not attempt)
-        except IntegrityError:
+            return _save(ex, team_id, event_id, team_name, round_number, question_number, clean,
+                         fields, source, seq, actor, fmt, queued=False)
+        except (IntegrityError, ex.dialect.loaded_dbapi.IntegrityError):
             # Two phones of one team created the same answer at once: the row
             # exists now, so the second attempt updates it.
             db.session.rollback()
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+def _phone_body(body: Any) -> tuple[str, Any, int | None]:
+    """The text, fields and edit counter of a phone's save, or a clear 400."""
+    if not isinstance(body, dict):
+        raise DeskError("The request body must be a JSON object")
+    seq = body.get("seq")
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                            or not 0 <= seq <= MAX_SEQ):
+        raise DeskError("seq must be a non-negative whole number")
+    fields = body.get("fields")
+    return _clean(body.get("text", ""), fields), fields, seq
+
+
+def save_by_token(code: str, token: str | None, round_number: int, question_number: int,
+                  body: Any) -> SavedAnswer:
+    """The phone's save (PUT .../answers/R/Q with ``body`` {"text", "fields", "seq"}):
+    the team by its token, the lock check, the answer and its audit row in ONE
+    transaction of its own on a raw connection (lean.py), stored as save_answer
+    stores them. A wrong token is refused before the body is looked at.
+
+    What needs no lock (the token's hash, the body's cleaning, the receipt) is done
+    outside the transaction: on SQLite every save waits for the one writer, and
+    the time each holds it bounds how many saves a second the desk takes."""
+    token_hash = teams.hash_token(token) if token else None
+    try:
+        text, fields, seq = _phone_body(body)
+        bad_body = None
+    except DeskError as refusal:
+        bad_body = refusal
+    engine = db.engine
+    for attempt in range(2):
+        try:
+            with write_transaction(db.session, engine) as ex:
+                team = teams.team_ref(ex, code, token_hash, queue_for=round_number)
+                if team is None:
+                    break
+                if bad_body is not None:
+                    raise bad_body
+                return _save(ex, team.id, team.event_id, team.name, round_number,
+                             question_number, text, fields, "phone", seq, None,
+                             formats.get(team.format), queued=team.queued_for == round_number)
+        except engine.dialect.loaded_dbapi.IntegrityError:
+            if attempt:  # the first: another phone of the team created the answer
+                raise
+    raise teams.refused(code, token)
 
 
 def _target(row: Any, round_number: int, question_number: int,
@@ -243,6 +314,7 @@ def _target(row: Any, round_number: int, question_number: int,
 
 
 def _save(
+    ex: RawExecutor,
     team_id: int,
     event_id: int,
     team_name: str,
@@ -260,22 +332,21 @@ def _save(
     """The lock check and the write in one transaction: for a changed answer one read,
     one write and the audit row (plus PostgreSQL's queue lock, unless the team lookup
     of this transaction took it: ``queued``)."""
-    if not queued:
-        queue_for_round(event_id, round_number, exclusive=False)
-    conn = db.session.connection()
-    row = conn.execute(_TARGET, {"event_id": event_id, "round": round_number,
-                                 "question": question_number, "team_id": team_id}).first()
+    if not queued and ex.dialect.name == "postgresql":
+        ex.first(_QUEUE, {"event_id": event_id, "round": round_number})
+    row = ex.first(_TARGET, {"event_id": event_id, "round": round_number,
+                             "question": question_number, "team_id": team_id})
     now = utcnow()
     try:
         target = _target(row, round_number, question_number, fmt, now)
-        text, fields = widgets.prepare_answer(team_id, target, text, fields)
+        text, fields = widgets.prepare_answer(team_id, target, text, fields, run=ex.all)
     except DeskError:
-        db.session.rollback()
+        ex.rollback()
         raise
     question_id = target.question_id
 
     def kept(answer: Any) -> SavedAnswer:
-        """The stored answer, unchanged by this save."""
+        """The stored answer, unchanged by this save (called once the transaction ended)."""
         return SavedAnswer(
             round=round_number, question=question_number, text=answer.text,
             fields=answer.fields, source=answer.source, version=answer.version,
@@ -292,43 +363,40 @@ def _save(
         "entry_undoes_id": None,
     }
     current = row if row.answer_id is not None else None
-    if current is not None and not _write(conn, current, text, fields, source, seq, now, entry):
+    if current is not None and not _write(ex, current, text, fields, source, seq, now, entry):
         # Another phone of the team saved this answer after _TARGET read it
         # (PostgreSQL): wait for its row lock and decide again on what it stored.
-        current = conn.execute(_ANSWER_NOW, {"answer_id": current.answer_id}).first()
-        if current is not None and not _write(conn, current, text, fields, source, seq, now,
+        current = ex.first(_ANSWER_NOW, {"answer_id": current.answer_id})
+        if current is not None and not _write(ex, current, text, fields, source, seq, now,
                                               entry):
             raise AssertionError("the answer changed while its row was locked")
     if current is None:
-        _write_audited(conn, _INSERT, {
+        _write_audited(ex, _INSERT, {
             "new_team_id": team_id, "new_question_id": question_id, "new_text": text,
             "new_fields": fields, "new_source": source, "new_version": 1,
             "new_client_seq": seq or 0, "new_created_at": now, "new_updated_at": now,
         }, entry)
         version = 1
     elif seq is not None and seq <= current.client_seq:
-        answer = kept(current)
-        db.session.rollback()
-        return answer
+        ex.rollback()
+        return kept(current)
     elif _same(current, text, fields, source):
-        answer = kept(current)
-        db.session.commit()
-        return answer
+        ex.commit()
+        return kept(current)
     else:
         version = current.version + 1
-    answer = SavedAnswer(
+    ex.commit()
+    return SavedAnswer(
         round=round_number, question=question_number, text=text, fields=fields, source=source,
         version=version, saved_at=now, receipt=receipt_code(team_id, question_id, text, now),
     )
-    db.session.commit()
-    return answer
 
 
 def _same(current: Any, text: str, fields: Any, source: str) -> bool:
     return current.text == text and current.fields == fields and current.source == source
 
 
-def _write(conn: Any, current: Any, text: str, fields: Any, source: str, seq: int | None,
+def _write(ex: RawExecutor, current: Any, text: str, fields: Any, source: str, seq: int | None,
            now: dt.datetime, entry: dict[str, Any]) -> bool:
     """Apply the save to the answer row as ``current`` shows it; False if the row moved on.
 
@@ -344,8 +412,8 @@ def _write(conn: Any, current: Any, text: str, fields: Any, source: str, seq: in
     if _same(current, text, fields, source):
         if seq is None:
             return True
-        return conn.execute(_UPDATE, {**seen, "client_seq": client_seq}).rowcount == 1
-    return _write_audited(conn, _CHANGE, {
+        return ex.rowcount(_RESEQ, {**seen, "new_client_seq": client_seq}) == 1
+    return _write_audited(ex, _CHANGE, {
         **seen, "new_text": text, "new_fields": fields, "new_source": source,
         "new_version": current.version + 1, "new_client_seq": client_seq,
         "new_updated_at": now,

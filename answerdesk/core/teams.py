@@ -12,6 +12,7 @@ from sqlalchemy.exc import IntegrityError
 from ..database import round_queue
 from ..errors import Conflict, DeskError, NameTaken, Unauthorized
 from ..extensions import db
+from ..lean import RawExecutor
 from ..models import Event, Team
 from . import audit
 from .events import event_by_code
@@ -95,31 +96,34 @@ _BY_CODE_AND_TOKEN_QUEUED = _BY_CODE_AND_TOKEN.add_columns(
 )
 
 
-def _refused(code: str, token: str | None) -> Unauthorized:
-    event_by_code(code)  # no such event: 404 before any word about tokens
+def refused(code: str, token: str | None) -> Unauthorized:
+    """Why ``token`` found no team in ``code``: no such event (404, before any word about
+    tokens), no token, or a token that is not this event's."""
+    event_by_code(code)
     if not token:
         return Unauthorized("A team token is required")
     return Unauthorized("This team token is not valid for this event")
 
 
-def team_ref_by_token(code: str, token: str | None, *, queue_for: int | None = None) -> TeamRef:
-    """The team of ``token`` in the event ``code``, in one query (the save's hot path).
+def team_ref(ex: RawExecutor, code: str, token_hash: str | None, *,
+             queue_for: int | None = None) -> TeamRef | None:
+    """The team whose token hashes to ``token_hash`` (hash_token) in the event ``code``,
+    in one query (the save's hot path), or None (then ``refused`` says why).
 
     ``queue_for``: a round number whose queue lock the same statement takes, shared,
     for a save that follows in this transaction (PostgreSQL; elsewhere no lock exists).
     """
-    if token:
-        conn = db.session.connection()
-        queued = queue_for is not None and conn.dialect.name == "postgresql"
-        params = {"code": code.strip().upper(), "token": hash_token(token)}
-        row = conn.execute(
-            _BY_CODE_AND_TOKEN_QUEUED if queued else _BY_CODE_AND_TOKEN,
-            {**params, "round": queue_for} if queued else params,
-        ).first()
-        if row is not None:
-            return TeamRef(row.id, row.event_id, row.name, row.format,
-                           queue_for if queued else None)
-    raise _refused(code, token)
+    if not token_hash:
+        return None
+    queued = queue_for is not None and ex.dialect.name == "postgresql"
+    params = {"code": code.strip().upper(), "token": token_hash}
+    if queued:
+        row = ex.first(_BY_CODE_AND_TOKEN_QUEUED, {**params, "round": queue_for})
+    else:
+        row = ex.first(_BY_CODE_AND_TOKEN, params)
+    if row is None:
+        return None
+    return TeamRef(row.id, row.event_id, row.name, row.format, queue_for if queued else None)
 
 
 def event_and_team_by_token(code: str, token: str | None) -> tuple[Event, Team]:
@@ -131,4 +135,4 @@ def event_and_team_by_token(code: str, token: str | None) -> tuple[Event, Team]:
         ).first()
         if row is not None:
             return row[0], row[1]
-    raise _refused(code, token)
+    raise refused(code, token)

@@ -9,6 +9,7 @@ checks what a widget cannot enforce alone (BG-R5.4: a number only once).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -122,7 +123,9 @@ class AnswerTarget:
     double_joker: bool  # BG-J1 played by this team on this question
 
 
-def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -> tuple[str, Any]:
+def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any,
+                   run: Callable[[Any, dict[str, Any]], Iterable[Any]] | None = None,
+                   ) -> tuple[str, Any]:
     """Rule checks of a save, inside its transaction; returns the text to store.
 
     Structured fields become the checker's text (``answer_text``); a question of
@@ -130,7 +133,8 @@ def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -
     (BG-R6.2 the final); BG-J2 a copied question takes no answer of its own;
     BG-J1 a second answer needs the double joker on that question; BG-R5.4 a
     number is refused when the team already gave it to another question of the
-    round (the only check that needs a query).
+    round (the only check that needs a query; ``run`` runs it in the save's
+    transaction, by default the Session's).
     """
     if isinstance(fields, dict) and fields:
         text = answer_text(fields, target.kind) or text
@@ -144,21 +148,27 @@ def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -
     if isinstance(fields, dict) and fields.get("second") and not target.double_joker:
         raise DeskError("A second answer needs the double joker on this question.")
     if target.kind == "number":
-        _refuse_number_twice(team_id, target, text)
+        _refuse_number_twice(team_id, target, text, run or db.session.execute)
     return text, fields
 
 
-def _refuse_number_twice(team_id: int, target: AnswerTarget, text: str) -> None:
+# The team's answers to the other questions of the round (BG-R5.4), built once.
+_OTHER_ANSWERS = (
+    db.select(Question.number, Answer.text)
+    .join(Answer, Answer.question_id == Question.id)
+    .where(Question.round_id == db.bindparam("round_id"),
+           Question.id != db.bindparam("question_id"), Answer.team_id == db.bindparam("team_id"))
+)
+
+
+def _refuse_number_twice(team_id: int, target: AnswerTarget, text: str,
+                         run: Callable[[Any, dict[str, Any]], Iterable[Any]]) -> None:
     """BG-R5.4: each number is the answer to exactly one question of the round."""
     number = number_of(text)
     if number is None:
         return
-    others = db.session.execute(
-        db.select(Question.number, Answer.text)
-        .join(Answer, Answer.question_id == Question.id)
-        .where(Question.round_id == target.round_id, Question.id != target.question_id,
-               Answer.team_id == team_id)
-    )
+    others = run(_OTHER_ANSWERS, {"round_id": target.round_id,
+                                  "question_id": target.question_id, "team_id": team_id})
     for other, other_text in others:
         if number_of(other_text) == number:
             raise Conflict(

@@ -1,0 +1,171 @@
+"""The lean path (answerdesk/lean.py, issue 18): the phone's save and state poll run
+the same Core statements on a raw connection, and must store, refuse and audit
+exactly as the Session path does (BG-E2), on SQLite and on PostgreSQL."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from answerdesk.core import answers
+from answerdesk.core.answers import receipt_code
+from answerdesk.core.sheets import round_states
+from answerdesk.core.teams import TeamRef
+from answerdesk.extensions import db
+from answerdesk.lean import Prepared, raw_reads, raw_transaction
+from answerdesk.models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
+
+
+def _entries(app, subject: str) -> list[AuditEntry]:
+    with app.app_context():
+        entries = list(db.session.scalars(
+            db.select(AuditEntry).where(AuditEntry.action == PHONE_SAVE,
+                                        AuditEntry.subject == subject)
+            .order_by(AuditEntry.id)))
+        db.session.expunge_all()
+        return entries
+
+
+def _answer(app, team: str, rnd: int, q: int) -> Answer | None:
+    with app.app_context():
+        answer = db.session.scalar(
+            db.select(Answer).join(Team).join(Question).join(Round)
+            .where(Team.name == team, Round.number == rnd, Question.number == q))
+        db.session.expunge_all()
+        return answer
+
+
+def test_a_phone_save_stores_and_audits_as_a_service_save(app, desk):
+    """The same answer saved by a phone (lean path) and by a service (the Session's
+    transaction): the same rows, the same audit entries, receipts that verify."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    first = desk.save(token, 2, 1, "Васил  Левски", seq=1).get_json()
+    with app.app_context():
+        team = db.session.scalar(db.select(Team).where(Team.name == "Сови"))
+        team_id = team.id
+        ref = TeamRef(team.id, team.event_id, team.name, "bg")
+        second = answers.save_answer(ref, 2, 1, "Левски", seq=2).to_json()
+    third = desk.save(token, 2, 1, "Апостола", seq=3).get_json()
+    assert [s["text"] for s in (first, second, third)] == ["Васил Левски", "Левски", "Апостола"]
+    assert [s["version"] for s in (first, second, third)] == [1, 2, 3]
+    assert first.keys() == second.keys() == third.keys()
+    stored = _answer(app, "Сови", 2, 1)
+    assert (stored.text, stored.version, stored.client_seq, stored.source, stored.fields) == (
+        "Апостола", 3, 3, "phone", None)
+    entries = _entries(app, "R2Q1 Сови")
+    assert [e.actor for e in entries] == ["team:Сови"] * 3
+    assert [e.before for e in entries] == [
+        None, {"text": "Васил Левски", "fields": None, "source": "phone"},
+        {"text": "Левски", "fields": None, "source": "phone"}]
+    assert [e.after["text"] for e in entries] == ["Васил Левски", "Левски", "Апостола"]
+    assert all(e.after.keys() == {"text", "fields", "source", "saved_at"} for e in entries)
+    with app.app_context():
+        for saved, entry in zip((first, second, third), entries, strict=True):
+            at = dt.datetime.fromisoformat(entry.after["saved_at"])
+            assert saved["saved_at"] == at.isoformat(timespec="milliseconds") + "Z"
+            assert saved["receipt"] == receipt_code(team_id, stored.question_id,
+                                                    saved["text"], at)
+    for saved in (first, second, third):
+        check = desk.client.get(
+            f"/api/host/events/{desk.code}/receipts/2/1",
+            query_string={"team": "Сови", "code": saved["receipt"]},
+            headers={"Authorization": f"Bearer {desk.password}"}).get_json()
+        assert check["valid"] and check["text"] == saved["text"]
+
+
+def test_a_replayed_edit_changes_nothing_and_returns_the_stored_receipt(app, desk):
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    newer = desk.save(token, 2, 2, "Марица", seq=5).get_json()
+    replay = desk.save(token, 2, 2, "Тунджа", seq=4)
+    assert replay.status_code == 200
+    assert replay.get_json() == newer
+    same = desk.save(token, 2, 2, "Марица").get_json()  # the same text again: no new version
+    assert same == newer
+    assert len(_entries(app, "R2Q2 Сови")) == 1
+
+
+def test_bg_e2_the_lean_save_refuses_after_the_lock_and_writes_nothing(app, desk):
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Левски").status_code == 200
+    assert desk.host(2, "close").status_code == 200
+    refused = desk.save(token, 2, 3, "Ботев")
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "round_locked"
+    assert _answer(app, "Сови", 2, 3).text == "Левски"
+    assert len(_entries(app, "R2Q3 Сови")) == 1
+
+
+def test_refusals_in_the_order_the_api_promises(desk, english):
+    """A team proves who it is before its body is looked at; a bad body writes nothing."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    url = f"/api/events/{desk.code}/answers/2/1"
+    put = desk.client.put
+    assert put(url, json={"text": "x"}).status_code == 401
+    assert put(url, data="not json", headers={"Authorization": "Bearer nope"}).status_code == 401
+    assert put("/api/events/NOSUCH/answers/2/1", json={"text": "x"},
+               headers={"Authorization": f"Bearer {token}"}).status_code == 404
+    bearer = {"Authorization": f"Bearer {token}"}
+    not_object = put(url, json=["x"], headers=bearer)
+    assert not_object.status_code == 400
+    assert not_object.get_json()["message"] == "The request body must be a JSON object"
+    bad_seq = put(url, json={"text": "x", "seq": -1}, headers=bearer)
+    assert bad_seq.get_json()["message"] == "seq must be a non-negative whole number"
+    too_long = put(url, json={"text": "я" * 501}, headers=bearer)
+    assert too_long.status_code == 400
+    assert put(f"/api/events/{desk.code}/answers/2/99", json={"text": "x"},
+               headers=bearer).status_code == 404
+    assert put(f"/api/events/{desk.code}/answers/9/1", json={"text": "x"},
+               headers=bearer).status_code == 404
+    assert desk.sheet(token).get_json()["rounds"][0]["questions"][0]["answer"] is None
+
+
+def test_the_state_poll_reads_what_round_states_reads(app, desk):
+    desk.host(2, "open")
+    polled = desk.client.get(f"/api/events/{desk.code.lower()}/state")
+    assert polled.status_code == 200
+    assert polled.headers["Cache-Control"] == "no-store"
+    with app.app_context():
+        event = db.session.scalar(db.select(Event).where(Event.code == desk.code))
+        assert polled.get_json()["rounds"] == round_states(event)
+    assert {"number": 2, "state": "open"} in polled.get_json()["rounds"]
+    assert desk.client.get("/api/events/NOSUCH/state").status_code == 404
+
+
+def test_prepared_statements_store_what_core_stores(app, demo):
+    """Prepared runs a Core statement with SQLAlchemy's own type processors: JSON (None
+    as JSON null), datetimes and literals of the statement land as Core writes them."""
+    at = dt.datetime(2026, 12, 1, 20, 15, 30, 123456)
+    entry = {"entry_event_id": None, "entry_at": at, "entry_actor": "team:Сови",
+             "entry_action": PHONE_SAVE, "entry_subject": "R2Q1 Сови", "entry_before": None,
+             "entry_after": {"text": "Левски", "fields": None}, "entry_undoes_id": None}
+    with app.app_context():
+        event_id = db.session.scalar(db.select(Event.id).where(Event.code == demo[0]))
+        db.session.rollback()  # one connection of this thread at a time holds the writer
+        entry["entry_event_id"] = event_id
+        with db.engine.begin() as conn:
+            conn.execute(answers._AUDIT, {**entry, "entry_subject": "core"})
+        with raw_transaction(db.engine) as ex:
+            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "raw"})
+            ex.commit()
+        audit = AuditEntry.__table__
+        with db.engine.connect() as conn:
+            rows = {subject: rest for subject, *rest in conn.execute(
+                db.select(audit.c.subject, db.cast(audit.c.before, db.Text),
+                          db.cast(audit.c.after, db.Text), audit.c.at, audit.c.actor)
+                .where(audit.c.subject.in_(("core", "raw"))))}
+        assert rows["raw"] == rows["core"]
+        assert rows["raw"][2] == at
+        with raw_reads(db.engine) as ex:
+            row = ex.first(answers._TARGET, {"event_id": event_id, "round": 2,
+                                             "question": 1, "team_id": 0})
+        assert (row.number, row.state, row.copy_joker, row.answer_id) == (2, "draft", False,
+                                                                          None)
+        prepared = Prepared(answers._TARGET, db.engine.dialect)
+        assert "copy" in [v for v in prepared.fixed.values()]
+        with pytest.raises(ValueError):  # its SQL would depend on the list's length
+            Prepared(db.select(Round.id).where(Round.id.in_([1, 2])), db.engine.dialect)
