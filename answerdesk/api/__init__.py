@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from ..core import answers, rounds, sheets, teams
+from ..core import answers, formats, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
@@ -40,7 +40,9 @@ def sheet(code: str):
 @bp.get("/events/<code>/state")
 @reads_only
 def state(code: str):
-    return jsonify({"rounds": sheets.round_states(event_by_code(code))})
+    event = event_by_code(code)
+    return jsonify({"rounds": sheets.round_states(event),
+                    **formats.get(event.format).public_state(event)})
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")

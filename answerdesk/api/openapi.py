@@ -45,6 +45,27 @@ def _play_paths() -> dict[str, Any]:
     return openapi_paths()
 
 
+def _format_paths() -> dict[str, Any]:
+    """The routes formats add, merged by path and method (two may share a path)."""
+    from ..core.formats import REGISTRY
+
+    paths: dict[str, Any] = {}
+    for fmt in REGISTRY.values():
+        for path, methods in fmt.openapi_paths().items():
+            paths.setdefault(path, {}).update(methods)
+    return paths
+
+
+def _state_parts() -> dict[str, Any]:
+    """What formats add to GET /api/events/{code}/state (their public_state)."""
+    from ..core.formats import REGISTRY
+
+    parts: dict[str, Any] = {}
+    for fmt in REGISTRY.values():
+        parts.update(fmt.public_state_schema())
+    return parts
+
+
 def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -89,7 +110,8 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": _ok("Round states", {"type": "object", "properties": {
                             "rounds": {"type": "array",
-                                       "items": {"$ref": "#/components/schemas/RoundState"}}}}),
+                                       "items": {"$ref": "#/components/schemas/RoundState"}},
+                            **_state_parts()}}),
                         "404": _error("No such event"),
                     },
                 }
@@ -145,6 +167,7 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **_play_paths(),
+            **_format_paths(),
         },
         "components": {
             "securitySchemes": {

@@ -76,6 +76,18 @@ class Format:
         """The small payload a team's phone polls for format-specific play."""
         return {}
 
+    def public_state(self, event: Any) -> dict[str, Any]:
+        """What every phone and the projector poll beside the round states (reads only)."""
+        return {}
+
+    def public_state_schema(self) -> dict[str, Any]:
+        """The JSON schemas of ``public_state``'s keys, for /api/openapi.json."""
+        return {}
+
+    def openapi_paths(self) -> dict[str, Any]:
+        """The format's own API routes, for /api/openapi.json."""
+        return {}
+
 
 REGISTRY: dict[str, Format] = {}
 

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import bg
+from . import bg, oq
 from .bg.programme import BG_PROGRAMME
+from .oq.programme import OQ_PROGRAMME
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -17,9 +18,9 @@ if TYPE_CHECKING:
 from ..core.formats import RoundTemplate
 
 #: The bundled formats, in the order an organiser sees them.
-BUNDLED = (bg,)
+BUNDLED = (bg, oq)
 
-PROGRAMMES: dict[str, tuple[RoundTemplate, ...]] = {"bg": BG_PROGRAMME}
+PROGRAMMES: dict[str, tuple[RoundTemplate, ...]] = {"bg": BG_PROGRAMME, "oq": OQ_PROGRAMME}
 
 
 def load_all(app: Flask | None = None) -> None:

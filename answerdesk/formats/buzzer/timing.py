@@ -90,7 +90,9 @@ def sample_is_plausible(sample: Sample, next_send_ms: int | None = None,
 
 
 def estimate(samples: Iterable[Sample], keep: int = KEEP_SAMPLES) -> Estimate | None:
-    """NTP's choice: the samples with the smallest round trips; their median offset.
+    """NTP's choice: the sample with the smallest round trip, or the median offset of
+    the few (at most ``keep``) whose trips are nearly as short; a slow trip's midpoint
+    may be off by half its asymmetry, so it never outvotes a quick one.
 
     None without a usable sample (the press then counts at its arrival).
     """
@@ -98,9 +100,10 @@ def estimate(samples: Iterable[Sample], keep: int = KEEP_SAMPLES) -> Estimate | 
                     key=lambda s: (s.rtt_ms, -s.server_ms))
     if not usable:
         return None
-    best = usable[:keep]
+    shortest = usable[0].rtt_ms
+    best = [s for s in usable[:keep] if s.rtt_ms <= shortest * 1.5 + SLACK_MS]
     return Estimate(offset_ms=statistics.median(s.offset_ms for s in best),
-                    rtt_ms=best[0].rtt_ms, samples=len(usable))
+                    rtt_ms=shortest, samples=len(usable))
 
 
 class Flag(enum.StrEnum):

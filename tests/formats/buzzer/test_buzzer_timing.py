@@ -114,3 +114,10 @@ def test_oq4_order_by_press_time_with_margins():
     ranked = order([place(p, opened_ms=10_000) for p in presses])
     assert [(r.place, r.competitor, r.margin_ms, r.behind_first_ms) for r in ranked] == [
         (1, 2, 0, 0), (2, 3, 40, 40), (3, 1, 0, 40)]  # a tie goes to the earlier arrival
+
+
+def test_one_quick_trip_outweighs_many_slow_lopsided_ones():
+    samples = [exchange(2_000, 690, 40, 1_000_000 + i * 2_000) for i in range(4)]
+    samples.append(exchange(2_000, 20, 20, 1_020_000))
+    est = estimate(samples)
+    assert est is not None and est.offset_ms == 2_000 and est.rtt_ms == 40

@@ -1,0 +1,59 @@
+"""OpenQuiz, the buzzer game (RULES.md OQ-1 … OQ-8), registered in core's format registry
+by ``load``.
+
+The buzzer itself (clock sync, presses, the fair order) is the shared package
+``formats/buzzer``; this package says which question it is armed for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core.formats import Format, RoundTemplate, register
+from .programme import OQ_PROGRAMME
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+class OpenQuiz(Format):
+    """Up to 12 teams, a board, the buzzer (OQ-4) and a final with bets (OQ-6)."""
+
+    name = "oq"
+    label = "OpenQuiz (buzzer game)"
+
+    def programme(self) -> tuple[RoundTemplate, ...]:
+        return OQ_PROGRAMME
+
+    def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
+        """OQ-4: the buzzer is armed from the question's start."""
+        from ..buzzer.presses import gate_arming
+
+        return gate_arming(event, round_number, question_number)
+
+    def public_state(self, event: Any) -> dict[str, Any]:
+        """The buzzer of the latest started question, its order once the window closed."""
+        from ..buzzer import presses
+
+        arming = presses.latest_gate_arming(event)
+        return {"buzzer": presses.buzz_state(arming, presses.now_ms()) if arming else None}
+
+    def public_state_schema(self) -> dict[str, Any]:
+        from ..buzzer.api import BUZZER_STATE
+
+        return {"buzzer": BUZZER_STATE}
+
+    def openapi_paths(self) -> dict[str, Any]:
+        from ..buzzer.api import openapi_paths
+
+        return openapi_paths()
+
+
+OQ = OpenQuiz()
+
+
+def load(app: Flask | None = None) -> OpenQuiz:
+    """Register the format and the buzzer's routes (called by formats.load_all)."""
+    if app is not None:
+        from ..buzzer import api, models  # noqa: F401  (routes on the API blueprint; tables)
+    return register(OQ)
