@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import bg, oq
+from . import bg, oq, si
 from .bg.programme import BG_PROGRAMME
 from .oq.programme import OQ_PROGRAMME
+from .si.programme import SI_PROGRAMME
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -18,9 +19,10 @@ if TYPE_CHECKING:
 from ..core.formats import RoundTemplate
 
 #: The bundled formats, in the order an organiser sees them.
-BUNDLED = (bg, oq)
+BUNDLED = (bg, si, oq)
 
-PROGRAMMES: dict[str, tuple[RoundTemplate, ...]] = {"bg": BG_PROGRAMME, "oq": OQ_PROGRAMME}
+PROGRAMMES: dict[str, tuple[RoundTemplate, ...]] = {"bg": BG_PROGRAMME, "si": SI_PROGRAMME,
+                                                  "oq": OQ_PROGRAMME}
 
 
 def load_all(app: Flask | None = None) -> None:
