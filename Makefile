@@ -40,7 +40,7 @@ translations: $(VENV)/.installed
 # classes are keywords too.
 ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
 	TooLarge RateLimited PackError AlreadyPressed BuzzerNotArmed WindowClosed TeamIsOut \
-	OnlyFirstCounts QuestionNotOpen PlayerRemoved
+	OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \

@@ -1,5 +1,5 @@
 """buzzer: clock-sync samples and buzzer presses (OQ-4); Своя игра players, questions
-and answers (SI-1.3, SI-2.2, SI-2.4)
+and answers (SI-1.3, SI-2.2, SI-2.4); OpenQuiz game, plays, scores and bets (OQ-2 … OQ-6)
 
 Revision ID: d7b3e9a41c05
 Revises: 5c4e2a7d1b90
@@ -84,9 +84,67 @@ def upgrade():
         sa.UniqueConstraint("question_id", "team_id"),
     )
     op.create_index("ix_si_answer_question_id", "si_answer", ["question_id"])
+    op.create_table(
+        "oq_game",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("event_id", sa.Integer(), nullable=False),
+        sa.Column("turn_team_id", sa.Integer(), nullable=True),
+        sa.Column("picked_question_id", sa.Integer(), nullable=True),
+        sa.Column("bans", sa.JSON(), nullable=True),
+        sa.ForeignKeyConstraint(["event_id"], ["event.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["turn_team_id"], ["team.id"], ondelete="SET NULL"),
+        sa.ForeignKeyConstraint(["picked_question_id"], ["question.id"], ondelete="SET NULL"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("event_id"),
+    )
+    op.create_table(
+        "oq_play",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("question_id", sa.Integer(), nullable=False),
+        sa.Column("attempt", sa.Integer(), nullable=False),
+        sa.Column("armed_ms", sa.BigInteger(), nullable=False),
+        sa.Column("reading_until_ms", sa.BigInteger(), nullable=True),
+        sa.Column("out", sa.JSON(), nullable=False),
+        sa.Column("done", sa.Boolean(), nullable=False),
+        sa.ForeignKeyConstraint(["question_id"], ["question.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("question_id"),
+    )
+    op.create_table(
+        "oq_score",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("event_id", sa.Integer(), nullable=False),
+        sa.Column("team_id", sa.Integer(), nullable=False),
+        sa.Column("question_id", sa.Integer(), nullable=True),
+        sa.Column("points", sa.Integer(), nullable=False),
+        sa.Column("reason", sa.String(length=40), nullable=False),
+        sa.Column("created_at", sa.DateTime(), nullable=False),
+        sa.ForeignKeyConstraint(["event_id"], ["event.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["team_id"], ["team.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["question_id"], ["question.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+    )
+    op.create_index("ix_oq_score_event_id", "oq_score", ["event_id"])
+    op.create_table(
+        "oq_bet",
+        sa.Column("id", sa.Integer(), nullable=False),
+        sa.Column("event_id", sa.Integer(), nullable=False),
+        sa.Column("team_id", sa.Integer(), nullable=False),
+        sa.Column("amount", sa.Integer(), nullable=False),
+        sa.Column("answer", sa.Text(), nullable=True),
+        sa.Column("accepted", sa.Boolean(), nullable=True),
+        sa.ForeignKeyConstraint(["event_id"], ["event.id"], ondelete="CASCADE"),
+        sa.ForeignKeyConstraint(["team_id"], ["team.id"], ondelete="CASCADE"),
+        sa.PrimaryKeyConstraint("id"),
+        sa.UniqueConstraint("event_id", "team_id"),
+    )
 
 
 def downgrade():
+    op.drop_table("oq_bet")
+    op.drop_table("oq_score")
+    op.drop_table("oq_play")
+    op.drop_table("oq_game")
     op.drop_table("si_answer")
     op.drop_table("si_question")
     op.drop_table("si_player")

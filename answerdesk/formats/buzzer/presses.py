@@ -17,7 +17,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...errors import Conflict, DeskError
 from ...extensions import db
-from ...models import Event, Question, QuestionGate, Round, Team
+from ...models import Team
 from . import timing
 from .models import BuzzPress, BuzzSample
 
@@ -71,30 +71,6 @@ class Arming:
     attempt: int = 1  # a rejected answer returns the question: the next attempt
     reading_until_ms: int | None = None  # reading mode: earlier presses get the penalty
     out: frozenset[int] = frozenset()  # teams that answered or passed
-
-
-def _gates(event: Event):
-    return (db.select(QuestionGate, Question, Round)
-            .join(Question, QuestionGate.question_id == Question.id)
-            .join(Round, Question.round_id == Round.id).where(Round.event_id == event.id))
-
-
-def gate_arming(event: Event, round_number: int, question_number: int) -> Arming | None:
-    """The buzzer armed from the moment the host started the question (its gate)."""
-    row = db.session.execute(_gates(event).where(
-        Round.number == round_number, Question.number == question_number)).first()
-    if row is None or row[0].state != "open":
-        return None
-    return Arming(row[1].id, round_number, question_number, to_ms(row[0].opened_at))
-
-
-def latest_gate_arming(event: Event) -> Arming | None:
-    """The buzzer of the question started last, whatever its state now."""
-    row = db.session.execute(_gates(event).order_by(QuestionGate.id.desc()).limit(1)).first()
-    if row is None:
-        return None
-    gate, question, rnd = row
-    return Arming(question.id, rnd.number, question.number, to_ms(gate.opened_at))
 
 
 # -- clock sync --------------------------------------------------------------------------

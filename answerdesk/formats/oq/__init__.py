@@ -26,27 +26,32 @@ class OpenQuiz(Format):
         return OQ_PROGRAMME
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
-        """OQ-4: the buzzer is armed from the question's start."""
-        from ..buzzer.presses import gate_arming
+        """OQ-4: the buzzer is armed from the question's start, again after a rejection."""
+        from .game import arming
 
-        return gate_arming(event, round_number, question_number)
+        return arming(event, round_number, question_number)
 
     def public_state(self, event: Any) -> dict[str, Any]:
-        """The buzzer of the latest started question, its order once the window closed."""
+        """The buzzer of the latest started question (its order once the window closed),
+        the turn, the scores and the final."""
         from ..buzzer import presses
+        from .game import latest_arming, public
 
-        arming = presses.latest_gate_arming(event)
-        return {"buzzer": presses.buzz_state(arming, presses.now_ms()) if arming else None}
+        armed = latest_arming(event)
+        return {"buzzer": presses.buzz_state(armed, presses.now_ms()) if armed else None,
+                "oq": public(event)}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE
+        from .api import OQ_STATE
 
-        return {"buzzer": BUZZER_STATE}
+        return {"buzzer": BUZZER_STATE, "oq": OQ_STATE}
 
     def openapi_paths(self) -> dict[str, Any]:
-        from ..buzzer.api import openapi_paths
+        from ..buzzer.api import openapi_paths as buzzer_paths
+        from .api import openapi_paths
 
-        return openapi_paths()
+        return {**buzzer_paths(), **openapi_paths()}
 
 
 OQ = OpenQuiz()
@@ -56,4 +61,6 @@ def load(app: Flask | None = None) -> OpenQuiz:
     """Register the format and the buzzer's routes (called by formats.load_all)."""
     if app is not None:
         from ..buzzer import api, models  # noqa: F401  (routes on the API blueprint; tables)
+        from . import api as oq_api  # noqa: F401
+        from . import models as oq_models  # noqa: F401
     return register(OQ)
