@@ -45,5 +45,6 @@ SI = SvoyaIgra()
 def load(app: Flask | None = None) -> SvoyaIgra:
     """Register the format and its routes (called by formats.load_all)."""
     if app is not None:
+        from ..buzzer import stream  # noqa: F401  (SSE: look when the game moved)
         from . import api, models  # noqa: F401  (routes on the API blueprint; tables)
     return register(SI)
