@@ -66,6 +66,14 @@ def oq_judge(code: str, round_number: int, question_number: int):
                               body.get("outcome"), body.get("factor", 1.0), "host:api"))
 
 
+@bp.post(f"{_Q}/reading")
+def oq_reading(code: str, round_number: int, question_number: int):
+    """OQ-4 reading mode: presses during the reading get the 2 s penalty."""
+    armed = _committed(game.reading, _host(code), round_number, question_number,
+                       json_body().get("seconds"), "host:api")
+    return jsonify({"reading_until_ms": armed.reading_until_ms})
+
+
 @bp.post("/host/events/<code>/oq/scores")
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
@@ -146,6 +154,10 @@ def openapi_paths() -> dict[str, Any]:
             "returns to the others)", "host",
             {"outcome": {"type": "string", "enum": ["accept", "reject", "timeout"]},
              "factor": {"type": "number", "enum": [1, 2, 0.5]}}, ["outcome"],
+            params=[_CODE, _ROUND, _QUESTION]),
+        "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
+            "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
+            {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],
             params=[_CODE, _ROUND, _QUESTION]),
         "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
                                                 {"team": {"type": "string"},

@@ -146,6 +146,27 @@ def latest_arming(event: Event) -> presses.Arming | None:
                           play.attempt, play.reading_until_ms, frozenset(play.out or ()))
 
 
+def reading(event: Event, round_number: int, question_number: int, seconds: Any,
+            actor: str = "host") -> presses.Arming:
+    """OQ-4 reading mode: presses in the first ``seconds`` of the attempt count 2 s later."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= 600:
+        raise DeskError("seconds must be a whole number from 0 to 600.")
+    _, question = _question(event, round_number, question_number)
+    armed = arming(event, round_number, question_number)
+    if armed is None:
+        raise Conflict("Question %(question)s is not being played.", question=question_number)
+    play = _play(question)
+    if play is None:
+        play = OqPlay(question_id=question.id, attempt=armed.attempt, armed_ms=armed.armed_ms,
+                      out=[], done=False)
+        db.session.add(play)
+    play.reading_until_ms = armed.armed_ms + seconds * 1000
+    audit.record(event, actor, "oq.reading", f"R{round_number}Q{question_number}",
+                 after={"seconds": seconds})
+    db.session.flush()
+    return _arming_of(_gate(question), question, event.round(round_number))  # type: ignore[arg-type]
+
+
 def judge(event: Event, round_number: int, question_number: int, outcome: Any,
           factor: Any = 1.0, actor: str = "host", now_ms: int | None = None) -> dict[str, Any]:
     """OQ-4/OQ-5: the host's call on the buzzer winner's answer."""
@@ -184,7 +205,7 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
         if outcome == rules.Outcome.ACCEPT:
             game(event).turn_team_id = team.id  # OQ-2: the turn passes to the team right
     else:  # OQ-4: the question returns to the others
-        play.attempt, play.armed_ms = play.attempt + 1, now_ms
+        play.attempt, play.armed_ms, play.reading_until_ms = play.attempt + 1, now_ms, None
     play.out = out
     audit.record(event, actor, "oq.judge", f"R{round_number}Q{question_number} {team.name}",
                  after={"outcome": str(outcome), "points": gained})

@@ -110,3 +110,19 @@ def test_oq_game_with_a_final(app, oq):
     assert host(desk, "oq/final/judge", team="Гама", accepted=False).get_json()["points"] == -100
     assert host(desk, "oq/final/judge", team="Гама", accepted=True).status_code == 409
     assert scores(desk) == {"Альфа": 400, "Гама": 300, "Бета": -100}
+
+
+def test_oq4_reading_mode_press_during_the_reading_counts_two_seconds_later(app, oq):
+    desk, ph, clock = oq
+    a, b = ph["Альфа"], ph["Бета"]
+    start_question(app, desk.code, 1, 3, T0)
+    clock.ms = T0 + 10
+    reading = host(desk, "oq/rounds/1/questions/3/reading", seconds=1)
+    assert reading.get_json() == {"reading_until_ms": T0 + 1_000}
+    assert a.press(T0 + 800, 1, 3).status_code == 202  # during the reading
+    assert b.press(T0 + 1_200, 1, 3).status_code == 202  # after it
+    clock.ms = T0 + 2_000
+    order = oq_state(desk)["buzzer"]["order"]
+    assert [(o["team"], o["penalty_ms"], o["flags"]) for o in order] == [
+        ("Бета", 0, []), ("Альфа", 2_000, ["reading"])]
+    assert order[1]["margin_ms"] == 1_600
