@@ -236,7 +236,8 @@ def _final(event: Event) -> Round:
 
 def finalists(event: Event) -> list[Team]:
     """OQ-6: the teams above 0 play the final, in the order they joined."""
-    return [t for t in event.teams if score(event, t) > 0]
+    points = scores(event)
+    return [t for t in event.teams if points.get(t.id, 0) > 0]
 
 
 def remaining(event: Event) -> list[Question]:
@@ -318,22 +319,35 @@ def judge_final(event: Event, name: Any, accepted: Any, actor: str = "host") -> 
     return gained
 
 
+def scores(event: Event) -> dict[int, int]:
+    """Every team's score in one query (team id -> points)."""
+    rows = db.session.execute(db.select(OqScore.team_id, db.func.sum(OqScore.points)).where(
+        OqScore.event_id == event.id).group_by(OqScore.team_id)).all()
+    return {team_id: int(total) for team_id, total in rows}
+
+
 def public(event: Event) -> dict[str, Any]:
     """What every phone and the projector show: turn, pick, scores, the final's state."""
     row = _stored(event)
     holder = turn(event)
-    picked = next(((r.number, q.number) for r in event.rounds for q in r.questions
-                   if row is not None and q.id == row.picked_question_id), None)
-    final = next((r for r in event.rounds if r.kind == FINAL), None)
+    picked = None
+    if row is not None and row.picked_question_id is not None:
+        picked = db.session.execute(db.select(Round.number, Question.number).join(
+            Question, Question.round_id == Round.id).where(
+            Question.id == row.picked_question_id)).first()
+    final = db.session.scalar(db.select(Round.id).where(Round.event_id == event.id,
+                                                        Round.kind == FINAL))
     bans = list(row.bans or []) if row is not None else []
+    points = scores(event)
     return {
         "turn": holder.name if holder else None,
         "picked": {"round": picked[0], "question": picked[1]} if picked else None,
-        "scores": sorted(({"team": t.name, "points": score(event, t)} for t in event.teams),
+        "scores": sorted(({"team": t.name, "points": points.get(t.id, 0)} for t in event.teams),
                          key=lambda s: (-s["points"], s["team"])),
         "final": None if final is None else {
             "banned": bans,
-            "remaining": [q.number for q in final.questions if q.number not in bans],
+            "remaining": [n for n in db.session.scalars(db.select(Question.number).where(
+                Question.round_id == final).order_by(Question.number)) if n not in bans],
             "bets": db.session.scalar(db.select(db.func.count()).select_from(OqBet).where(
                 OqBet.event_id == event.id)) or 0},
     }
