@@ -60,7 +60,7 @@ OQ = OpenQuiz()
 def load(app: Flask | None = None) -> OpenQuiz:
     """Register the format and the buzzer's routes (called by formats.load_all)."""
     if app is not None:
-        from ..buzzer import api, models, stream  # noqa: F401  (API routes, SSE; tables)
+        from ..buzzer import api, models, pages, stream  # noqa: F401  (routes, SSE; tables)
         from . import api as oq_api  # noqa: F401
         from . import models as oq_models  # noqa: F401
     return register(OQ)
