@@ -40,13 +40,8 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
 
 
 def _play_paths() -> dict[str, Any]:
-    from ..formats.bg.api import openapi_paths
-
-    return openapi_paths()
-
-
-def _format_paths() -> dict[str, Any]:
-    """The routes formats add, merged by path and method (two may share a path)."""
+    """The paths of every registered format's own API routes, merged by path and method
+    (two formats, or a format and core, may share a path with different methods)."""
     from ..core.formats import REGISTRY
 
     paths: dict[str, Any] = {}
@@ -167,7 +162,6 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **_play_paths(),
-            **_format_paths(),
         },
         "components": {
             "securitySchemes": {

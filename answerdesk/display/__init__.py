@@ -7,6 +7,7 @@ from flask import Blueprint, jsonify, render_template, url_for
 from .. import live
 from ..core.events import event_by_code
 from ..core.projector import screen_round, screen_state, standings_with_moves
+from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
 from ..models import Event, Round
@@ -18,14 +19,14 @@ def _screen_context(event: Event) -> dict:
     rounds = db.session.scalars(
         db.select(Round).where(Round.event_id == event.id).order_by(Round.number)
     ).all()
-    current = next((r for r in rounds if r.state == "open"), None)
+    current = next((r for r in rounds if r.state == RoundState.OPEN), None)
     last_locked = max(
-        (r for r in rounds if r.state in ("locked", "revealed")),
+        (r for r in rounds if r.state in (RoundState.LOCKED, RoundState.REVEALED)),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
     state = screen_state(event)
     chosen = screen_round(event, state)
-    if state.view in ("reveal", "locked") and (chosen is None or chosen.state == "open"):
+    if state.view in ("reveal", "locked") and (chosen is None or chosen.state == RoundState.OPEN):
         chosen = None
     return {
         "event": event,

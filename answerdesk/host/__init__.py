@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask import redirect, render_template, request, url_for
 
-from ..core import review, rounds
+from ..access import host_required, log_in, log_out
+from ..core import formats, review, rounds
 from ..core.answers import question_counts, who_has_answered
-from ..core.assistants import check_assistant_password
-from ..core.events import check_host_password, event_by_code
+from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..formats.bg.standings import event_standings
 from ..models import Event
-from ..web import host_required
-
-bp = Blueprint("host", __name__, url_prefix="/host/<code>")
+from .blueprint import bp
 
 ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
                  "reveal": rounds.reveal_round}
@@ -25,14 +22,13 @@ def login(code: str):
     event = event_by_code(code)
     error = None
     if request.method == "POST":
-        if check_host_password(event, request.form.get("password", "")):
-            session["host_events"] = sorted({*session.get("host_events", []), event.id})
+        role = log_in(event, request.form.get("password", ""))
+        if role == "host":
             target = request.args.get("next", "")
             if not target.startswith("/host/"):
                 target = url_for("host.dashboard", code=event.code)
             return redirect(target)
-        if check_assistant_password(event, request.form.get("password", "")):
-            session["assistant_events"] = sorted({*session.get("assistant_events", []), event.id})
+        if role == "assistant":
             return redirect(url_for("host.review_queue", code=event.code))
         error = "wrong_password"
     return render_template("host/login.html", event=event, error=error)
@@ -41,10 +37,7 @@ def login(code: str):
 @bp.post("/logout")
 def logout(code: str):
     event = event_by_code(code)
-    session["host_events"] = [e for e in session.get("host_events", []) if e != event.id]
-    session["assistant_events"] = [
-        e for e in session.get("assistant_events", []) if e != event.id
-    ]
+    log_out(event)
     return redirect(url_for("host.login", code=event.code))
 
 
@@ -75,8 +68,8 @@ def round_action(event: Event, number: int, action: str):
 @reads_only
 @host_required
 def standings(event: Event):
-    return render_template("host/standings.html", event=event, rows=event_standings(event))
+    rows = formats.of(event).standings(event)
+    return render_template("host/standings.html", event=event, rows=rows)
 
 
-from ..formats.bg import desk as rules  # noqa: E402,F401  (register their routes on bp)
 from . import desk, packs, receipts  # noqa: E402,F401  (register their routes on bp)

@@ -11,12 +11,13 @@ from typing import Any
 
 from flask import jsonify
 
-from ...api import bp
+from ...access import bearer_token
+from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...core.formats import get as get_format
 from ...errors import Conflict, DeskError
 from ...extensions import db
-from ...web import api_team, bearer_token, json_body
+from ...web import api_team, json_body
 from . import presses
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from flask import Response, current_app
 
 from ... import live
-from ...api import bp
+from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...extensions import db
 from ...models import Question, Round

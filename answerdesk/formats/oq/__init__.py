@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, register
-from .programme import OQ_PROGRAMME
+from .programme import OQ_PROGRAMME, SEQUENTIAL
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -24,6 +24,10 @@ class OpenQuiz(Format):
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return OQ_PROGRAMME
+
+    def one_at_a_time(self, rnd: Any) -> bool:
+        """The host starts the board's questions one by one; phones see each once started."""
+        return rnd.kind == SEQUENTIAL
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
         """OQ-4: the buzzer is armed from the question's start, again after a rejection."""

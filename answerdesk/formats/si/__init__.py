@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, register
-from .programme import SI_PROGRAMME
+from .programme import SEQUENTIAL, SI_PROGRAMME
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -22,6 +22,10 @@ class SvoyaIgra(Format):
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return SI_PROGRAMME
+
+    def one_at_a_time(self, rnd: Any) -> bool:
+        """The host starts the board's questions one by one; phones see each once started."""
+        return rnd.kind == SEQUENTIAL
 
     def public_state(self, event: Any) -> dict[str, Any]:
         from .game import public

@@ -7,10 +7,11 @@ from typing import Any
 
 from flask import jsonify
 
-from ...api import bp
+from ...access import api_host
+from ...api.blueprint import bp
 from ...errors import Conflict, DeskError
 from ...extensions import db
-from ...web import api_host, api_team, json_body
+from ...web import api_team, json_body
 from . import game
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
