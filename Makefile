@@ -39,8 +39,8 @@ translations: $(VENV)/.installed
 # A refusal's first argument is its msgid (answerdesk/errors.py), so the error
 # classes are keywords too.
 ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
-	TooLarge RateLimited PackError AlreadyPressed BuzzerNotArmed WindowClosed TeamIsOut \
-	OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused
+	TooLarge RateLimited PackError NotInvited BadPack AlreadyPressed BuzzerNotArmed WindowClosed \
+	TeamIsOut OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \

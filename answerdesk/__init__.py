@@ -36,6 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask_babel import get_locale
 
     from . import cli
+    from .access import desk_role
     from .api import bp as api_bp
     from .config import load_config
     from .core.formats import of as format_of
@@ -48,6 +49,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
+    from .start import bp as start_bp
     from .team import bp as team_bp
     from .web import register_error_handlers
 
@@ -68,10 +70,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of
     with app.app_context():
         tune_sqlite(db.engine)
-    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):
+    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)
     register_error_handlers(app)
