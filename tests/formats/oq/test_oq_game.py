@@ -126,3 +126,13 @@ def test_oq4_reading_mode_press_during_the_reading_counts_two_seconds_later(app,
     assert [(o["team"], o["penalty_ms"], o["flags"]) for o in order] == [
         ("Бета", 0, []), ("Альфа", 2_000, ["reading"])]
     assert order[1]["margin_ms"] == 1_600
+
+
+@pytest.mark.parametrize(("fmt", "rounds"), [("oq", [1, 2, 3, 4]), ("si", [1, 2, 3])])
+def test_an_oq_or_si_event_is_created_over_the_api(app, client, fmt, rounds):
+    resp = client.post("/api/events", json={"name": f"{fmt} night", "format": fmt},
+                       headers={"Authorization": f"Bearer {app.config['ORGANISER_PASSWORD']}"})
+    assert resp.status_code == 201, resp.get_json()
+    state = client.get(f"/api/events/{resp.get_json()['code']}/state").get_json()
+    assert [r["number"] for r in state["rounds"]] == rounds
+    assert ("buzzer" in state) == (fmt == "oq") and ("si" in state) == (fmt == "si")
