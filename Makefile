@@ -42,7 +42,7 @@ ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized
 	TooLarge RateLimited PackError NotInvited BadPack AlreadyPressed BuzzerNotArmed WindowClosed \
 	TeamIsOut OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused
 messages: $(VENV)/.installed
-	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ $(ERROR_KEYWORDS:%=-k %) \
+	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ -k NP_:1,2 $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \
 		-o answerdesk/translations/messages.pot .
 	$(BIN)/pybabel update -i answerdesk/translations/messages.pot -d answerdesk/translations \

@@ -46,6 +46,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .formats import load_all as load_formats
     from .host import bp as host_bp
     from .i18n import bp as i18n_bp
+    from .i18n import reason_text
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
@@ -70,6 +71,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    app.jinja_env.globals["reason_text"] = reason_text
     app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of
     with app.app_context():

@@ -66,11 +66,11 @@ class Format:
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """Called after the checker has (re)proposed verdicts for every answer to a question."""
 
-    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
-                    ) -> tuple[str, float | None, str]:
+    def after_check(self, row: Any, values: dict[str, Any]) -> dict[str, Any]:
         """Adjust the live checker's proposal for one answer (``row``: the answer's text
-        and its round's ``number`` and ``kind``), e.g. to leave it to the host."""
-        return outcome, fraction, reason
+        and its round's ``number`` and ``kind``; ``values``: the verdict's outcome,
+        fraction, reason, reason_code and reason_params), e.g. to leave it to the host."""
+        return values
 
     def import_pack_extras(self, event: Any, pack: Any, *, replace: bool,
                            to_row: Callable[[Any], Any]) -> None:

@@ -2,7 +2,7 @@
 and answers (SI-1.3, SI-2.2, SI-2.4); OpenQuiz game, plays, scores and bets (OQ-2 … OQ-6)
 
 Revision ID: d7b3e9a41c05
-Revises: 7d2e4f6a8b10
+Revises: 7d2e4f6a8c10
 Create Date: 2026-12-01 15:50:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "d7b3e9a41c05"
-down_revision = "7d2e4f6a8b10"
+down_revision = "7d2e4f6a8c10"
 branch_labels = None
 depends_on = None
 
