@@ -20,7 +20,9 @@ LOCALES = ("bg", "ru", "en")
 # (a pack's PackError too); N_ marks a pack's warnings and locations (answerdesk/packs/model.py).
 ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken", "Unauthorized",
                  "NotAllowed", "TooLarge", "RateLimited", "PackError", "NotInvited", "BadPack",
-                 "BidRefused", "WrongTeam")
+                 "BidRefused", "WrongTeam",
+                 "AlreadyPressed", "BuzzerNotArmed", "WindowClosed", "TeamIsOut", "OnlyFirstCounts",
+                 "QuestionNotOpen", "PlayerRemoved", "NotYourTurn", "BetRefused")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None,
             "NP_": (1, 2)} | dict.fromkeys(ERROR_CLASSES)

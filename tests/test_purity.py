@@ -10,7 +10,9 @@ import pytest
 
 @pytest.mark.parametrize(
     "module", ["answerdesk.checker", "answerdesk.formats.bg.scoring", "answerdesk.core.formats",
-               "answerdesk.formats.chgk.rules"]
+               "answerdesk.formats.chgk.rules",
+               "answerdesk.formats.buzzer.timing", "answerdesk.formats.si.rules",
+               "answerdesk.formats.oq.rules"]
 )
 def test_pure_module_imports_no_flask_or_sqlalchemy(module):
     code = (

@@ -53,7 +53,8 @@ def sheet(code: str):
 @reads_only
 def state(code: str):
     event = event_by_code(code)
-    return jsonify({"rounds": sheets.round_states(event), "question": clock.marker(event)})
+    return jsonify({"rounds": sheets.round_states(event), "question": clock.marker(event),
+                    **formats.get(event.format).public_state(event)})
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")

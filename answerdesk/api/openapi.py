@@ -42,12 +42,15 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
 
 
 def _play_paths() -> dict[str, Any]:
-    """The paths of every registered format's own API routes."""
+    """The paths of the question clock and of every registered format's own API routes,
+    merged by path and method (two formats, or a format and core, may share a path with
+    different methods: GET /clock reads the question clock, POST /clock syncs a buzzer)."""
     from ..core.formats import REGISTRY
 
     paths: dict[str, Any] = {}
-    for fmt in REGISTRY.values():
-        paths.update(fmt.openapi_paths())
+    for source in (_clock_paths(), *(fmt.openapi_paths() for fmt in REGISTRY.values())):
+        for path, methods in source.items():
+            paths.setdefault(path, {}).update(methods)
     return paths
 
 
@@ -56,6 +59,16 @@ def _clock_paths() -> dict[str, Any]:
     from .question_clock import openapi_paths
 
     return openapi_paths()
+
+
+def _state_parts() -> dict[str, Any]:
+    """What formats add to GET /api/events/{code}/state (their public_state)."""
+    from ..core.formats import REGISTRY
+
+    parts: dict[str, Any] = {}
+    for fmt in REGISTRY.values():
+        parts.update(fmt.public_state_schema())
+    return parts
 
 
 def openapi_document() -> dict[str, Any]:
@@ -119,7 +132,8 @@ def openapi_document() -> dict[str, Any]:
                                        "items": {"$ref": "#/components/schemas/RoundState"}},
                             "question": {"type": ["object", "null"], "description":
                                          "The question started last on the clock: round, "
-                                         "question, state (open or locked by the time)"}}}),
+                                         "question, state (open or locked by the time)"},
+                            **_state_parts()}}),
                         "404": _error("No such event"),
                     },
                 }
@@ -175,7 +189,6 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **_play_paths(),
-            **_clock_paths(),
         },
         "components": {
             "securitySchemes": {

@@ -101,6 +101,14 @@ class Format:
         """The OpenAPI paths of the format's own API routes."""
         return {}
 
+    def public_state(self, event: Any) -> dict[str, Any]:
+        """What every phone and the projector poll beside the round states (reads only)."""
+        return {}
+
+    def public_state_schema(self) -> dict[str, Any]:
+        """The JSON schemas of ``public_state``'s keys, for /api/openapi.json."""
+        return {}
+
     def create_demo(self) -> tuple[Any, str]:
         """A demo evening of this format: (event, host password)."""
         raise NotImplementedError(f"the {self.name} format has no demo evening")

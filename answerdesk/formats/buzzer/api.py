@@ -1,0 +1,140 @@
+"""The buzzer over the JSON API (OQ-4): the phone's sync exchange and its press.
+
+The routes join the API blueprint when a format that plays with the buzzer loads
+(its ``load`` imports this module). Both stamp the server's clock first thing, so
+the time a request waited for the database does not count as network delay.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+
+from ...access import bearer_token
+from ...api.blueprint import bp
+from ...core.events import event_by_code
+from ...core.formats import get as get_format
+from ...errors import Conflict, DeskError
+from ...extensions import db
+from ...web import api_team, json_body
+from . import presses
+
+
+def _arming(event: Any, round_number: Any, question_number: Any) -> presses.Arming | None:
+    arm = getattr(get_format(event.format), "buzzer_arming", None)
+    if arm is None:
+        raise Conflict("This game is not played with a buzzer.")
+    for value in (round_number, question_number):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+            raise DeskError("round and question must be whole numbers.")
+    return arm(event, round_number, question_number)
+
+
+@bp.post("/events/<code>/clock")
+def clock_sync(code: str):
+    """One sync exchange; with the team's token it also feeds the server's estimate."""
+    server_ms = presses.now_ms()
+    body = json_body()
+    if bearer_token():
+        team = api_team(code)[1]
+    else:
+        event_by_code(code)  # an unknown code is a 404 for anonymous clocks too
+        team = None
+    reply = presses.sync(team, body.get("client_ms"), body.get("last"), server_ms)
+    db.session.commit()
+    return jsonify(reply)
+
+
+@bp.post("/events/<code>/buzz")
+def buzz(code: str):
+    """OQ-4: a press with the phone's own press time; the order comes after the window."""
+    received_ms = presses.now_ms()
+    event, team = api_team(code)
+    body = json_body()
+    try:
+        arming = _arming(event, body.get("round"), body.get("question"))
+        row = presses.press(arming, team, body.get("pressed_at_ms"), received_ms)
+    except Exception:
+        db.session.rollback()
+        raise
+    db.session.commit()
+    return jsonify({"accepted": True, "round": arming.round_number,
+                    "question": arming.question_number, "attempt": row.attempt,
+                    "received_ms": received_ms,
+                    "window_closes_ms": presses.window_closes(arming)}), 202
+
+
+def openapi_paths() -> dict[str, Any]:
+    """The buzzer's routes for the OpenAPI document (formats that use it describe them)."""
+    from ...api.openapi import _CODE, _error, _ok
+
+    ms = {"type": "integer", "minimum": 0, "maximum": presses.MAX_MS}
+    return {
+        "/api/events/{code}/clock": {"post": {
+            "summary": "OQ-4 clock sync: the server's time for the phone's; with the team's "
+                       "token the exchange also feeds the server's own estimate of the phone",
+            "parameters": [_CODE],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["client_ms"], "properties": {
+                    "client_ms": ms,
+                    "last": {"type": "object", "description": "The previous exchange with "
+                             "the phone's receipt time, completing that sample",
+                             "required": ["client_ms", "server_ms", "received_ms"],
+                             "properties": {"client_ms": ms, "server_ms": ms,
+                                            "received_ms": ms}}}}}}},
+            "responses": {
+                "200": _ok("The server's time; for a known phone the server's estimate",
+                           {"type": "object", "required": ["server_ms"], "properties": {
+                               "server_ms": {"type": "integer"},
+                               "offset_ms": {"type": "number"},
+                               "rtt_ms": {"type": "integer"}}}),
+                "400": _error("Invalid body"),
+                "401": _error("Wrong team token"),
+                "404": _error("No such event"),
+            },
+        }},
+        "/api/events/{code}/buzz": {"post": {
+            "summary": "OQ-4: press the buzzer; ordered by the phone's press time once the "
+                       "one-second window after the first press has closed (see /state)",
+            "security": [{"teamToken": []}],
+            "parameters": [_CODE],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["round", "question", "pressed_at_ms"],
+                "properties": {"round": {"type": "integer", "minimum": 0},
+                               "question": {"type": "integer", "minimum": 0},
+                               "pressed_at_ms": ms}}}}},
+            "responses": {
+                "202": _ok("The press is in; the order follows when the window closes",
+                           {"type": "object", "properties": {
+                               "accepted": {"type": "boolean"}, "round": {"type": "integer"},
+                               "question": {"type": "integer"},
+                               "attempt": {"type": "integer"},
+                               "received_ms": {"type": "integer"},
+                               "window_closes_ms": {"type": "integer"}}}),
+                "400": _error("Invalid body"),
+                "401": _error("No or wrong team token"),
+                "404": _error("No such event"),
+                "409": _error("Not armed, the team is out, already pressed, the window closed, "
+                              "or the game has no buzzer"),
+            },
+        }},
+    }
+
+
+#: The buzzer's part of GET /api/events/{code}/state.
+BUZZER_STATE = {"type": ["object", "null"], "description": "OQ-4: the buzzer of the latest "
+                "question; order (with margins and flags) once the window has closed",
+                "properties": {
+                    "round": {"type": "integer"}, "question": {"type": "integer"},
+                    "attempt": {"type": "integer"}, "armed_ms": {"type": "integer"},
+                    "reading_until_ms": {"type": ["integer", "null"]},
+                    "window_closes_ms": {"type": ["integer", "null"]},
+                    "state": {"type": "string", "enum": ["armed", "collecting", "closed"]},
+                    "order": {"type": "array", "items": {"type": "object", "properties": {
+                        "place": {"type": "integer"}, "team": {"type": "string"},
+                        "at_ms": {"type": "integer"}, "margin_ms": {"type": "integer"},
+                        "behind_first_ms": {"type": "integer"},
+                        "penalty_ms": {"type": "integer"},
+                        "flags": {"type": "array", "items": {"type": "string", "enum": [
+                            "no_sync", "before_question", "after_arrival", "reading"]}}}}}}}

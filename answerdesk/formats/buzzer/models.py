@@ -1,0 +1,51 @@
+"""The buzzer's tables: each phone's sync exchanges and each press as it arrived.
+
+Both are rows in the database, not state in a process: any worker of any app
+server answers a sync or a press, and the window's close follows from the stored
+arrival times, so no process has to be awake when it closes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from sqlalchemy import BigInteger, ForeignKey, Index, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ...extensions import db
+from ...models import utcnow
+
+
+class BuzzSample(db.Model):
+    """One sync exchange of a team's phone; complete once the phone reports its receipt."""
+
+    __tablename__ = "buzz_sample"
+    __table_args__ = (Index("ix_buzz_sample_team_id_id", "team_id", "id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    client_send_ms: Mapped[int] = mapped_column(BigInteger)
+    server_ms: Mapped[int] = mapped_column(BigInteger)
+    client_receive_ms: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class BuzzPress(db.Model):
+    """A press (OQ-4): the phone's claimed time, the server's arrival time, and the
+    server's estimate of that phone's clock at the arrival, kept so the order never
+    changes after the fact."""
+
+    __tablename__ = "buzz_press"
+    __table_args__ = (UniqueConstraint("question_id", "attempt", "team_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True)
+    attempt: Mapped[int] = mapped_column(default=1)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    claimed_ms: Mapped[int] = mapped_column(BigInteger)
+    received_ms: Mapped[int] = mapped_column(BigInteger)
+    offset_ms: Mapped[float | None]
+    rtt_ms: Mapped[int | None]
+    samples: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

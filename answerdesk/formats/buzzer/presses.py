@@ -1,0 +1,210 @@
+"""Sync exchanges and presses in the database (OQ-4); the arithmetic is timing.py.
+
+A format that plays with the buzzer says, through ``Arming``, which question the
+buzzer is armed for, since when, until when the reading runs and which teams are
+out; this module stores and refuses, and orders the presses once the window has
+closed. Refusals change nothing.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ...errors import Conflict, DeskError
+from ...extensions import db
+from ...models import Team
+from . import timing
+from .models import BuzzPress, BuzzSample
+
+#: Sync exchanges kept per phone: enough for the best few of a minute of 5 s syncs.
+KEPT_SAMPLES = 16
+#: Larger than any epoch millisecond a phone sends this century, small enough for JSON.
+MAX_MS = 2**53 - 1
+
+
+def now_ms() -> int:
+    """The server's clock in epoch milliseconds (every stamp of this module)."""
+    return time.time_ns() // 1_000_000
+
+
+def to_ms(moment: dt.datetime) -> int:
+    """A naive UTC datetime of the models as epoch milliseconds."""
+    return round(moment.replace(tzinfo=dt.UTC).timestamp() * 1000)
+
+
+def epoch_ms(value: Any, name: str) -> int:
+    """A phone's time as sent: a whole number of epoch milliseconds, or a clear 400."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MS:
+        raise DeskError("%(name)s must be a whole number of milliseconds.", name=name)
+    return value
+
+
+class AlreadyPressed(Conflict):
+    code = "already_pressed"
+
+
+class BuzzerNotArmed(Conflict):
+    code = "buzzer_not_armed"
+
+
+class WindowClosed(Conflict):
+    code = "window_closed"
+
+
+class TeamIsOut(Conflict):
+    code = "team_is_out"
+
+
+@dataclass(frozen=True)
+class Arming:
+    """What a format tells the buzzer about one question it plays (OQ-4)."""
+
+    question_id: int
+    round_number: int
+    question_number: int
+    armed_ms: int  # presses count from here: the question cannot reach a phone earlier
+    attempt: int = 1  # a rejected answer returns the question: the next attempt
+    reading_until_ms: int | None = None  # reading mode: earlier presses get the penalty
+    out: frozenset[int] = frozenset()  # teams that answered or passed
+
+
+# -- clock sync --------------------------------------------------------------------------
+
+def sync(team: Team | None, client_ms: Any, last: Any, server_ms: int) -> dict[str, Any]:
+    """One sync exchange: stamp it, store it for a known phone, complete its previous one.
+
+    ``last`` is the phone's report of its previous exchange (``client_ms``,
+    ``server_ms``, ``received_ms``); the server keeps the receipt only if it is
+    plausible by its own stamps (timing.sample_is_plausible), so the offset it uses
+    is its own estimate, whatever the phone believes.
+    """
+    client_ms = epoch_ms(client_ms, "client_ms")
+    reply: dict[str, Any] = {"server_ms": server_ms}
+    if team is None:
+        return reply
+    if last is not None:
+        _complete(team, last, client_ms, server_ms)
+    db.session.add(BuzzSample(team_id=team.id, client_send_ms=client_ms, server_ms=server_ms))
+    db.session.flush()
+    _trim(team)
+    est = estimate_for(team, server_ms)
+    if est is not None:
+        reply.update(offset_ms=round(est.offset_ms, 1), rtt_ms=est.rtt_ms)
+    return reply
+
+
+def _complete(team: Team, last: Any, client_ms: int, server_ms: int) -> None:
+    if not isinstance(last, dict):
+        raise DeskError("last must be an object with client_ms, server_ms and received_ms.")
+    sent = epoch_ms(last.get("client_ms"), "last.client_ms")
+    stamped = epoch_ms(last.get("server_ms"), "last.server_ms")
+    received = epoch_ms(last.get("received_ms"), "last.received_ms")
+    row = db.session.scalar(db.select(BuzzSample).where(
+        BuzzSample.team_id == team.id, BuzzSample.client_send_ms == sent,
+        BuzzSample.server_ms == stamped, BuzzSample.client_receive_ms.is_(None)))
+    if row is None:
+        return  # trimmed, or already completed: a replay changes nothing
+    sample = timing.Sample(sent, stamped, received)
+    if timing.sample_is_plausible(sample, next_send_ms=client_ms, next_server_ms=server_ms):
+        row.client_receive_ms = received
+
+
+def _trim(team: Team) -> None:
+    keep = db.select(BuzzSample.id).where(BuzzSample.team_id == team.id).order_by(
+        BuzzSample.id.desc()).limit(KEPT_SAMPLES).subquery()
+    db.session.execute(db.delete(BuzzSample).where(
+        BuzzSample.team_id == team.id, BuzzSample.id.not_in(db.select(keep.c.id))))
+
+
+def estimate_for(team: Team, before_ms: int) -> timing.Estimate | None:
+    """The server's estimate of a team's phone clock from exchanges completed by then."""
+    rows = db.session.execute(db.select(
+        BuzzSample.client_send_ms, BuzzSample.server_ms, BuzzSample.client_receive_ms,
+    ).where(BuzzSample.team_id == team.id, BuzzSample.client_receive_ms.is_not(None),
+            BuzzSample.server_ms <= before_ms)).all()
+    return timing.estimate(timing.Sample(*row) for row in rows)
+
+
+# -- presses -----------------------------------------------------------------------------
+
+def _presses(arming: Arming) -> list[BuzzPress]:
+    return list(db.session.scalars(db.select(BuzzPress).where(
+        BuzzPress.question_id == arming.question_id, BuzzPress.attempt == arming.attempt,
+    ).order_by(BuzzPress.received_ms, BuzzPress.id)))
+
+
+def press(arming: Arming | None, team: Team, pressed_at_ms: Any, received_ms: int) -> BuzzPress:
+    """Store a press (OQ-4), or refuse it changing nothing.
+
+    Refused: the buzzer not armed (before the question opened), the team out (it
+    answered or passed), a second press of the team, a press after the window.
+    """
+    claimed = epoch_ms(pressed_at_ms, "pressed_at_ms")
+    if arming is None or received_ms < arming.armed_ms:
+        raise BuzzerNotArmed("The buzzer is not armed for this question.")
+    if team.id in arming.out:
+        raise TeamIsOut("Your team already answered or passed this question.")
+    earlier = _presses(arming)
+    if any(p.team_id == team.id for p in earlier):
+        raise AlreadyPressed("Your team already pressed for this question.")
+    closes = timing.window_closes_ms(p.received_ms for p in earlier)
+    if closes is not None and received_ms > closes:
+        raise WindowClosed("Too late: the buzzer window has closed.")
+    est = estimate_for(team, received_ms)
+    row = BuzzPress(question_id=arming.question_id, attempt=arming.attempt, team_id=team.id,
+                    claimed_ms=claimed, received_ms=received_ms,
+                    offset_ms=est.offset_ms if est else None, rtt_ms=est.rtt_ms if est else None,
+                    samples=est.samples if est else 0)
+    try:
+        with db.session.begin_nested():
+            db.session.add(row)
+    except IntegrityError:
+        raise AlreadyPressed("Your team already pressed for this question.") from None
+    return row
+
+
+def window_closes(arming: Arming) -> int | None:
+    """When the window of the question's current attempt closes (None: nobody pressed)."""
+    return timing.window_closes_ms(p.received_ms for p in _presses(arming))
+
+
+def _placed(arming: Arming, row: BuzzPress) -> timing.Placed:
+    est = (timing.Estimate(row.offset_ms, row.rtt_ms, row.samples)
+           if row.offset_ms is not None and row.rtt_ms is not None else None)
+    return timing.place(timing.Press(row.team_id, row.claimed_ms, row.received_ms, est),
+                        arming.armed_ms, arming.reading_until_ms)
+
+
+def buzz_state(arming: Arming, at_ms: int) -> dict[str, Any]:
+    """The buzzer of one question as everyone may see it: the order only once the
+    window has closed (before that it is still open to presses)."""
+    rows = _presses(arming)
+    closes = timing.window_closes_ms(r.received_ms for r in rows)
+    state = {"round": arming.round_number, "question": arming.question_number,
+             "attempt": arming.attempt, "armed_ms": arming.armed_ms,
+             "reading_until_ms": arming.reading_until_ms, "window_closes_ms": closes,
+             "state": "armed" if closes is None else "collecting" if at_ms <= closes
+             else "closed", "order": []}
+    if state["state"] == "closed":
+        names = dict(db.session.execute(db.select(Team.id, Team.name).where(
+            Team.id.in_([r.team_id for r in rows]))).all())
+        state["order"] = [
+            {"place": r.place, "team": names[r.competitor], "at_ms": r.at_ms,
+             "margin_ms": r.margin_ms, "behind_first_ms": r.behind_first_ms,
+             "penalty_ms": r.penalty_ms, "flags": [str(f) for f in r.flags]}
+            for r in timing.order([_placed(arming, row) for row in rows])]
+    return state
+
+
+def winner(arming: Arming, at_ms: int) -> int | None:
+    """The team that answers: first in the order once the window has closed."""
+    rows = _presses(arming)
+    closes = timing.window_closes_ms(r.received_ms for r in rows)
+    if closes is None or at_ms <= closes:
+        return None
+    return timing.order([_placed(arming, row) for row in rows])[0].competitor

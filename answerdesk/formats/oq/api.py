@@ -1,0 +1,180 @@
+"""OpenQuiz over the JSON API: the pick, the host's judgement and edits, the final
+(OQ-2, OQ-4, OQ-5, OQ-6). The buzzer's own routes are formats/buzzer/api.py."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+
+from ...access import api_host
+from ...api.blueprint import bp
+from ...errors import Conflict, DeskError
+from ...extensions import db
+from ...web import api_team, json_body
+from . import game
+
+_Q = "/host/events/<code>/oq/rounds/<int:round_number>/questions/<int:question_number>"
+
+
+def _own(event: Any) -> Any:
+    """Only an event of this format plays by these routes."""
+    if event.format != "oq":
+        raise Conflict("This event is not a game of %(format)s.", format="OpenQuiz")
+    return event
+
+
+def _player(code: str) -> tuple[Any, Any]:
+    event, team = api_team(code)
+    return _own(event), team
+
+
+def _host(code: str) -> Any:
+    return _own(api_host(code))
+
+
+def _committed(action: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a service; commit its changes, or roll them back and refuse."""
+    try:
+        result = action(*args, **kwargs)
+    except Exception:
+        db.session.rollback()
+        raise
+    db.session.commit()
+    return result
+
+
+def _whole(body: dict[str, Any], *names: str) -> list[int]:
+    values = [body.get(n) for n in names]
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+        raise DeskError("round and question must be whole numbers.")
+    return values  # type: ignore[return-value]
+
+
+@bp.post("/events/<code>/oq/pick")
+def oq_pick(code: str):
+    """OQ-2: the team with the turn picks a question on the board."""
+    event, team = _player(code)
+    question = _committed(game.pick, event, team, *_whole(json_body(), "round", "question"))
+    return jsonify({"round": question.round.number, "question": question.number})
+
+
+@bp.post(f"{_Q}/judge")
+def oq_judge(code: str, round_number: int, question_number: int):
+    """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
+    body = json_body()
+    return jsonify(_committed(game.judge, _host(code), round_number, question_number,
+                              body.get("outcome"), body.get("factor", 1.0), "host:api"))
+
+
+@bp.post(f"{_Q}/reading")
+def oq_reading(code: str, round_number: int, question_number: int):
+    """OQ-4 reading mode: presses during the reading get the 2 s penalty."""
+    armed = _committed(game.reading, _host(code), round_number, question_number,
+                       json_body().get("seconds"), "host:api")
+    return jsonify({"reading_until_ms": armed.reading_until_ms})
+
+
+@bp.post("/host/events/<code>/oq/scores")
+def oq_edit(code: str):
+    """OQ-5: the host edits a team's score by hand."""
+    body = json_body()
+    total = _committed(game.edit_score, _host(code), body.get("team"), body.get("points"),
+                       "host:api")
+    return jsonify({"team": body.get("team"), "points": total})
+
+
+@bp.post("/events/<code>/oq/final/ban")
+def oq_ban(code: str):
+    """OQ-6: ban a final theme, in turn."""
+    event, team = _player(code)
+    left = _committed(game.ban, event, team, json_body().get("theme"))
+    return jsonify({"remaining": [q.number for q in left]})
+
+
+@bp.post("/events/<code>/oq/final/bet")
+def oq_bet(code: str):
+    """OQ-6: the sealed bet, 1 to the team's score."""
+    event, team = _player(code)
+    row = _committed(game.bet, event, team, json_body().get("amount"))
+    return jsonify({"amount": row.amount}), 201
+
+
+@bp.post("/events/<code>/oq/final/answer")
+def oq_final_answer(code: str):
+    """OQ-6: the team's written answer to the final question."""
+    event, team = _player(code)
+    _committed(game.final_answer, event, team, json_body().get("text"))
+    return jsonify({"received": True}), 201
+
+
+@bp.post("/host/events/<code>/oq/final/judge")
+def oq_final_judge(code: str):
+    """OQ-6: the host judges the final answers one by one (±bet)."""
+    body = json_body()
+    gained = _committed(game.judge_final, _host(code), body.get("team"),
+                        body.get("accepted"), "host:api")
+    return jsonify({"team": body.get("team"), "points": gained})
+
+
+OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the final",
+            "properties": {
+                "turn": {"type": ["string", "null"]},
+                "picked": {"type": ["object", "null"]},
+                "scores": {"type": "array", "items": {"type": "object", "properties": {
+                    "team": {"type": "string"}, "points": {"type": "integer"}}}},
+                "final": {"type": ["object", "null"]}}}
+
+
+def openapi_paths() -> dict[str, Any]:
+    """The routes above for the OpenAPI document."""
+    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
+
+    def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": required, "properties": props}}}}
+
+    def op(summary: str, who: str, props: dict[str, Any], required: list[str],
+           ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        return {"post": {
+            "summary": summary,
+            "security": [{"teamToken" if who == "team" else "hostPassword": []}],
+            "parameters": params or [_CODE], "requestBody": body(props, required),
+            "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
+                          "401": _error("No or wrong token or password"),
+                          "404": _error("No such event, question or team"),
+                          "409": _error("Refused: see the message")}}}
+
+    whole = {"type": "integer", "minimum": 0}
+    return {
+        "/api/events/{code}/oq/pick": op("OQ-2: the team with the turn picks a question",
+                                         "team", {"round": whole, "question": whole},
+                                         ["round", "question"]),
+        "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/judge": op(
+            "OQ-4/OQ-5: accept (+value ×factor), reject or timeout (−value; the question "
+            "returns to the others)", "host",
+            {"outcome": {"type": "string", "enum": ["accept", "reject", "timeout"]},
+             "factor": {"type": "number", "enum": [1, 2, 0.5]}}, ["outcome"],
+            params=[_CODE, _ROUND, _QUESTION]),
+        "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
+            "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
+            {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],
+            params=[_CODE, _ROUND, _QUESTION]),
+        "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
+                                                {"team": {"type": "string"},
+                                                 "points": {"type": "integer"}},
+                                                ["team", "points"]),
+        "/api/events/{code}/oq/final/ban": op("OQ-6: ban a final theme in turn", "team",
+                                              {"theme": whole}, ["theme"]),
+        "/api/events/{code}/oq/final/bet": op("OQ-6: the sealed bet (1 to the score)", "team",
+                                              {"amount": {"type": "integer"}}, ["amount"],
+                                              ok="201"),
+        "/api/events/{code}/oq/final/answer": op("OQ-6: the written final answer", "team",
+                                                 {"text": {"type": "string", "minLength": 1,
+                                                           "maxLength": 500}}, ["text"],
+                                                 ok="201"),
+        "/api/host/events/{code}/oq/final/judge": op("OQ-6: judge one final answer (±bet)",
+                                                     "host", {"team": {"type": "string"},
+                                                              "accepted": {"type": "boolean"}},
+                                                     ["team", "accepted"]),
+    }

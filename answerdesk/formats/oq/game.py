@@ -1,0 +1,353 @@
+"""An OpenQuiz game over the database (OQ-2, OQ-4, OQ-5, OQ-6).
+
+The team with the turn picks a question on the board; the host starts it (core's
+question gate) and the buzzer is armed; the winner of the fair order answers, the
+host accepts (+value, ×2, ×0.5) or rejects / times out (−value, the question
+returns to the others, the team is out); the turn passes to the team that was
+right. The final: bans in turn, sealed bets, one question answered in writing,
+judged one by one. Services flush; the views commit; refusals change nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ...core import audit
+from ...errors import Conflict, DeskError, NotFound
+from ...extensions import db
+from ...models import Event, Question, QuestionGate, Round, Team, utcnow
+from ..buzzer import presses
+from . import rules
+from .models import OqBet, OqGame, OqPlay, OqScore
+from .programme import FINAL
+
+
+class NotYourTurn(Conflict):
+    code = "not_your_turn"
+
+
+class BetRefused(Conflict):
+    code = "bet_refused"
+
+
+def game(event: Event) -> OqGame:
+    row = db.session.scalar(db.select(OqGame).where(OqGame.event_id == event.id))
+    if row is None:
+        row = OqGame(event_id=event.id, bans=[])
+        db.session.add(row)
+    return row
+
+
+def _question(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
+    rnd = event.round(round_number)
+    question = next((q for q in rnd.questions if q.number == question_number), None) \
+        if rnd else None
+    if rnd is None or question is None:
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
+    return rnd, question
+
+
+def _team(event: Event, name: Any) -> Team:
+    team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
+    if team is None:
+        raise NotFound("No team called '%(name)s'.", name=str(name)[:60])
+    return team
+
+
+def value_of(rnd: Round, question: Question) -> int:
+    """The pack's value, else the round's base × the question's place in its theme."""
+    return question.points or rnd.points * ((question.number - 1) % 5 + 1)
+
+
+def score(event: Event, team: Team) -> int:
+    return db.session.scalar(db.select(db.func.coalesce(db.func.sum(OqScore.points), 0)).where(
+        OqScore.event_id == event.id, OqScore.team_id == team.id)) or 0
+
+
+def _stored(event: Event) -> OqGame | None:
+    """The game's row as stored (a read: polled views must not write)."""
+    return db.session.scalar(db.select(OqGame).where(OqGame.event_id == event.id))
+
+
+def turn(event: Event) -> Team | None:
+    """OQ-2: the team that picks next: the last one right, at first the first to join."""
+    row = _stored(event)
+    team = next((t for t in event.teams if row and t.id == row.turn_team_id), None)
+    return team or (event.teams[0] if event.teams else None)
+
+
+def pick(event: Event, team: Team, round_number: int, question_number: int) -> Question:
+    """OQ-2: the team with the turn picks theme and value; the host then starts it."""
+    rnd, question = _question(event, round_number, question_number)
+    holder = turn(event)
+    if holder is None or holder.id != team.id:
+        raise NotYourTurn("It is not your team's turn to pick.")
+    if rnd.kind == FINAL or _play(question) is not None or _gate(question) is not None:
+        raise Conflict("Question %(question)s was already played.", question=question_number)
+    game(event).picked_question_id = question.id
+    audit.record(event, f"team:{team.name}", "oq.pick", f"R{round_number}Q{question_number}")
+    db.session.flush()
+    return question
+
+
+def _gate(question: Question) -> QuestionGate | None:
+    return db.session.scalar(db.select(QuestionGate).where(
+        QuestionGate.question_id == question.id))
+
+
+def _play(question: Question) -> OqPlay | None:
+    return db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == question.id))
+
+
+def _arming_of(gate: QuestionGate, question: Question, rnd: Round) -> presses.Arming | None:
+    play = _play(question)
+    if play is None:
+        return presses.Arming(question.id, rnd.number, question.number,
+                              presses.to_ms(gate.opened_at))
+    if play.done:
+        return None
+    return presses.Arming(question.id, rnd.number, question.number, play.armed_ms,
+                          play.attempt, play.reading_until_ms, frozenset(play.out or ()))
+
+
+def arming(event: Event, round_number: int, question_number: int) -> presses.Arming | None:
+    """OQ-4: the buzzer of a started question, for its current attempt; None when the
+    question is not started, is over, or is the final (answered in writing)."""
+    rnd = event.round(round_number)
+    question = next((q for q in rnd.questions if q.number == question_number), None) \
+        if rnd else None
+    if question is None or rnd is None or rnd.kind == FINAL:
+        return None
+    gate = _gate(question)
+    if gate is None or gate.state != "open":
+        return None
+    return _arming_of(gate, question, rnd)
+
+
+def latest_arming(event: Event) -> presses.Arming | None:
+    """The buzzer of the question started last (for the state everyone polls)."""
+    row = db.session.execute(
+        db.select(QuestionGate, Question, Round)
+        .join(Question, QuestionGate.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, Round.kind != FINAL)
+        .order_by(QuestionGate.id.desc()).limit(1)).first()
+    if row is None:
+        return None
+    gate, question, rnd = row
+    play = _play(question)
+    if play is None:
+        return presses.Arming(question.id, rnd.number, question.number,
+                              presses.to_ms(gate.opened_at))
+    return presses.Arming(question.id, rnd.number, question.number, play.armed_ms,
+                          play.attempt, play.reading_until_ms, frozenset(play.out or ()))
+
+
+def reading(event: Event, round_number: int, question_number: int, seconds: Any,
+            actor: str = "host") -> presses.Arming:
+    """OQ-4 reading mode: presses in the first ``seconds`` of the attempt count 2 s later."""
+    if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= 600:
+        raise DeskError("seconds must be a whole number from 0 to 600.")
+    _, question = _question(event, round_number, question_number)
+    armed = arming(event, round_number, question_number)
+    if armed is None:
+        raise Conflict("Question %(question)s is not being played.", question=question_number)
+    play = _play(question)
+    if play is None:
+        play = OqPlay(question_id=question.id, attempt=armed.attempt, armed_ms=armed.armed_ms,
+                      out=[], done=False)
+        db.session.add(play)
+    play.reading_until_ms = armed.armed_ms + seconds * 1000
+    audit.record(event, actor, "oq.reading", f"R{round_number}Q{question_number}",
+                 after={"seconds": seconds})
+    db.session.flush()
+    return _arming_of(_gate(question), question, event.round(round_number))  # type: ignore[arg-type]
+
+
+def judge(event: Event, round_number: int, question_number: int, outcome: Any,
+          factor: Any = 1.0, actor: str = "host", now_ms: int | None = None) -> dict[str, Any]:
+    """OQ-4/OQ-5: the host's call on the buzzer winner's answer."""
+    try:
+        outcome = rules.Outcome(outcome)
+    except ValueError:
+        raise DeskError("outcome must be accept, reject or timeout.") from None
+    if isinstance(factor, bool) or factor not in rules.FACTORS:
+        raise DeskError("factor must be 1, 2 or 0.5.")
+    if outcome != rules.Outcome.ACCEPT and factor != 1.0:
+        raise DeskError("×2 and ×0.5 apply to an accepted answer only.")
+    now_ms = presses.now_ms() if now_ms is None else now_ms
+    rnd, question = _question(event, round_number, question_number)
+    armed = arming(event, round_number, question_number)
+    if armed is None:
+        raise Conflict("Question %(question)s is not being played.", question=question_number)
+    winner_id = presses.winner(armed, now_ms)
+    if winner_id is None:
+        raise Conflict("Nobody has won the buzzer yet.")
+    team = next(t for t in event.teams if t.id == winner_id)
+    worth = value_of(rnd, question)
+    gained = rules.points(outcome, worth, float(factor))
+    db.session.add(OqScore(event_id=event.id, team_id=team.id, question_id=question.id,
+                           points=gained, reason=str(outcome)))
+    play = _play(question)
+    if play is None:
+        play = OqPlay(question_id=question.id, attempt=1, armed_ms=armed.armed_ms, out=[],
+                      done=False)
+        db.session.add(play)
+    out = [*(play.out or []), team.id]
+    if outcome == rules.Outcome.ACCEPT or len(out) >= len(event.teams):
+        play.done = True
+        gate = _gate(question)
+        if gate is not None:
+            gate.state, gate.locked_at = "locked", utcnow()
+        if outcome == rules.Outcome.ACCEPT:
+            game(event).turn_team_id = team.id  # OQ-2: the turn passes to the team right
+    else:  # OQ-4: the question returns to the others
+        play.attempt, play.armed_ms, play.reading_until_ms = play.attempt + 1, now_ms, None
+    play.out = out
+    audit.record(event, actor, "oq.judge", f"R{round_number}Q{question_number} {team.name}",
+                 after={"outcome": str(outcome), "points": gained})
+    db.session.flush()
+    return {"team": team.name, "outcome": str(outcome), "points": gained,
+            "returns": not play.done}
+
+
+def edit_score(event: Event, name: Any, points: Any, actor: str = "host") -> int:
+    """OQ-5: the host edits a team's score by hand (an entry of its own)."""
+    team = _team(event, name)
+    if isinstance(points, bool) or not isinstance(points, int) or abs(points) > 1_000_000:
+        raise DeskError("points must be a whole number.")
+    db.session.add(OqScore(event_id=event.id, team_id=team.id, points=points, reason="edit"))
+    audit.record(event, actor, "oq.edit", team.name, after={"points": points})
+    db.session.flush()
+    return score(event, team)
+
+
+# -- the final (OQ-6) --------------------------------------------------------------------
+
+def _final(event: Event) -> Round:
+    rnd = next((r for r in event.rounds if r.kind == FINAL), None)
+    if rnd is None:
+        raise NotFound("This game has no final.")
+    return rnd
+
+
+def finalists(event: Event) -> list[Team]:
+    """OQ-6: the teams above 0 play the final, in the order they joined."""
+    points = scores(event)
+    return [t for t in event.teams if points.get(t.id, 0) > 0]
+
+
+def remaining(event: Event) -> list[Question]:
+    row = _stored(event)
+    banned = set(row.bans or []) if row else set()
+    return [q for q in _final(event).questions if q.number not in banned]
+
+
+def ban(event: Event, team: Team, question_number: Any) -> list[Question]:
+    """OQ-6: the finalists ban themes in turn until one remains."""
+    order = [t.id for t in finalists(event)]
+    if team.id not in order:
+        raise BetRefused("A team at 0 points or below sits the final out.")
+    left = remaining(event)
+    if len(left) <= 1:
+        raise Conflict("The final theme is already chosen.")
+    bans = list(game(event).bans or [])
+    if rules.banning_team(order, len(bans)) != team.id:
+        raise NotYourTurn("It is not your team's turn to ban.")
+    if question_number not in [q.number for q in left]:
+        raise NotFound("No final theme %(theme)s left to ban.", theme=str(question_number)[:20])
+    game(event).bans = [*bans, question_number]
+    audit.record(event, f"team:{team.name}", "oq.ban", f"F{question_number}")
+    db.session.flush()
+    return remaining(event)
+
+
+def bet(event: Event, team: Team, amount: Any) -> OqBet:
+    """OQ-6: a sealed bet from 1 to the team's score; one per team."""
+    refusal = rules.bet_refusal(amount, score(event, team))
+    if refusal:
+        raise BetRefused(refusal, score=score(event, team))
+    row = OqBet(event_id=event.id, team_id=team.id, amount=amount)
+    try:
+        with db.session.begin_nested():
+            db.session.add(row)
+    except IntegrityError:
+        raise BetRefused("Your team has already bet.") from None
+    return row
+
+
+def _bet_of(event: Event, team: Team) -> OqBet | None:
+    return db.session.scalar(db.select(OqBet).where(OqBet.event_id == event.id,
+                                                    OqBet.team_id == team.id))
+
+
+def final_answer(event: Event, team: Team, text: Any) -> OqBet:
+    """OQ-6: every finalist writes an answer to the one question left (once bets are in)."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 500:
+        raise DeskError("The answer must be text of 1 to 500 characters.")
+    if len(remaining(event)) != 1:
+        raise Conflict("The final theme is not chosen yet.")
+    row = _bet_of(event, team)
+    if row is None:
+        raise BetRefused("Bet first: no bet, no final answer.")
+    if row.answer is not None:
+        raise Conflict("Your team has already answered the final.")
+    row.answer = text.strip()
+    db.session.flush()
+    return row
+
+
+def judge_final(event: Event, name: Any, accepted: Any, actor: str = "host") -> int:
+    """OQ-6/OQ-5: the host judges the written answers one by one: ±bet."""
+    if not isinstance(accepted, bool):
+        raise DeskError("accepted must be true or false.")
+    team = _team(event, name)
+    row = _bet_of(event, team)
+    if row is None or row.answer is None:
+        raise NotFound("No final answer of '%(name)s'.", name=team.name)
+    if row.accepted is not None:
+        raise Conflict("The final answer of '%(name)s' is already judged.", name=team.name)
+    row.accepted = accepted
+    gained = rules.final_points(row.amount, accepted)
+    db.session.add(OqScore(event_id=event.id, team_id=team.id, question_id=remaining(event)[0].id,
+                           points=gained, reason="final"))
+    audit.record(event, actor, "oq.final", team.name, after={"points": gained})
+    db.session.flush()
+    return gained
+
+
+def scores(event: Event) -> dict[int, int]:
+    """Every team's score in one query (team id -> points)."""
+    rows = db.session.execute(db.select(OqScore.team_id, db.func.sum(OqScore.points)).where(
+        OqScore.event_id == event.id).group_by(OqScore.team_id)).all()
+    return {team_id: int(total) for team_id, total in rows}
+
+
+def public(event: Event) -> dict[str, Any]:
+    """What every phone and the projector show: turn, pick, scores, the final's state."""
+    row = _stored(event)
+    holder = turn(event)
+    picked = None
+    if row is not None and row.picked_question_id is not None:
+        picked = db.session.execute(db.select(Round.number, Question.number).join(
+            Question, Question.round_id == Round.id).where(
+            Question.id == row.picked_question_id)).first()
+    final = db.session.scalar(db.select(Round.id).where(Round.event_id == event.id,
+                                                        Round.kind == FINAL))
+    bans = list(row.bans or []) if row is not None else []
+    points = scores(event)
+    return {
+        "turn": holder.name if holder else None,
+        "picked": {"round": picked[0], "question": picked[1]} if picked else None,
+        "scores": sorted(({"team": t.name, "points": points.get(t.id, 0)} for t in event.teams),
+                         key=lambda s: (-s["points"], s["team"])),
+        "final": None if final is None else {
+            "banned": bans,
+            "remaining": [n for n in db.session.scalars(db.select(Question.number).where(
+                Question.round_id == final).order_by(Question.number)) if n not in bans],
+            "bets": db.session.scalar(db.select(db.func.count()).select_from(OqBet).where(
+                OqBet.event_id == event.id)) or 0},
+    }

@@ -1,0 +1,69 @@
+"""Tables of OpenQuiz: the turn, each question's play, score entries, the final."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column
+
+from ...extensions import db
+from ...models import utcnow
+
+
+class OqGame(db.Model):
+    """OQ-2 the team with the turn; OQ-6 the final's banned themes, in order."""
+
+    __tablename__ = "oq_game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
+    turn_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id", ondelete="SET NULL"))
+    picked_question_id: Mapped[int | None] = mapped_column(
+        ForeignKey("question.id", ondelete="SET NULL"))
+    bans: Mapped[Any | None] = mapped_column(JSON)
+
+
+class OqPlay(db.Model):
+    """One question on the board as it plays (OQ-4): the buzzer's attempt, since when it
+    is armed, who answers, who is out (answered or passed)."""
+
+    __tablename__ = "oq_play"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), unique=True)
+    attempt: Mapped[int] = mapped_column(default=1)
+    armed_ms: Mapped[int] = mapped_column(BigInteger)
+    reading_until_ms: Mapped[int | None] = mapped_column(BigInteger)
+    out: Mapped[Any] = mapped_column(JSON, default=list)
+    done: Mapped[bool] = mapped_column(default=False)
+
+
+class OqScore(db.Model):
+    """A score entry (OQ-5): a judged answer, a final bet's result, or a hand edit."""
+
+    __tablename__ = "oq_score"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    question_id: Mapped[int | None] = mapped_column(ForeignKey("question.id", ondelete="CASCADE"))
+    points: Mapped[int]
+    reason: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class OqBet(db.Model):
+    """OQ-6: a team's sealed bet, its written final answer and the host's verdict."""
+
+    __tablename__ = "oq_bet"
+    __table_args__ = (UniqueConstraint("event_id", "team_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    amount: Mapped[int]
+    answer: Mapped[str | None] = mapped_column(Text)
+    accepted: Mapped[bool | None]

@@ -1,0 +1,180 @@
+"""Своя игра over the JSON API: a player's answer and claim, the host's ВСЁ, decisions,
+publication and warnings (SI-1.3, SI-2.2, SI-2.2b, SI-2.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+
+from ...access import api_host
+from ...api.blueprint import bp
+from ...errors import Conflict, DeskError
+from ...extensions import db
+from ...web import api_team, json_body
+from . import game
+
+_Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
+
+
+def _numbers(body: dict[str, Any]) -> tuple[int, int]:
+    numbers = body.get("round"), body.get("question")
+    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in numbers):
+        raise DeskError("round and question must be whole numbers.")
+    return numbers  # type: ignore[return-value]
+
+
+def _own(event: Any) -> Any:
+    """Only an event of this format plays by these routes."""
+    if event.format != "si":
+        raise Conflict("This event is not a game of %(format)s.", format="Своя игра")
+    return event
+
+
+def _player(code: str) -> tuple[Any, Any]:
+    event, team = api_team(code)
+    return _own(event), team
+
+
+def _host(code: str) -> Any:
+    return _own(api_host(code))
+
+
+def _committed(action: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run a service; commit its changes, or roll them back and refuse."""
+    try:
+        result = action(*args, **kwargs)
+    except Exception:
+        db.session.rollback()
+        raise
+    db.session.commit()
+    return result
+
+
+@bp.post("/events/<code>/si/answers")
+def si_answer(code: str):
+    """SI-2.2: one private answer; only the first counts."""
+    event, team = _player(code)
+    body = json_body()
+    row = _committed(game.answer, event, team, *_numbers(body), body.get("text"))
+    return jsonify({"received_at": row.received_at.isoformat() + "Z", "late": row.late}), 201
+
+
+@bp.post("/events/<code>/si/claims")
+def si_claim(code: str):
+    """SI-2.4 "ПРОПУСТИЛИ": the server's receipt time settles it."""
+    event, team = _player(code)
+    return jsonify(_committed(game.claim, event, team, *_numbers(json_body())))
+
+
+@bp.post(f"{_Q}/close")
+def si_close(code: str, round_number: int, question_number: int):
+    """SI-2.2b ВСЁ: the checker proposes for the answers received until now."""
+    rows = _committed(game.close, _host(code), round_number, question_number, "host:api")
+    return jsonify({"answers": [{"player": r.team.name, "text": r.text, "late": r.late,
+                                 "proposed": r.proposed, "reason": r.proposed_reason}
+                                for r in rows]})
+
+
+@bp.post(f"{_Q}/decide")
+def si_decide(code: str, round_number: int, question_number: int):
+    """The host's word on one answer (correct, wrong, none)."""
+    body = json_body()
+    row = _committed(game.decide, _host(code), round_number, question_number,
+                     body.get("player"), body.get("mark"), "host:api")
+    return jsonify({"player": row.team.name, "decision": row.decision})
+
+
+@bp.post(f"{_Q}/publish")
+def si_publish(code: str, round_number: int, question_number: int):
+    """SI-2.4: the lists "+3 Вася, Ира / −3 Женя" to the projector and the phones."""
+    lists = _committed(game.publish, _host(code), round_number, question_number,
+                       "host:api")
+    return jsonify({"lists": lists.lines()})
+
+
+@bp.post("/host/events/<code>/si/warnings")
+def si_warn(code: str):
+    """SI-1.3: a warning; the second removes the player and annuls the points."""
+    row = _committed(game.warn, _host(code), json_body().get("player"), "host:api")
+    return jsonify({"warnings": row.warnings,
+                    "removed": row.warnings >= game.rules.WARNINGS_TO_REMOVE})
+
+
+SI_STATE = {"type": "object", "description": "Своя игра: the latest question with its lists "
+            "once published (SI-2.4), and the players' scores", "properties": {
+                "current": {"type": ["object", "null"], "properties": {
+                    "round": {"type": "integer"}, "question": {"type": "integer"},
+                    "theme": {"type": "integer"}, "value": {"type": "integer"},
+                    "state": {"type": "string", "enum": ["open", "closed", "published"]},
+                    "answer": {"type": ["string", "null"]},
+                    "lists": {"type": "array", "items": {"type": "string"}}}},
+                "scores": {"type": "array", "items": {"type": "object", "properties": {
+                    "player": {"type": "string"}, "points": {"type": "integer"},
+                    "in_competition": {"type": "boolean"}, "removed": {"type": "boolean"}}}}}}
+
+
+def openapi_paths() -> dict[str, Any]:
+    """The routes above for the OpenAPI document."""
+    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
+
+    numbers = {"round": {"type": "integer", "minimum": 0},
+               "question": {"type": "integer", "minimum": 0}}
+
+    def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        return {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": required, "properties": props}}}}
+
+    def host(summary: str, ok: dict[str, Any], request: dict[str, Any] | None = None,
+             ) -> dict[str, Any]:
+        op: dict[str, Any] = {
+            "summary": summary, "security": [{"hostPassword": []}],
+            "parameters": [_CODE, _ROUND, _QUESTION],
+            "responses": {"200": _ok("Done", ok), "400": _error("Invalid body"),
+                          "401": _error("No or wrong host password"),
+                          "404": _error("No such event, question or player"),
+                          "409": _error("Not in this state")}}
+        if request:
+            op["requestBody"] = request
+        return {"post": op}
+
+    player_ops = {"400": _error("Invalid body"), "401": _error("No or wrong player token"),
+                  "404": _error("No such event or question"),
+                  "409": _error("Refused: see the message")}
+    q = "/api/host/events/{code}/si/rounds/{round}/questions/{question}"
+    return {
+        "/api/events/{code}/si/answers": {"post": {
+            "summary": "SI-2.2: send one private answer; only the first counts; after ВСЁ "
+                       "it is received as late", "security": [{"teamToken": []}],
+            "parameters": [_CODE],
+            "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
+                                                     "maxLength": 500}},
+                                ["round", "question", "text"]),
+            "responses": {"201": _ok("Received", {"type": "object", "properties": {
+                "received_at": {"type": "string"}, "late": {"type": "boolean"}}}),
+                **player_ops}}},
+        "/api/events/{code}/si/claims": {"post": {
+            "summary": "SI-2.4 ПРОПУСТИЛИ: claim an answer missing from the lists",
+            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "requestBody": body(numbers, ["round", "question"]),
+            "responses": {"200": _ok("Settled by the server's receipt time", {
+                "type": "object", "properties": {
+                    "on_time": {"type": "boolean"}, "received_at": {"type": "string"},
+                    "closed_at": {"type": "string"}}}), **player_ops}}},
+        f"{q}/close": host("SI-2.2b ВСЁ: close the question; the checker proposes",
+                           {"type": "object"}),
+        f"{q}/decide": host("The host decides one answer", {"type": "object"}, body(
+            {"player": {"type": "string"},
+             "mark": {"type": "string", "enum": ["correct", "wrong", "none"]}},
+            ["player", "mark"])),
+        f"{q}/publish": host("SI-2.4: publish the lists", {"type": "object", "properties": {
+            "lists": {"type": "array", "items": {"type": "string"}}}}),
+        "/api/host/events/{code}/si/warnings": {"post": {
+            "summary": "SI-1.3: warn a player; the second warning removes and annuls",
+            "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "requestBody": body({"player": {"type": "string"}}, ["player"]),
+            "responses": {"200": _ok("The player's warnings", {"type": "object"}),
+                          "400": _error("Invalid body"),
+                          "401": _error("No or wrong host password"),
+                          "404": _error("No such event or player")}}},
+    }

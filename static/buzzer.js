@@ -1,0 +1,110 @@
+// The buzzer phone and its projector view (issue 15, OQ-4).
+// Clock sync: every exchange sends the phone's time and reports when the previous
+// answer came back, so the server estimates this phone's clock from its own stamps.
+// A press is sent on touchstart with the phone's own time; the order comes from the
+// server once the one-second window has closed. The state is fetched when the SSE
+// stream says "look", and polled every 2 s as a fallback.
+(function () {
+  "use strict";
+  var root = document.getElementById("buzzer");
+  var code = root.dataset.code;
+  var screen = root.dataset.screen === "1";
+  var t = root.dataset;
+  var tokenKey = "answerdesk:token:" + code;
+  var hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) localStorage.setItem(tokenKey, hash.get("token"));
+  var token = localStorage.getItem(tokenKey);
+  if (!token && !screen) { location.replace(root.dataset.joinUrl); return; }
+  var button = document.getElementById("press");
+  var last = null;
+  var current = null;
+  var pressedFor = null;
+
+  function now() { return Math.round(performance.timeOrigin + performance.now()); }
+  function headers() {
+    var h = {"Content-Type": "application/json"};
+    if (token) h.Authorization = "Bearer " + token;
+    return h;
+  }
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+
+  function sync() {
+    var sent = now();
+    var body = {client_ms: sent};
+    if (last) body.last = last;
+    fetch("/api/events/" + code + "/clock", {method: "POST", headers: headers(),
+      body: JSON.stringify(body)}).then(function (r) { return r.json(); }).then(function (j) {
+      last = {client_ms: sent, server_ms: j.server_ms, received_ms: now()};
+    }).catch(function () {});
+  }
+
+  function render(state) {
+    var b = state.buzzer;
+    var title = document.getElementById("question");
+    var phase = document.getElementById("phase");
+    var order = document.getElementById("order");
+    if (!b) { title.textContent = t.tWaiting; return; }
+    var key = b.round + "/" + b.question + "/" + b.attempt;
+    if (current !== key) { current = key; if (button) button.classList.remove("pressed"); }
+    title.textContent = fill(t.tQuestion, {r: b.round, q: b.question});
+    phase.textContent = b.state === "closed" ? t.tClosed
+      : b.state === "collecting" ? t.tCollecting : t.tArmed;
+    order.textContent = "";
+    b.order.forEach(function (o) {
+      var li = document.createElement("li");
+      li.textContent = o.team + (o.place > 1 ? " · " + fill(t.tBy, {ms: o.margin_ms}) : "");
+      li.dataset.team = o.team;
+      o.flags.forEach(function (f) {
+        if (f !== "reading" && f !== "before_question" && f !== "after_arrival") return;
+        var s = document.createElement("span");
+        s.className = "flag";
+        s.textContent = " (" + (f === "reading" ? t.tFlagReading : t.tFlagImpossible) + ")";
+        li.appendChild(s);
+      });
+      order.appendChild(li);
+    });
+    if (button) button.disabled = b.state === "closed" || pressedFor === key;
+    if (b.state === "collecting" && b.window_closes_ms) setTimeout(look, 1100);
+  }
+
+  function look() {
+    fetch("/api/events/" + code + "/state").then(function (r) { return r.json(); })
+      .then(render).catch(function () {
+        document.getElementById("phase").textContent = t.tOffline;
+      });
+  }
+
+  function press(ev) {
+    var at = now();
+    if (ev) ev.preventDefault();
+    if (!current || button.disabled) return;
+    var parts = current.split("/");
+    if (navigator.vibrate) navigator.vibrate(60);
+    button.classList.add("pressed");
+    pressedFor = current;
+    fetch("/api/events/" + code + "/buzz", {method: "POST", headers: headers(),
+      body: JSON.stringify({round: +parts[0], question: +parts[1], pressed_at_ms: at})})
+      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
+      .then(function (res) {
+        document.getElementById("result").textContent = res[0] === 202 ? t.tPressed
+          : res[1].message;
+        look();
+      }).catch(function () {
+        document.getElementById("result").textContent = t.tOffline;
+      });
+  }
+
+  if (button) {
+    button.addEventListener("touchstart", press, {passive: false});
+    button.addEventListener("mousedown", press);
+    for (var i = 0; i < 5; i++) setTimeout(sync, i * 300);
+    setInterval(sync, 5000);
+  }
+  if (window.EventSource) {
+    new EventSource("/api/events/" + code + "/stream").addEventListener("look", look);
+  }
+  setInterval(look, 2000);
+  look();
+})();

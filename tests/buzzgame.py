@@ -1,0 +1,99 @@
+"""Buzzer games in the test's database: an event, a board, phones on simulated clocks
+(shared by the tests of formats/buzzer, formats/oq and formats/si)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+import pytest
+
+from answerdesk.core.events import create_event, event_by_code
+from answerdesk.extensions import db
+from answerdesk.formats.buzzer import presses
+from answerdesk.models import Question, QuestionGate
+
+T0 = 1_800_000_000_000  # the server's clock when the question opens (epoch ms)
+
+
+class ServerClock:
+    """The server's clock as the buzzer reads it, moved by the test (network delays
+    are simulated by stamping each request at its arrival)."""
+
+    def __init__(self) -> None:
+        self.ms = T0 - 60_000
+
+    def __call__(self) -> int:
+        return self.ms
+
+
+def install_server_clock(monkeypatch: pytest.MonkeyPatch) -> ServerClock:
+    """Make the buzzer read the test's clock instead of the system's."""
+    clock = ServerClock()
+    monkeypatch.setattr(presses, "now_ms", clock)
+    return clock
+
+
+def make_event(app, fmt: str, rounds: dict[int, int]) -> tuple[str, str]:
+    """An event of ``fmt`` whose rounds get ``rounds[r]`` questions each."""
+    with app.app_context():
+        event, password = create_event(f"{fmt} night", format=fmt)
+        for rnd in event.rounds:
+            for n in range(1, rounds.get(rnd.number, 0) + 1):
+                rnd.questions.append(Question(number=n, text=f"Q{rnd.number}.{n}",
+                                              key={"accept": [f"answer {rnd.number}.{n}"]}))
+        db.session.commit()
+        return event.code, password
+
+
+def start_question(app, code: str, rnd: int, q: int, at_ms: int) -> None:
+    """The host starts a question at the server time ``at_ms``."""
+    with app.app_context():
+        event = event_by_code(code)
+        question = next(x for x in event.round(rnd).questions if x.number == q)
+        opened = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).replace(tzinfo=None)
+        db.session.add(QuestionGate(question_id=question.id, state="open", opened_at=opened))
+        db.session.commit()
+
+
+@dataclass
+class Phone:
+    """A team's phone: its clock is ``skew_ms`` off the server's; requests take
+    ``out_ms`` to reach the server and ``back_ms`` to come back."""
+
+    client: object
+    code: str
+    token: str
+    clock: ServerClock
+    skew_ms: int
+    out_ms: int
+    back_ms: int
+    last: dict | None = None
+
+    def local(self, server_ms: int) -> int:
+        return server_ms + self.skew_ms
+
+    @property
+    def auth(self) -> dict:
+        return {"Authorization": f"Bearer {self.token}"}
+
+    def sync(self, at_ms: int, out_ms: int | None = None, back_ms: int | None = None) -> dict:
+        """One sync exchange started at the server time ``at_ms``."""
+        out = self.out_ms if out_ms is None else out_ms
+        back = self.back_ms if back_ms is None else back_ms
+        sent = self.local(at_ms)
+        self.clock.ms = at_ms + out
+        body = {"client_ms": sent, **({"last": self.last} if self.last else {})}
+        resp = self.client.post(f"/api/events/{self.code}/clock", json=body, headers=self.auth)
+        assert resp.status_code == 200, resp.get_json()
+        reply = resp.get_json()
+        self.last = {"client_ms": sent, "server_ms": reply["server_ms"],
+                     "received_ms": self.local(at_ms + out + back)}
+        return reply
+
+    def press(self, at_ms: int, rnd: int = 1, q: int = 1, claimed_ms: int | None = None):
+        """A press at the server time ``at_ms``; it arrives ``out_ms`` later."""
+        self.clock.ms = at_ms + self.out_ms
+        claimed = self.local(at_ms) if claimed_ms is None else claimed_ms
+        return self.client.post(f"/api/events/{self.code}/buzz", headers=self.auth,
+                                json={"round": rnd, "question": q, "pressed_at_ms": claimed})

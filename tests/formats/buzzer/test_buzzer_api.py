@@ -1,0 +1,139 @@
+"""The buzzer over the API (OQ-4): sync exchanges, presses ordered by the phone's own press
+time after the one-second window, impossible claims and refusals."""
+
+from __future__ import annotations
+
+import pytest
+from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from conftest import Desk
+
+from answerdesk.extensions import db
+from answerdesk.formats.buzzer.models import BuzzPress, BuzzSample
+
+
+@pytest.fixture
+def server_clock(monkeypatch):
+    return install_server_clock(monkeypatch)
+
+
+@pytest.fixture
+def game(app, client, server_clock):
+    code, password = make_event(app, "oq", {1: 5})
+    desk = Desk(client, code, password)
+
+    def phone(name: str, skew_ms: int, out_ms: int, back_ms: int) -> Phone:
+        return Phone(client, code, desk.join(name, players=3), server_clock, skew_ms,
+                     out_ms, back_ms)
+
+    return desk, phone
+
+
+def sync_a_while(phone: Phone, start_ms: int, jitter: list[tuple[int, int]]) -> dict:
+    """Sync exchanges every 2 s, with the given (out, back) trips."""
+    reply = {}
+    for i, (out, back) in enumerate(jitter):
+        reply = phone.sync(start_ms + i * 2_000, out, back)
+    return reply
+
+
+def state(desk: Desk) -> dict:
+    resp = desk.client.get(f"/api/events/{desk.code}/state")
+    assert resp.status_code == 200
+    return resp.get_json()["buzzer"]
+
+
+def test_clock_exchange_answers_the_server_time(game, server_clock):
+    desk, _ = game
+    server_clock.ms = T0
+    resp = desk.client.post(f"/api/events/{desk.code}/clock", json={"client_ms": 5})
+    assert resp.status_code == 200
+    assert resp.get_json() == {"server_ms": T0}
+
+
+def test_server_estimates_each_phone_from_its_own_stamps(app, game):
+    _, phone = game
+    wifi = [(180, 20), (25, 24), (300, 15), (22, 22), (90, 200), (23, 25)]
+    reply = sync_a_while(phone("Ahead", skew_ms=3_000, out_ms=0, back_ms=0), T0 - 20_000, wifi)
+    # The lopsided slow trips would be off by up to 140 ms; the best ones by 1 ms.
+    assert abs(reply["offset_ms"] - -3_000) <= 2
+    assert reply["rtt_ms"] == 44
+
+
+def test_a_receipt_the_server_did_not_see_possible_is_not_used(app, game):
+    _, phone = game
+    liar = phone("Liar", skew_ms=0, out_ms=20, back_ms=20)
+    liar.sync(T0 - 10_000)
+    # The phone claims it got the answer 5 s later than it did, to move its midpoint.
+    liar.last["received_ms"] += 5_000
+    reply = liar.sync(T0 - 9_000)
+    assert "offset_ms" not in reply
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(BuzzSample).where(
+            BuzzSample.client_receive_ms.is_not(None))) == 0
+
+
+def test_oq4_first_on_its_own_clock_wins_though_its_press_arrives_last(app, game, server_clock):
+    """The issue's test: three phones, different clock offsets and network delays."""
+    desk, phone = game
+    far = phone("Далече", skew_ms=+3_000, out_ms=690, back_ms=40)  # slow Wi-Fi, clock ahead
+    near = phone("Близо", skew_ms=-5_000, out_ms=20, back_ms=20)  # clock 5 s behind
+    mid = phone("Средата", skew_ms=0, out_ms=90, back_ms=60)
+    cheat = phone("Хитрец", skew_ms=0, out_ms=30, back_ms=30)
+    for p in (far, near, mid, cheat):
+        sync_a_while(p, T0 - 30_000, [(p.out_ms, p.back_ms)] * 4)
+        sync_a_while(p, T0 - 20_000, [(20, 20)] * 2)  # a couple of quick trips each
+    start_question(app, desk.code, 1, 1, T0)
+
+    assert near.press(T0 + 350).status_code == 202  # arrives T0+370: first arrival
+    assert mid.press(T0 + 400).status_code == 202  # arrives T0+490
+    # Claims a press 500 ms before the question opened: it cannot have seen it yet.
+    assert cheat.press(T0 + 570, claimed_ms=cheat.local(T0 - 500)).status_code == 202
+    resp = far.press(T0 + 300)  # pressed first, arrives T0+990: last, inside the window
+    assert resp.status_code == 202
+    assert resp.get_json()["window_closes_ms"] == T0 + 370 + 1_000
+
+    server_clock.ms = T0 + 1_200  # the window is still open: no order yet
+    assert state(desk)["state"] == "collecting"
+    assert state(desk)["order"] == []
+    server_clock.ms = T0 + 1_371
+    buzzer = state(desk)
+    assert buzzer["state"] == "closed"
+    order = [(b["team"], b["behind_first_ms"], b["margin_ms"], b["flags"])
+             for b in buzzer["order"]]
+    assert [team for team, *_ in order] == ["Далече", "Близо", "Средата", "Хитрец"]
+    assert order[0][3] == [] and abs(order[1][2] - 50) <= 25  # "2nd by 50 ms", within a trip
+    assert order[3][3] == ["before_question"]  # counted at its arrival, flagged for the host
+
+
+def test_oq4_refusals_change_nothing(app, game, server_clock, english):
+    desk, phone = game
+    a = phone("A", skew_ms=0, out_ms=10, back_ms=10)
+    b = phone("B", skew_ms=0, out_ms=10, back_ms=10)
+    server_clock.ms = T0
+    early = a.press(T0 - 100)
+    assert early.status_code == 409
+    assert early.get_json()["error"] == "buzzer_not_armed"
+    start_question(app, desk.code, 1, 1, T0)
+    assert a.press(T0 + 100).status_code == 202
+    again = a.press(T0 + 200)
+    assert again.status_code == 409
+    assert again.get_json()["message"] == "Your team already pressed for this question."
+    late = b.press(T0 + 1_200)  # arrives 1 110 ms after the first press
+    assert late.status_code == 409
+    assert late.get_json() == {"error": "window_closed",
+                               "message": "Too late: the buzzer window has closed."}
+    bad = a.client.post(f"/api/events/{desk.code}/buzz", headers=a.auth,
+                        json={"round": 1, "question": 1, "pressed_at_ms": "soon"})
+    assert bad.status_code == 400
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count()).select_from(BuzzPress)) == 1
+
+
+def test_refusals_are_translated(app, game, server_clock):
+    desk, phone = game
+    a = phone("A", skew_ms=0, out_ms=10, back_ms=10)
+    resp = a.client.post(f"/api/events/{desk.code}/buzz", headers={
+        **a.auth, "Accept-Language": "ru"}, json={"round": 1, "question": 1,
+                                                  "pressed_at_ms": T0})
+    assert resp.status_code == 409
+    assert resp.get_json()["message"] == "Кнопка для этого вопроса ещё не включена."
