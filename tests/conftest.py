@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from factories import Desk
 
 from answerdesk import create_app
 from answerdesk.config import _normalise_database_url
@@ -104,39 +105,6 @@ def new_demo_event(app) -> tuple[str, str]:
 def demo(app):
     """The demo evening: returns (code, host password)."""
     return new_demo_event(app)
-
-
-class Desk:
-    """Shortcuts over the JSON API, as a phone or the host would call it."""
-
-    def __init__(self, client, code: str, password: str) -> None:
-        self.client = client
-        self.code = code
-        self.password = password
-
-    def join(self, name: str, players: int = 4) -> str:
-        resp = self.client.post(f"/api/events/{self.code}/teams",
-                                json={"name": name, "players": players})
-        assert resp.status_code == 201, resp.get_json()
-        return resp.get_json()["token"]
-
-    def save(self, token: str, rnd: int, q: int, text: str, **extra):
-        return self.client.put(f"/api/events/{self.code}/answers/{rnd}/{q}",
-                               json={"text": text, **extra},
-                               headers={"Authorization": f"Bearer {token}"})
-
-    def sheet(self, token: str):
-        return self.client.get(f"/api/events/{self.code}/sheet",
-                               headers={"Authorization": f"Bearer {token}"})
-
-    def host(self, rnd: int, action: str, password: str | None = None):
-        return self.client.post(
-            f"/api/host/events/{self.code}/rounds/{rnd}/{action}",
-            headers={"Authorization": f"Bearer {password or self.password}"},
-        )
-
-    def standings(self) -> list[dict]:
-        return self.client.get(f"/api/events/{self.code}/standings").get_json()["standings"]
 
 
 @pytest.fixture

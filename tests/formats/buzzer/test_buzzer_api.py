@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from buzzgame import T0, Phone, install_server_clock, make_event, start_question
-from conftest import Desk
+from factories import Desk
 
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer.models import BuzzPress, BuzzSample
