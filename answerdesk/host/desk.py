@@ -28,7 +28,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from .. import live
-from ..core import assistants, audit, corrections, paper, projector, review
+from ..core import assistants, audit, corrections, labels, paper, projector, review
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
@@ -297,7 +297,7 @@ def audit_csv(event: Event):
 @desk_required(host_only=True)
 def audit_undo(event: Event, entry_id: int):
     entry = audit.undo(event, entry_id, actor=g.actor)
-    flash(_("Undone: %(what)s %(subject)s", what=entry.action, subject=entry.subject))
+    flash(_("Undone: %(what)s", what=labels.audit_line(entry).sentence))
     back = request.form.get("back", "")
     if not back.startswith(f"/host/{event.code}/"):
         back = url_for("host.audit_log", code=event.code)
