@@ -6,7 +6,13 @@ from flask import Blueprint, jsonify, render_template, url_for
 
 from .. import live
 from ..core.events import event_by_code
-from ..core.projector import screen_round, screen_state, standings_with_moves
+from ..core.projector import (
+    question_media,
+    screen_question,
+    screen_round,
+    screen_state,
+    standings_with_moves,
+)
 from ..database import reads_only
 from ..extensions import db
 from ..models import Event, Round
@@ -25,6 +31,7 @@ def _screen_context(event: Event) -> dict:
     )
     state = screen_state(event)
     chosen = screen_round(event, state)
+    question = screen_question(chosen, state)
     if state.view in ("reveal", "locked") and (chosen is None or chosen.state == "open"):
         chosen = None
     return {
@@ -32,6 +39,9 @@ def _screen_context(event: Event) -> dict:
         "state": state,
         "view": state.view if (chosen is not None or state.view == "standings") else "auto",
         "chosen": chosen,
+        "question": question,
+        "media": question_media(question),
+        "command": state.media,
         "current": current,
         "last_locked": last_locked,
         "standings": standings_with_moves(event),

@@ -262,13 +262,17 @@ def projector_control(event: Event):
     if request.method == "POST":
         projector.show(event, request.form.get("view", ""),
                        request.form.get("round", type=int), actor=g.actor,
-                       step=request.form.get("step", 0, type=int))
+                       step=request.form.get("step", 0, type=int),
+                       media=request.form.get("media", ""))
         if wants_json():
             return jsonify({"version": live.version(event.id)})
         return redirect(url_for("host.projector_control", code=event.code))
     state = projector.screen_state(event)
-    return render_template("host/projector.html", event=event, state=state,
-                           chosen=projector.screen_round(event, state), role=g.actor)
+    chosen = projector.screen_round(event, state)
+    return render_template("host/projector.html", event=event, state=state, chosen=chosen,
+                           screen_q=projector.screen_question(chosen, state),
+                           command=state.media, question_media=projector.question_media,
+                           role=g.actor)
 
 
 # ------------------------------------------------------------------ audit, corrections
