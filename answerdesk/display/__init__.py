@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, url_for
+from flask_babel import gettext
 
 from .. import live
+from ..core.charts import standings_series
 from ..core.events import event_by_code
 from ..core.projector import (
     question_media,
@@ -15,6 +17,7 @@ from ..core.projector import (
 )
 from ..database import reads_only
 from ..extensions import db
+from ..formats.bg.standings import event_standings
 from ..models import Event, Round
 
 bp = Blueprint("display", __name__)
@@ -29,6 +32,7 @@ def _screen_context(event: Event) -> dict:
         (r for r in rounds if r.state in ("locked", "revealed")),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
+    rows = event_standings(event)
     state = screen_state(event)
     chosen = screen_round(event, state)
     question = screen_question(chosen, state)
@@ -44,7 +48,8 @@ def _screen_context(event: Event) -> dict:
         "command": state.media,
         "current": current,
         "last_locked": last_locked,
-        "standings": standings_with_moves(event),
+        "standings": standings_with_moves(event, rows),
+        "chart": standings_series(rows, gettext("Round %(n)s")),
         "join_url": url_for("team.join", code=event.code, _external=True),
         "version": live.screen_version(event.id),
     }

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, session, url_for
+from flask_babel import gettext
 
 from ..core import review, rounds
 from ..core.answers import question_counts, who_has_answered
 from ..core.assistants import check_assistant_password
+from ..core.charts import standings_series
 from ..core.events import check_host_password, event_by_code
 from ..database import reads_only
 from ..errors import DeskError
@@ -59,6 +61,7 @@ def dashboard(event: Event):
         questions=questions,
         answered=who_has_answered(event, questions),
         queue_size=review.queue_size(event),
+        chart=standings_series(event_standings(event), gettext("Round %(n)s")),
     )
 
 

@@ -28,7 +28,7 @@ from flask import (
 from flask_babel import gettext as _
 
 from .. import live
-from ..core import assistants, audit, corrections, labels, paper, projector, review
+from ..core import assistants, audit, charts, corrections, labels, paper, projector, review
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
@@ -85,6 +85,7 @@ def _ids(values: list[str]) -> list[int]:
 def _queue_context(event: Event) -> dict[str, Any]:
     items = review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])
     return {"event": event, "items": items, "answers": sum(len(i.verdict_ids) for i in items),
+            "distribution": charts.answer_distribution(sorted({i.question_id for i in items})),
             "version": live.version(event.id), "role": g.actor}
 
 
