@@ -118,6 +118,8 @@ def decide(event: Event):
     flash(_("%(n)s answers decided.", n=result.decided))
     for conflict in result.conflicts:
         flash(_("Already decided by the other judge: %(c)s", c=conflict))
+    if request.form.get("back") == "desk":
+        return redirect(url_for("host.dashboard", code=event.code))
     return redirect(url_for("host.review_queue", code=event.code))
 
 
