@@ -39,6 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .api import bp as api_bp
     from .config import load_config
     from .core.charts import chart_json
+    from .core.formats import of as format_of
     from .core.labels import register as register_labels
     from .database import tune_sqlite
     from .display import bp as display_bp
@@ -71,6 +72,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["qr_svg"] = qr_svg
     register_labels(app)
     app.jinja_env.filters["chart_json"] = chart_json
+    app.jinja_env.globals["format_of"] = format_of
     with app.app_context():
         tune_sqlite(db.engine)
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):

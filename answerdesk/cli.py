@@ -8,9 +8,12 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
+from .core import formats
 from .extensions import db
-from .formats.bg.demo import create_demo_event
 from .models import Event
+
+#: The demo evening is a Bulgarian pub quiz (its format provides it).
+DEMO_FORMAT = "bg"
 
 
 def _links(code: str, base_url: str) -> dict[str, str]:
@@ -42,7 +45,7 @@ def register(app: Flask) -> None:
             saved.update(_links(saved["code"], base))
             click.echo(json.dumps(saved, ensure_ascii=False))
             return
-        event, password = create_demo_event(month=True)
+        event, password = formats.get(DEMO_FORMAT).create_demo()
         data = {"code": event.code, "host_password": password, **_links(event.code, base)}
         record.write_text(json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(data, ensure_ascii=False))

@@ -57,3 +57,8 @@ class NameTaken(Conflict):
 class Unauthorized(DeskError):
     status = 401
     code = "unauthorized"
+
+
+class NotAllowed(DeskError):
+    status = 403
+    code = "forbidden"

@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterable
 from flask import Flask
 
 from .core.rounds import check_arrived
+from .core.states import RoundState
 from .database import read_only
 from .extensions import db
 from .models import AuditEntry, Event, Round
@@ -43,7 +44,7 @@ def check_open_rounds(since: int | None = None) -> int:
     """One pass: check what arrived in the open rounds of every event, or (``since``,
     an audit entry id) of the events whose audit log grew after it; returns how many
     answers were checked. Needs an app context."""
-    events = db.select(Round.event_id).where(Round.state == "open").distinct()
+    events = db.select(Round.event_id).where(Round.state == RoundState.OPEN).distinct()
     if since is not None:
         events = events.where(Round.event_id.in_(
             db.select(AuditEntry.event_id).where(AuditEntry.id > since)

@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .core.states import GateState, RoundState
 from .extensions import db
 
 
@@ -74,7 +75,7 @@ class Round(db.Model):
     points: Mapped[int]
     partial_points: Mapped[int | None]
     check_mode: Mapped[str] = mapped_column(String(16))
-    state: Mapped[str] = mapped_column(String(16), default="draft")
+    state: Mapped[str] = mapped_column(String(16), default=RoundState.DRAFT)
     opened_at: Mapped[dt.datetime | None]
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]
@@ -87,7 +88,7 @@ class Round(db.Model):
 
     @property
     def is_open(self) -> bool:
-        return self.state == "open"
+        return self.state == RoundState.OPEN
 
 
 class Question(db.Model):
@@ -309,7 +310,7 @@ class QuestionGate(db.Model):
     question_id: Mapped[int] = mapped_column(
         ForeignKey("question.id", ondelete="CASCADE"), unique=True
     )
-    state: Mapped[str] = mapped_column(String(16), default="open")
+    state: Mapped[str] = mapped_column(String(16), default=GateState.OPEN)
     opened_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]

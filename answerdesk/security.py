@@ -17,11 +17,12 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request, session
+from flask import Flask, current_app, jsonify, render_template, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 
+from .access import has_host_session
 from .errors import DeskError, NotFound
 from .extensions import csrf
 
@@ -133,7 +134,7 @@ def _host_api_session_needs_csrf() -> None:
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
         and "Authorization" not in request.headers
-        and session.get("host_events")
+        and has_host_session()
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
         csrf.protect()

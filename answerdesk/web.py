@@ -1,25 +1,16 @@
-"""What every blueprint shares: who is asking, and how refusals are shown."""
+"""What every blueprint shares: the request's JSON, its team, and how refusals are shown
+(who may do what is access.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
-from flask import Flask, jsonify, redirect, render_template, request, session, url_for
+from flask import Flask, jsonify, render_template, request
 
-from .core.events import check_host_password, event_by_code
+from .access import bearer_token
 from .core.teams import TeamRef, event_and_team_by_token, team_ref_by_token
-from .errors import DeskError, Unauthorized
+from .errors import DeskError
 from .models import Event, Team
-
-
-def bearer_token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return token.strip()
-    return None
 
 
 def json_body() -> dict[str, Any]:
@@ -40,29 +31,7 @@ def api_team_ref(code: str, *, queue_for: int | None = None) -> TeamRef:
     return team_ref_by_token(code, bearer_token(), queue_for=queue_for)
 
 
-def api_host(code: str) -> Event:
-    """The event, if the request carries its host password (or a host session)."""
-    event = event_by_code(code)
-    if check_host_password(event, bearer_token()) or host_logged_in(event):
-        return event
-    raise Unauthorized("The host password is required")
 
-
-def host_logged_in(event: Event) -> bool:
-    return event.id in session.get("host_events", [])
-
-
-def host_required(view: Callable[..., Any]) -> Callable[..., Any]:
-    """Host pages: the event is passed in, or the browser goes to the login form."""
-
-    @wraps(view)
-    def wrapped(code: str, **kwargs: Any) -> Any:
-        event = event_by_code(code)
-        if not host_logged_in(event):
-            return redirect(url_for("host.login", code=event.code, next=request.path))
-        return view(event, **kwargs)
-
-    return wrapped
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify
+from flask import jsonify
 
-from ..core import answers, rounds, sheets, teams
+from ..access import api_host
+from ..core import answers, formats, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..formats.bg import standings
-from ..web import api_host, api_team, api_team_ref, json_body
+from ..web import api_team, api_team_ref, json_body
+from .blueprint import bp
 from .openapi import openapi_document
-
-bp = Blueprint("api", __name__, url_prefix="/api")
 
 
 @bp.get("/openapi.json")
@@ -61,7 +60,7 @@ def save_answer(code: str, round_number: int, question_number: int):
 @reads_only
 def event_standings(code: str):
     event = event_by_code(code)
-    rows = standings.event_standings(event)
+    rows = formats.of(event).standings(event)
     return jsonify({
         "event": event.code,
         "standings": [
@@ -94,5 +93,4 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from ..formats.bg import api as play  # noqa: E402,F401  (register their routes on bp)
 from . import receipts  # noqa: E402,F401  (register their routes on bp)

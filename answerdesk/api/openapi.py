@@ -40,9 +40,13 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
 
 
 def _play_paths() -> dict[str, Any]:
-    from ..formats.bg.api import openapi_paths
+    """The paths of every registered format's own API routes."""
+    from ..core.formats import REGISTRY
 
-    return openapi_paths()
+    paths: dict[str, Any] = {}
+    for fmt in REGISTRY.values():
+        paths.update(fmt.openapi_paths())
+    return paths
 
 
 def openapi_document() -> dict[str, Any]:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import jsonify, request
 
+from ..access import api_host
 from ..core.receipts import verify_receipt
 from ..errors import DeskError
-from ..web import api_host
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/host/events/<code>/receipts/<int:round_number>/<int:question_number>")

@@ -4,12 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-MODES: tuple[str, ...] = ("exact", "typo3", "typo5", "song", "pairs", "number", "choice")
-OUTCOMES: tuple[str, ...] = ("correct", "partial", "wrong", "review")
+from answerdesk.checker import modes
 
-_DEFAULT_ERRORS = {"exact": 0, "typo3": 3, "typo5": 5}
+MODES: tuple[str, ...] = tuple(modes.MODES)
+
+
+class Outcome(StrEnum):
+    """A verdict's outcome (CHECKER.md); the host's decision takes the same words."""
+
+    CORRECT = "correct"
+    PARTIAL = "partial"
+    WRONG = "wrong"
+    REVIEW = "review"
+
+
+OUTCOMES: tuple[str, ...] = tuple(Outcome)
 
 
 @dataclass(frozen=True)
@@ -57,7 +69,8 @@ def parse_open_key(key: Any) -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 
 def check(given: str, key: Any, mode: str = "typo3", *, max_errors: int | None = None) -> Verdict:
-    """Check a team's raw answer against a key in one of ``MODES`` (BG-R1..BG-R6).
+    """Check a team's raw answer against a key in one of ``MODES`` (BG-R1..BG-R6);
+    each mode's check is its entry in checker/modes.py.
 
     Raises ValueError for an unknown mode or a malformed key; never for ``given``.
     ``max_errors`` overrides the round's allowance in exact/typo3/typo5.
@@ -66,24 +79,4 @@ def check(given: str, key: Any, mode: str = "typo3", *, max_errors: int | None =
         raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     if not isinstance(given, str):
         given = "" if given is None else str(given)
-    if mode in _DEFAULT_ERRORS:
-        from answerdesk.checker.text import check_text
-
-        accept, reject = parse_open_key(key)
-        errors = _DEFAULT_ERRORS[mode] if max_errors is None else max(0, int(max_errors))
-        return Verdict(*check_text(given, accept, reject, mode, errors))
-    if mode == "song":
-        from answerdesk.checker.song import check_song
-
-        return Verdict(*check_song(given, key))
-    if mode == "pairs":
-        from answerdesk.checker.pairs import check_pairs
-
-        return Verdict(*check_pairs(given, key))
-    if mode == "number":
-        from answerdesk.checker.choice import check_number
-
-        return Verdict(*check_number(given, key))
-    from answerdesk.checker.choice import check_choice
-
-    return Verdict(*check_choice(given, key))
+    return Verdict(*modes.MODES[mode].check(given, key, max_errors))

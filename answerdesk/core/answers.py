@@ -33,7 +33,8 @@ from ..models import (
     Round,
     utcnow,
 )
-from . import widgets
+from . import formats, widgets
+from .states import RoundState
 from .text import clean_text
 
 
@@ -82,7 +83,8 @@ def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswe
 
 
 class TeamLike(Protocol):
-    """What a save needs of a team: an ORM Team, or the API's teams.TeamRef."""
+    """What a save needs of a team: an ORM Team, or the API's teams.TeamRef (which also
+    carries its event's ``format``; a Team finds it on its event)."""
 
     id: int
     event_id: int
@@ -194,11 +196,12 @@ def save_answer(
     if fields is not None and not isinstance(fields, dict | list):
         raise DeskError("fields must be an object")
     team_id, event_id, team_name = team.id, team.event_id, team.name
+    fmt = formats.get(getattr(team, "format", None) or team.event.format)
     queued = getattr(team, "queued_for", None) == round_number
     for attempt in range(2):
         try:
             return _save(team_id, event_id, team_name, round_number, question_number, clean,
-                         fields, source, seq, actor, queued=queued and not attempt)
+                         fields, source, seq, actor, fmt, queued=queued and not attempt)
         except IntegrityError:
             # Two phones of one team created the same answer at once: the row
             # exists now, so the second attempt updates it.
@@ -208,10 +211,11 @@ def save_answer(
     raise AssertionError("unreachable")
 
 
-def _target(row: Any, round_number: int, question_number: int) -> widgets.AnswerTarget:
+def _target(row: Any, round_number: int, question_number: int,
+            fmt: formats.Format) -> widgets.AnswerTarget:
     if row is None:
         raise NotFound("Round %(round)s does not exist", round=round_number)
-    if row.state != "open":
+    if row.state != RoundState.OPEN:
         raise RoundLocked(
             "Round %(round)s is locked: answers are no longer accepted.",
             round=row.number,
@@ -224,7 +228,7 @@ def _target(row: Any, round_number: int, question_number: int) -> widgets.Answer
         round_id=row.id, round_number=row.number, round_kind=row.kind,
         question_id=row.question_id, question_number=question_number,
         kind=widgets.kind_of(row.question_mode or row.check_mode, row.key),
-        gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
+        gated=fmt.one_at_a_time(row), gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
         double_joker=bool(row.double_joker),
     )
 
@@ -240,6 +244,7 @@ def _save(
     source: str,
     seq: int | None,
     actor: str | None,
+    fmt: formats.Format,
     *,
     queued: bool,
 ) -> SavedAnswer:
@@ -252,7 +257,7 @@ def _save(
     row = conn.execute(_TARGET, {"event_id": event_id, "round": round_number,
                                  "question": question_number, "team_id": team_id}).first()
     try:
-        target = _target(row, round_number, question_number)
+        target = _target(row, round_number, question_number, fmt)
         text, fields = widgets.prepare_answer(team_id, target, text, fields)
     except DeskError:
         db.session.rollback()

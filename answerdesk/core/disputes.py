@@ -14,6 +14,7 @@ from ..errors import Conflict, DeskError, NotFound
 from ..extensions import db
 from ..models import Answer, Dispute, Event, Question, Round, Team, Verdict
 from . import audit, rounds
+from .states import GateState, Outcome, RoundState
 from .text import clean_text
 
 UPHOLD, ACCEPT, ANNUL = "uphold", "accept", "annul"
@@ -25,16 +26,14 @@ def _question(event: Event, round_number: int, question_number: int) -> tuple[Ro
     if question is None:
         raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
                        question=question_number)
-    if rnd.state not in ("locked", "revealed") and not _question_locked(question):
+    if rnd.state not in (RoundState.LOCKED, RoundState.REVEALED) and not _question_locked(question):
         raise Conflict("Disputes are decided after the question is locked")
     return rnd, question
 
 
 def _question_locked(question: Question) -> bool:
-    from ..formats.bg.final import gates
-
-    gate = gates(question.round).get(question.id)
-    return gate is not None and gate.state != "open"
+    gate = rounds.gates(question.round).get(question.id)
+    return gate is not None and gate.state != GateState.OPEN
 
 
 def _reason(reason: object) -> str:
@@ -87,7 +86,7 @@ def accept_answer(event: Event, round_number: int, question_number: int, answer:
     rounds.check_question(question, rnd)
     cleared = []
     for verdict, team_name in _verdicts(question):
-        if verdict.outcome == "correct" and verdict.decision == "wrong":
+        if verdict.outcome == Outcome.CORRECT and verdict.decision == Outcome.WRONG:
             verdict.decision = verdict.decided_by = verdict.decided_at = None
             cleared.append(team_name)
     dispute = Dispute(question_id=question.id, kind=ACCEPT, accepted=accepted, reason=reason,

@@ -9,9 +9,8 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..errors import NotFound
 from ..extensions import db
-from ..formats import PROGRAMMES
 from ..models import Event, Round
-from . import audit
+from . import audit, formats
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 PASSWORD_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -46,7 +45,7 @@ def create_event(
         code=code.upper(),
         host_password_hash=generate_password_hash(password),
     )
-    for template in PROGRAMMES.get(format, ()):
+    for template in formats.get(format).programme():
         event.rounds.append(
             Round(
                 number=template.number,

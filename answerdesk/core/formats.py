@@ -1,8 +1,8 @@
 """The format registry: each game plugs into core here (CTFd-style ``REGISTRY``).
 
 Core asks an event's format what differs between games (its programme, what
-happens when a round closes or a question is checked, its standings, its phone
-widgets, its host-desk and projector parts) and never imports
+happens when a question is checked, which rounds open question by question, its
+standings, its part of the phone sheet, its API paths) and never imports
 ``answerdesk.formats``: each format package registers an instance of its
 ``Format`` subclass from its ``load(app)``, which the app factory calls. The
 registry is plain data (no Flask), so pure code and tests can fill it too.
@@ -10,14 +10,11 @@ registry is plain data (no Flask), so pure code and tests can fill it too.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from ..errors import DeskError
-
-if TYPE_CHECKING:
-    from flask import Blueprint
 
 
 @dataclass(frozen=True)
@@ -32,6 +29,17 @@ class RoundTemplate:
     partial_points: int | None = None
 
 
+class StandingRow(Protocol):
+    """What core reads of a format's standings row (projector, host pages, API)."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int
+    shared: bool
+    by_round: dict[int, float]
+
+
 class Format:
     """A game: subclass it in ``answerdesk/formats/<name>/`` and ``register`` an instance.
 
@@ -42,39 +50,43 @@ class Format:
     name: ClassVar[str] = ""
     #: English msgid of the game's name, shown where an organiser picks a format.
     label: ClassVar[str] = ""
-    #: Phone widgets this format adds to the check modes' own (kind -> template part).
-    widgets: ClassVar[Mapping[str, str]] = {}
-    #: Host pages of the format's own, registered by the app factory when present.
-    desk: Blueprint | None = None
-    #: Team API routes of the format's own, registered like ``desk``.
-    api: Blueprint | None = None
+    #: The template the projector includes for this format's own parts, if any.
+    screen_part: ClassVar[str | None] = None
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""
         return ()
 
-    def on_round_close(self, rnd: Any) -> None:
-        """Called in the transaction that locks a round (before its answers are checked)."""
+    def one_at_a_time(self, rnd: Any) -> bool:
+        """Whether the round's questions open one by one behind gates (``rnd`` may be a
+        Round or a row with its ``number`` and ``kind``): such a question takes answers
+        only while its gate is open, and phones see it only once opened."""
+        return False
 
     def on_question_checked(self, question: Any, rnd: Any) -> None:
-        """Called after the checker has proposed verdicts for one question of a round."""
+        """Called after the checker has (re)proposed verdicts for every answer to a question."""
 
-    def after_check(self, row: Any, outcome: str, fraction: float, reason: str,
-                    ) -> tuple[str, float, str]:
-        """Adjust the checker's proposal for one answer (e.g. send it to the host)."""
+    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
+                    ) -> tuple[str, float | None, str]:
+        """Adjust the live checker's proposal for one answer (``row``: the answer's text
+        and its round's ``number`` and ``kind``), e.g. to leave it to the host."""
         return outcome, fraction, reason
 
-    def standings(self, event: Any) -> list[Any]:
+    def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""
         return []
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
-        """Add the format's parts (widgets, hidden questions...) to a team's phone sheet."""
+        """Add the format's parts (widgets, hidden questions, play state) to a phone sheet."""
         return sheet
 
-    def play_state(self, event: Any, team: Any) -> dict[str, Any]:
-        """The small payload a team's phone polls for format-specific play."""
+    def openapi_paths(self) -> dict[str, Any]:
+        """The OpenAPI paths of the format's own API routes."""
         return {}
+
+    def create_demo(self) -> tuple[Any, str]:
+        """A demo evening of this format: (event, host password)."""
+        raise NotImplementedError(f"the {self.name} format has no demo evening")
 
 
 REGISTRY: dict[str, Format] = {}
@@ -99,3 +111,8 @@ def get(name: str) -> Format:
 def names() -> list[str]:
     """The registered formats' names, sorted (for forms and the API schema)."""
     return sorted(REGISTRY)
+
+
+def of(event: Any) -> Format:
+    """The format an event is played by (its ``format`` column)."""
+    return get(event.format)

@@ -16,6 +16,7 @@ from typing import Any
 from flask_babel import gettext
 
 from ..models import AuditEntry
+from .states import Outcome, RoundState
 
 
 def N_(msgid: str) -> str:
@@ -23,11 +24,11 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-ROUND_STATES = {"draft": N_("not opened yet"), "open": N_("open"), "locked": N_("closed"),
-                "revealed": N_("answers revealed")}
-VERDICTS = {"correct": N_("correct"), "partial": N_("partly correct"), "wrong": N_("wrong"),
-            "review": N_("to review"), "unanswered": N_("no answer"), "all": N_("all"),
-            "decided": N_("decided by the host")}
+ROUND_STATES = {RoundState.DRAFT: N_("not opened yet"), RoundState.OPEN: N_("open"),
+                RoundState.LOCKED: N_("closed"), RoundState.REVEALED: N_("answers revealed")}
+VERDICTS = {Outcome.CORRECT: N_("correct"), Outcome.PARTIAL: N_("partly correct"),
+            Outcome.WRONG: N_("wrong"), Outcome.REVIEW: N_("to review"),
+            "unanswered": N_("no answer"), "all": N_("all"), "decided": N_("decided by the host")}
 CHECK_MODES = {"exact": N_("exact spelling"), "typo3": N_("up to 3 typos"),
                "typo5": N_("up to 5 typos"), "song": N_("song and performers"),
                "pairs": N_("pairs"), "number": N_("number"), "choice": N_("choice"),

@@ -25,11 +25,11 @@ from typing import Any
 
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
-from ..formats.bg.final import is_one_at_a_time
 from ..models import Answer, Event, Joker, Question, QuestionGate, Round, Team, Verdict, utcnow
-from . import audit, widgets
+from . import audit, formats, widgets
 from .answers import save_answer
 from .rounds import check_question, get_round
+from .states import RoundState
 
 Sheet = dict[int, dict[str, Any]]
 
@@ -101,7 +101,7 @@ def paper_grid(event: Event, team: Team, rnd: Round, posted: Sheet | None = None
         lines.append(PaperLine(
             number=q.number, text=q.text, name=line_name(q.number),
             spec=widgets.widget_spec(q, rnd),
-            shown=not is_one_at_a_time(rnd) or q.id in gates,
+            shown=not formats.of(rnd.event).one_at_a_time(rnd) or q.id in gates,
             current=text, source=source, value=value, fields=fields,
             number_given=widgets.number_of(text),
             copies=copied.target.name if copied is not None and copied.target else None,
@@ -139,7 +139,7 @@ def enter_sheet(
     state, kinds = rnd.state, {q.number: widgets.widget_kind(q, rnd) for q in rnd.questions}
     stored = _stored(team, rnd)
     db.session.rollback()
-    if state == "draft":
+    if state == RoundState.DRAFT:
         raise DeskError("Round %(round)s has not started yet", round=round_number)
     result = SheetResult()
     due: list[tuple[int, str, dict[str, Any]]] = []
@@ -157,8 +157,8 @@ def enter_sheet(
         if stored.get(number) == (text, str(fields.get("second") or "")):
             continue
         due.append((number, text, fields))
-    past_lock = due if state != "open" else []
-    if state == "open":
+    past_lock = due if state != RoundState.OPEN else []
+    if state == RoundState.OPEN:
         for number, text, fields in due:
             try:
                 save_answer(team, round_number, number, text, fields=fields, source="paper",
@@ -194,7 +194,7 @@ def _stored(team: Team, rnd: Round) -> dict[int, tuple[str, str]]:
 
 
 def _gates(rnd: Round) -> dict[int, str]:
-    if not is_one_at_a_time(rnd):
+    if not formats.of(rnd.event).one_at_a_time(rnd):
         return {}
     return dict(db.session.execute(
         db.select(QuestionGate.question_id, QuestionGate.state)
@@ -222,6 +222,7 @@ def _target(team: Team, rnd: Round, question: Question, gate: str | None,
         round_id=rnd.id, round_number=rnd.number, round_kind=rnd.kind,
         question_id=question.id, question_number=question.number,
         kind=widgets.widget_kind(question, rnd),
+        gated=formats.of(rnd.event).one_at_a_time(rnd),
         gate_state="open" if gate in ("open", "locked", "revealed") else gate,
         copy_joker="copy" in played, double_joker="double" in played,
     )

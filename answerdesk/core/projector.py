@@ -7,14 +7,15 @@ picture; the key of a round is never shown before the round is locked.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..errors import Conflict, DeskError
 from ..extensions import db
-from ..formats.bg import scoring
-from ..formats.bg.standings import StandingRow, event_standings
 from ..models import Event, Question, Round, ScreenState
 from . import rounds
+from .formats import StandingRow, of
+from .states import CLOSED_ROUND_STATES, RoundState
 
 VIEWS = ("auto", "intro", "locked", "reveal", "standings", "question")
 # What the desk can tell the projector's audio or video (BG-R4): the projector plays,
@@ -54,9 +55,9 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
         if round_number is None:
             raise DeskError("Choose a round")
         rnd = rounds.get_round(event, round_number)
-        if view == "reveal" and rnd.state == "locked":
+        if view == "reveal" and rnd.state == RoundState.LOCKED:
             rnd = rounds.reveal_round(event, round_number, actor=actor)
-        elif view in ("reveal", "locked") and rnd.state not in ("locked", "revealed"):
+        elif view in ("reveal", "locked") and rnd.state not in CLOSED_ROUND_STATES:
             db.session.rollback()
             raise Conflict("Round %(round)s is not locked yet", round=round_number)
     state = _locked_state(event)
@@ -88,15 +89,18 @@ class ScreenRow:
     move: int | None
 
 
-def standings_with_moves(event: Event, rows: list[StandingRow] | None = None) -> list[ScreenRow]:
+def standings_with_moves(event: Event, rows: Sequence[StandingRow] | None = None,
+                         ) -> list[ScreenRow]:
     """Places now, and how many places each team moved since before the last scored round."""
-    rows = rows if rows is not None else event_standings(event)
+    rows = rows if rows is not None else of(event).standings(event)
     scored = sorted({n for row in rows for n in row.by_round})
     previous: dict[int, int] = {}
     if len(scored) > 1:
         last = scored[-1]
-        ranked = scoring.rank({r.team_id: r.points - r.by_round.get(last, 0) for r in rows})
-        previous = {s.team: s.place for s in ranked}
+        before = {r.team_id: r.points - r.by_round.get(last, 0) for r in rows}
+        # Competition ranking (1, 2, 2, 4): one more than the teams that had more.
+        previous = {team: 1 + sum(p > points for p in before.values())
+                    for team, points in before.items()}
     return [
         ScreenRow(place=r.place, shared=r.shared, name=r.name, points=r.points,
                   move=(previous[r.team_id] - r.place) if r.team_id in previous else None)

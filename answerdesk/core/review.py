@@ -24,8 +24,9 @@ from ..extensions import db
 from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
 from . import audit
 from .rounds import check_arrived
+from .states import Outcome, RoundState
 
-DECISIONS = ("correct", "partial", "wrong")
+DECISIONS = (Outcome.CORRECT, Outcome.PARTIAL, Outcome.WRONG)
 MAX_CLUSTER_DISTANCE = 3
 _DIGITS = re.compile(r"\d+")
 
@@ -96,8 +97,8 @@ def _pending(event: Event):
         .join(Team, Answer.team_id == Team.id)
         .where(
             Round.event_id == event.id,
-            Round.state.in_(("open", "locked", "revealed")),
-            Verdict.outcome == "review",
+            Round.state.in_((RoundState.OPEN, RoundState.LOCKED, RoundState.REVEALED)),
+            Verdict.outcome == Outcome.REVIEW,
             Verdict.decision.is_(None),
         )
         .order_by(Round.number, Question.number, Answer.id)
@@ -226,7 +227,7 @@ def decide(
     now = utcnow()
     for verdict, answer, question, rnd, team in _rows(event, verdict_ids):
         subject = f"R{rnd.number}Q{question.number} {team.name}"
-        if decision == "partial" and rnd.partial_points is None:
+        if decision == Outcome.PARTIAL and rnd.partial_points is None:
             db.session.rollback()
             raise DeskError("Round %(round)s gives no partial credit", round=rnd.number)
         if verdict.decision is not None and not override:
@@ -293,10 +294,10 @@ def add_to_key(event: Event, verdict_ids: list[int], actor: str = "host") -> Dec
     if not open_key:
         raise DeskError("Only an open question's key can take another accepted answer")
     if not undecided:
-        return decide(event, verdict_ids, "correct", actor)
+        return decide(event, verdict_ids, Outcome.CORRECT, actor)
     accept_answer(event, round_number, question_number, text,
                   reason="accepted from the review queue", actor=actor)
-    return decide(event, verdict_ids, "correct", actor)
+    return decide(event, verdict_ids, Outcome.CORRECT, actor)
 
 
 @dataclass

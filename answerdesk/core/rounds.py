@@ -12,9 +12,9 @@ from ..checker import check
 from ..database import queue_for_round, read_only, read_write
 from ..errors import Conflict, NotFound
 from ..extensions import db
-from ..formats.bg import final, jokers
-from ..models import Answer, Event, Question, Round, Verdict, utcnow
-from . import audit
+from ..models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
+from . import audit, formats
+from .states import RoundState
 
 
 def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
@@ -31,18 +31,18 @@ def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
 def open_round(event: Event, number: int, actor: str = "host") -> Round:
     """Open a round for answers; a locked round can be reopened by the host."""
     rnd = get_round(event, number, for_update=True)
-    if rnd.state == "open":
+    if rnd.state == RoundState.OPEN:
         db.session.rollback()
         return rnd
-    if rnd.state == "revealed":
+    if rnd.state == RoundState.REVEALED:
         db.session.rollback()
         raise Conflict("Round %(round)s is already revealed and cannot be reopened",
                        round=number)
     before = rnd.state
-    rnd.state = "open"
+    rnd.state = RoundState.OPEN
     rnd.opened_at = rnd.opened_at or utcnow()
     audit.record(event, actor, "round.open", f"R{number}", before={"state": before},
-                 after={"state": "open"})
+                 after={"state": RoundState.OPEN})
     db.session.commit()
     return rnd
 
@@ -54,14 +54,14 @@ def close_round(event: Event, number: int, actor: str = "host") -> Round:
     acknowledged answer is in the table before the checker reads it.
     """
     rnd = get_round(event, number, for_update=True)
-    if rnd.state in ("locked", "revealed"):
+    if rnd.state in (RoundState.LOCKED, RoundState.REVEALED):
         db.session.rollback()
         return rnd
     before = rnd.state
-    rnd.state = "locked"
+    rnd.state = RoundState.LOCKED
     rnd.locked_at = utcnow()
     audit.record(event, actor, "round.close", f"R{number}", before={"state": before},
-                 after={"state": "locked"})
+                 after={"state": RoundState.LOCKED})
     db.session.flush()
     check_round(rnd)
     db.session.commit()
@@ -71,19 +71,28 @@ def close_round(event: Event, number: int, actor: str = "host") -> Round:
 def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
     """Show the correct answers on the projector (BG-E3); only after the lock."""
     rnd = get_round(event, number, for_update=True)
-    if rnd.state == "revealed":
+    if rnd.state == RoundState.REVEALED:
         db.session.rollback()
         return rnd
-    if rnd.state != "locked":
+    if rnd.state != RoundState.LOCKED:
         db.session.rollback()
         raise Conflict("Round %(round)s must be locked before its answers are revealed",
                        round=number)
-    rnd.state = "revealed"
+    rnd.state = RoundState.REVEALED
     rnd.revealed_at = utcnow()
-    audit.record(event, actor, "round.reveal", f"R{number}", before={"state": "locked"},
-                 after={"state": "revealed"})
+    audit.record(event, actor, "round.reveal", f"R{number}", before={"state": RoundState.LOCKED},
+                 after={"state": RoundState.REVEALED})
     db.session.commit()
     return rnd
+
+
+def gates(rnd: Round) -> dict[int, QuestionGate]:
+    """The gate of each question of the round that has been opened, by question id."""
+    rows = db.session.scalars(
+        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
+        .where(Question.round_id == rnd.id)
+    )
+    return {g.question_id: g for g in rows}
 
 
 def check_round(rnd: Round) -> None:
@@ -107,8 +116,7 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
     now = utcnow()
     for answer in answers:
         _propose(answer, existing.get(answer.id), question, rnd, now)
-    jokers.check_second_answers(question, rnd)
-    final.send_to_host(question, rnd)
+    formats.of(rnd.event).on_question_checked(question, rnd)
 
 
 def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: Round,
@@ -150,7 +158,7 @@ _ARRIVED = (
     .outerjoin(Verdict, Verdict.answer_id == Answer.id)
     .where(
         Round.event_id == db.bindparam("event_id"),
-        Round.state == "open",
+        Round.state == RoundState.OPEN,
         Answer.updated_at <= db.bindparam("arrived_by", type_=Answer.updated_at.type),
         db.or_(Verdict.id.is_(None), Verdict.checked_at < Answer.updated_at),
     )
@@ -183,7 +191,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     It commits the caller's transaction first; from a read-only view
     (database.reads_only) it writes all the same.
     """
-    event_id = event.id
+    event_id, fmt = event.id, formats.of(event)
     db.session.commit()  # the checking must not run inside the caller's transaction
     with read_only():
         rows = db.session.execute(_ARRIVED, {
@@ -194,8 +202,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     for row in rows:
         outcome, fraction, reason = _proposal(row.text, row.key,
                                               row.question_mode or row.round_mode)
-        if final.is_one_at_a_time(row):
-            outcome, fraction, reason = final.host_judges(outcome, fraction, reason, row.text)
+        outcome, fraction, reason = fmt.after_check(row, outcome, fraction, reason)
         values = {"outcome": outcome, "fraction": fraction, "reason": reason,
                   "checked_at": row.updated_at}
         if row.verdict_id is None:
@@ -238,9 +245,9 @@ def next_step(event: Event) -> tuple[Round, str] | None:
     """The desk's one next action (issue 19): close the open round, reveal the closed
     one (BG-E3), else open the next round that has questions; None when all is done."""
     playable = [r for r in event.rounds if r.questions]
-    for state, action in (("open", "close"), ("locked", "reveal")):
+    for state, action in ((RoundState.OPEN, "close"), (RoundState.LOCKED, "reveal")):
         found = next((r for r in playable if r.state == state), None)
         if found is not None:
             return found, action
-    found = next((r for r in playable if r.state == "draft"), None)
+    found = next((r for r in playable if r.state == RoundState.DRAFT), None)
     return (found, "open") if found is not None else None

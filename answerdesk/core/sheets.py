@@ -7,9 +7,10 @@ from typing import Any
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..formats.bg import play
 from ..models import Answer, Event, Question, Round, Team, Verdict
+from . import formats
 from .answers import saved
+from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
 
@@ -45,7 +46,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
             .where(Answer.team_id == team.id)
         )
     }
-    return play.decorate({
+    return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],
@@ -54,7 +55,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
 
 
 def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:
-    revealed = rnd.state == "revealed"
+    revealed = rnd.state == RoundState.REVEALED
     items = []
     for q in questions:
         answer, verdict = answers.get(q.id, (None, None))

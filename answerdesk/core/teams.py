@@ -69,12 +69,13 @@ class TeamRef:
     id: int
     event_id: int
     name: str
+    format: str  # the event's format (core.formats): what the save asks it
     queued_for: int | None = None  # the round whose queue lock the lookup took
 
 
 _team, _event = Team.__table__, Event.__table__
 _BY_CODE_AND_TOKEN = (
-    db.select(_team.c.id, _team.c.event_id, _team.c.name)
+    db.select(_team.c.id, _team.c.event_id, _team.c.name, _event.c.format)
     .join_from(_team, _event, _team.c.event_id == _event.c.id)
     .where(_event.c.code == db.bindparam("code"), _team.c.token_hash == db.bindparam("token"))
 )
@@ -107,7 +108,8 @@ def team_ref_by_token(code: str, token: str | None, *, queue_for: int | None = N
             {**params, "round": queue_for} if queued else params,
         ).first()
         if row is not None:
-            return TeamRef(row.id, row.event_id, row.name, queue_for if queued else None)
+            return TeamRef(row.id, row.event_id, row.name, row.format,
+                           queue_for if queued else None)
     raise _refused(code, token)
 
 

@@ -12,19 +12,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..checker import modes
 from ..checker.normalize import normalize
 from ..checker.numbers import parse_number
 from ..errors import Conflict, DeskError, RoundLocked
 from ..extensions import db
-from ..formats.bg.programme import FINAL_ROUND
 from ..models import Answer, Question, Round, Team
+from .states import GateState
 from .text import clean_text
 
 TRUE_FALSE = ("вярно", "невярно")
 LETTERS = ("А", "Б", "В", "Г")
 NUMBERS_1_TO_10 = tuple(range(1, 11))
 FIELD_LENGTH = 300
-_TRUE_FALSE_KEYS = {"вярно", "невярно", "true", "false", "да", "не"}
 
 
 def widget_kind(question: Question, rnd: Round | None = None) -> str:
@@ -35,13 +35,7 @@ def widget_kind(question: Question, rnd: Round | None = None) -> str:
 
 def kind_of(mode: str, key: Any) -> str:
     """widget_kind from the check mode and the key alone (the save reads no ORM objects)."""
-    if mode == "choice":
-        accepted = key.get("accept", []) if isinstance(key, dict) else (
-            key if isinstance(key, list) else [key])
-        if accepted and all(normalize(str(a)) in _TRUE_FALSE_KEYS for a in accepted):
-            return "truefalse"
-        return "abcd"
-    return {"song": "song", "pairs": "pairs", "number": "number"}.get(mode, "text")
+    return modes.widget_kind(mode, key)
 
 
 def widget_spec(question: Question, rnd: Round | None = None) -> dict[str, Any]:
@@ -122,7 +116,8 @@ class AnswerTarget:
     question_id: int
     question_number: int
     kind: str  # widget_kind
-    gate_state: str | None  # BG-R6.2: the question's gate in the final round, if any
+    gated: bool  # the round opens its questions one at a time (Format.one_at_a_time)
+    gate_state: str | None  # the question's gate in such a round, if opened (BG-R6.2)
     copy_joker: bool  # BG-J2 played by this team on this question
     double_joker: bool  # BG-J1 played by this team on this question
 
@@ -130,17 +125,16 @@ class AnswerTarget:
 def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any) -> tuple[str, Any]:
     """Rule checks of a save, inside its transaction; returns the text to store.
 
-    Structured fields become the checker's text (``answer_text``); BG-R6.2 a
-    final-round question takes answers only while it is open; BG-J2 a copied
-    question takes no answer of its own; BG-J1 a second answer needs the double
-    joker on that question; BG-R5.4 a number is refused when the team already
-    gave it to another question of the round (the only check that needs a query).
+    Structured fields become the checker's text (``answer_text``); a question of
+    a round opened one at a time takes answers only while its gate is open
+    (BG-R6.2 the final); BG-J2 a copied question takes no answer of its own;
+    BG-J1 a second answer needs the double joker on that question; BG-R5.4 a
+    number is refused when the team already gave it to another question of the
+    round (the only check that needs a query).
     """
     if isinstance(fields, dict) and fields:
         text = answer_text(fields, target.kind) or text
-    if target.round_number == FINAL_ROUND and target.round_kind == "final" and (
-        target.gate_state != "open"
-    ):
+    if target.gated and target.gate_state != GateState.OPEN:
         raise RoundLocked(
             "Question %(question)s of round %(round)s is not open for answers.",
             round=target.round_number, question=target.question_number,

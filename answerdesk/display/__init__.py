@@ -8,6 +8,7 @@ from flask_babel import gettext
 from .. import live
 from ..core.charts import standings_series
 from ..core.events import event_by_code
+from ..core.formats import of
 from ..core.projector import (
     question_media,
     screen_question,
@@ -15,9 +16,9 @@ from ..core.projector import (
     screen_state,
     standings_with_moves,
 )
+from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
-from ..formats.bg.standings import event_standings
 from ..models import Event, Round
 
 bp = Blueprint("display", __name__)
@@ -27,16 +28,16 @@ def _screen_context(event: Event) -> dict:
     rounds = db.session.scalars(
         db.select(Round).where(Round.event_id == event.id).order_by(Round.number)
     ).all()
-    current = next((r for r in rounds if r.state == "open"), None)
+    current = next((r for r in rounds if r.state == RoundState.OPEN), None)
     last_locked = max(
-        (r for r in rounds if r.state in ("locked", "revealed")),
+        (r for r in rounds if r.state in (RoundState.LOCKED, RoundState.REVEALED)),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
-    rows = event_standings(event)
+    rows = of(event).standings(event)
     state = screen_state(event)
     chosen = screen_round(event, state)
     question = screen_question(chosen, state)
-    if state.view in ("reveal", "locked") and (chosen is None or chosen.state == "open"):
+    if state.view in ("reveal", "locked") and (chosen is None or chosen.state == RoundState.OPEN):
         chosen = None
     return {
         "event": event,

@@ -1,31 +1,23 @@
 """The bundled game formats, one package each; ``load_all`` registers them in core.
 
 Core never imports this package (core/formats.py holds the registry); the app
-factory calls ``load_all(app)``, as CTFd loads its plug-ins.
+factory calls ``load_all(app)``, which imports each format package by name and
+calls its ``load(app)``, as CTFd loads its plug-ins.
 """
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import TYPE_CHECKING
-
-from . import bg
-from .bg.programme import BG_PROGRAMME
 
 if TYPE_CHECKING:
     from flask import Flask
 
-from ..core.formats import RoundTemplate
-
-#: The bundled formats, in the order an organiser sees them.
-BUNDLED = (bg,)
-
-PROGRAMMES: dict[str, tuple[RoundTemplate, ...]] = {"bg": BG_PROGRAMME}
+#: The bundled formats' packages under answerdesk/formats/, in the order an organiser sees them.
+BUNDLED = ("bg",)
 
 
 def load_all(app: Flask | None = None) -> None:
-    """Register every bundled format in core's registry."""
-    for package in BUNDLED:
-        package.load(app)
-
-
-__all__ = ["BG_PROGRAMME", "BUNDLED", "PROGRAMMES", "RoundTemplate", "load_all"]
+    """Import every bundled format package and let it register itself (its ``load``)."""
+    for name in BUNDLED:
+        import_module(f"{__name__}.{name}").load(app)

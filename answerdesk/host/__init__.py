@@ -2,22 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, render_template, request, session, url_for
+from flask import current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
 
 from .. import live
-from ..core import projector, review, rounds
+from ..access import host_required, log_in, log_out
+from ..core import formats, projector, review, rounds
 from ..core.answers import answered_teams, question_counts, who_has_answered
-from ..core.assistants import check_assistant_password
 from ..core.charts import standings_series
-from ..core.events import check_host_password, event_by_code
+from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
-from ..formats.bg.standings import event_standings
 from ..models import Event
-from ..web import host_required
-
-bp = Blueprint("host", __name__, url_prefix="/host/<code>")
+from .blueprint import bp
 
 ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
                  "reveal": rounds.reveal_round}
@@ -28,14 +25,13 @@ def login(code: str):
     event = event_by_code(code)
     error = None
     if request.method == "POST":
-        if check_host_password(event, request.form.get("password", "")):
-            session["host_events"] = sorted({*session.get("host_events", []), event.id})
+        role = log_in(event, request.form.get("password", ""))
+        if role == "host":
             target = request.args.get("next", "")
             if not target.startswith("/host/"):
                 target = url_for("host.dashboard", code=event.code)
             return redirect(target)
-        if check_assistant_password(event, request.form.get("password", "")):
-            session["assistant_events"] = sorted({*session.get("assistant_events", []), event.id})
+        if role == "assistant":
             return redirect(url_for("host.review_queue", code=event.code))
         error = "wrong_password"
     return render_template("host/login.html", event=event, error=error)
@@ -44,10 +40,7 @@ def login(code: str):
 @bp.post("/logout")
 def logout(code: str):
     event = event_by_code(code)
-    session["host_events"] = [e for e in session.get("host_events", []) if e != event.id]
-    session["assistant_events"] = [
-        e for e in session.get("assistant_events", []) if e != event.id
-    ]
+    log_out(event)
     return redirect(url_for("host.login", code=event.code))
 
 
@@ -62,7 +55,7 @@ def dashboard(event: Event):
         questions=questions,
         answered=who_has_answered(event, questions),
         queue_size=review.queue_size(event),
-        chart=standings_series(event_standings(event), gettext("Round %(n)s")),
+        chart=standings_series(formats.of(event).standings(event), gettext("Round %(n)s")),
         step=rounds.next_step(event),
         items=review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])[:3],
         screen=projector.screen_state(event),
@@ -92,8 +85,8 @@ def round_action(event: Event, number: int, action: str):
 @reads_only
 @host_required
 def standings(event: Event):
-    return render_template("host/standings.html", event=event, rows=event_standings(event))
+    rows = formats.of(event).standings(event)
+    return render_template("host/standings.html", event=event, rows=rows)
 
 
-from ..formats.bg import desk as rules  # noqa: E402,F401  (register their routes on bp)
 from . import desk, packs, receipts  # noqa: E402,F401  (register their routes on bp)

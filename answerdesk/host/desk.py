@@ -8,8 +8,6 @@ by polling ``live`` (a version read from the database, so any worker answers).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from flask import (
@@ -22,53 +20,18 @@ from flask import (
     redirect,
     render_template,
     request,
-    session,
     url_for,
 )
 from flask_babel import gettext as _
 
 from .. import live
+from ..access import desk_required
 from ..core import assistants, audit, charts, corrections, labels, paper, projector, review
-from ..core.events import event_by_code
+from ..core.states import RoundState
 from ..database import reads_only
-from ..errors import DeskError
 from ..extensions import db
 from ..models import Event, Question, Round, Team
-from . import bp
-
-
-class NotAllowed(DeskError):
-    status = 403
-    code = "forbidden"
-
-
-def desk_role(event: Event) -> str | None:
-    """"host", "assistant" or None for this browser session and event."""
-    if event.id in session.get("host_events", []):
-        return "host"
-    if event.id in session.get("assistant_events", []):
-        return "assistant"
-    return None
-
-
-def desk_required(host_only: bool = False) -> Callable:
-    """Desk pages: the event is passed in; the role is in ``g.actor``."""
-
-    def decorator(view: Callable[..., Any]) -> Callable[..., Any]:
-        @wraps(view)
-        def wrapped(code: str, **kwargs: Any) -> Any:
-            event = event_by_code(code)
-            role = desk_role(event)
-            if role is None:
-                return redirect(url_for("host.login", code=event.code, next=request.path))
-            if host_only and role != "host":
-                raise NotAllowed("Only the host can do this")
-            g.actor = role
-            return view(event, **kwargs)
-
-        return wrapped
-
-    return decorator
+from .blueprint import bp
 
 
 def wants_json() -> bool:
@@ -148,8 +111,8 @@ def _question(event: Event, number: int, question_number: int) -> tuple[Round, Q
 @bp.get("/answers")
 @desk_required()
 def answers_index(event: Event):
-    ready = [r for r in event.rounds if r.questions and r.state != "draft"]
-    rnd = next((r for r in reversed(ready) if r.state == "locked"), None) or \
+    ready = [r for r in event.rounds if r.questions and r.state != RoundState.DRAFT]
+    rnd = next((r for r in reversed(ready) if r.state == RoundState.LOCKED), None) or \
         (ready[-1] if ready else next((r for r in event.rounds if r.questions), None))
     if rnd is None:
         abort(404)
@@ -218,8 +181,8 @@ def _paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = Non
     team = next((t for t in teams if str(t.id) == str(team_id)), None)
     rnd = next((r for r in rounds if str(r.number) == str(round_number)), None)
     if rnd is None:
-        rnd = next((r for r in rounds if r.state == "open"), None) or \
-            next((r for r in reversed(rounds) if r.state != "draft"), None)
+        rnd = next((r for r in rounds if r.state == RoundState.OPEN), None) or \
+            next((r for r in reversed(rounds) if r.state != RoundState.DRAFT), None)
     sheet = paper.paper_grid(event, team, rnd, posted, errors) if team and rnd else None
     return render_template("host/paper.html", event=event, teams=teams, rounds=rounds,
                            team=team, rnd=rnd, sheet=sheet, role=g.actor), status

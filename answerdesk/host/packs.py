@@ -17,12 +17,12 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from .. import i18n
+from ..access import host_required
 from ..errors import DeskError
 from ..models import Event
 from ..packs import PackError, dump_native, parse_pack
 from ..packs.importer import MODES, export_pack, import_pack, preview
-from ..web import host_required
-from . import bp
+from .blueprint import bp
 
 UPLOAD_ID = re.compile(r"[0-9a-f]{32}")
 UPLOAD_LIFETIME = 24 * 3600

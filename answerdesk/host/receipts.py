@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from flask import render_template, request
 
+from ..access import host_required
 from ..core.receipts import verify_receipt
 from ..errors import DeskError
 from ..models import Event
-from ..web import host_required
-from . import bp
+from .blueprint import bp
 
 
 @bp.get("/receipts")

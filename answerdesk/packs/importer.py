@@ -18,9 +18,9 @@ from typing import Any
 
 from .. import media
 from ..core import audit
+from ..core.formats import REGISTRY
 from ..errors import Conflict
 from ..extensions import db
-from ..formats import PROGRAMMES
 from ..models import Answer, Event, Question, Round
 from .model import N_, Pack, QuestionSpec, RoundSpec
 
@@ -141,7 +141,8 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     """The pack's own value, else the programme's for the same round (BG-R4.1)."""
     if spec.partial_points is not None:
         return spec.partial_points
-    template = next((t for t in PROGRAMMES.get(event.format, ()) if t.number == number), None)
+    programme = REGISTRY[event.format].programme() if event.format in REGISTRY else ()
+    template = next((t for t in programme if t.number == number), None)
     if template and template.kind == spec.kind:
         return template.partial_points
     return None

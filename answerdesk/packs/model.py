@@ -10,8 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-CHECK_MODES = ("exact", "typo3", "typo5", "song", "pairs", "number", "choice")
-TEXT_MODES = ("exact", "typo3", "typo5")
+from ..checker.modes import MODES
+
+# The checker's modes (checker/modes.py), and those whose key lists answers as text.
+CHECK_MODES = tuple(MODES)
+TEXT_MODES = tuple(name for name, mode in MODES.items() if mode.takes_reject)
 # The widgets of a round; "number" and "pairs" are the BG-R5.4/R5.5 wildcard
 # scenarios an event round can take, so that such an event exports as a pack.
 ROUND_KINDS = ("choice", "open", "picture", "media", "wildcard", "final", "number", "pairs")

@@ -19,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from ..checker.modes import MODES
 from .model import (
     BG_ROUNDS,
     CHECK_MODES,
@@ -190,12 +191,13 @@ class _Validator:
         if reject is not None and mode not in TEXT_MODES:
             raise self.fail((*path, "reject"),
                             N_("'reject' is for exact/typo modes, not %(mode)s", mode=mode))
+        shape = MODES[mode].key_shape
         check: dict[str, Callable[[Any, Path], Key]] = {
             "song": self.song_key, "pairs": self.pairs_key, "number": self.number_key,
         }
-        if mode in TEXT_MODES:
+        if shape == "text":
             return self.text_key(raw, reject, kpath, path)
-        if mode == "choice":
+        if shape == "choice":
             labels = self.strings(raw, kpath)
             for i, label in enumerate(labels):
                 if options and label not in options:
@@ -203,7 +205,7 @@ class _Validator:
                                                     "%(options)s", label=label,
                                                     options=", ".join(options)))
             return labels
-        return check[mode](raw, kpath)
+        return check[shape](raw, kpath)
 
     def text_key(self, raw: Any, reject: Any, kpath: Path, path: Path) -> Key:
         if isinstance(raw, dict):

@@ -1,12 +1,16 @@
 """The Bulgarian pub quiz (RULES.md BG-*): programme R1-R6, jokers, wildcard, final,
 shoot-out, league and BG scoring, registered in core's format registry by ``load``.
+
+The hooks import the BG modules when called: those modules import core, and
+core must be importable before any format is loaded.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, register
+from ...core.formats import Format, RoundTemplate, StandingRow, register
 from .programme import BG_PROGRAMME
 
 if TYPE_CHECKING:
@@ -14,18 +18,58 @@ if TYPE_CHECKING:
 
 
 class BulgarianQuiz(Format):
-    """BG-R1..R6 and the BG league; its modules are imported when a hook needs them."""
+    """BG-R1..R6, the jokers (BG-J*), disputes' effect, the shoot-out and the BG league."""
 
     name = "bg"
     label = "Bulgarian pub quiz"
+    screen_part = "display/_bg_rules.html"
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return BG_PROGRAMME
 
-    def standings(self, event: Any) -> list[Any]:
+    def one_at_a_time(self, rnd: Any) -> bool:
+        """BG-R6.1: the final round's questions are opened one at a time."""
+        from .final import is_one_at_a_time
+
+        return is_one_at_a_time(rnd)
+
+    def on_question_checked(self, question: Any, rnd: Any) -> None:
+        """BG-J1 second answers get their proposal; BG-R6.1 sends the final's to the host."""
+        from . import final, jokers
+
+        jokers.check_second_answers(question, rnd)
+        final.send_to_host(question, rnd)
+
+    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
+                    ) -> tuple[str, float | None, str]:
+        """BG-R6.1 for one live proposal: in the final, the host judges what is not right."""
+        if not self.one_at_a_time(row):
+            return outcome, fraction, reason
+        from .final import host_judges
+
+        return host_judges(outcome, fraction, reason, row.text)
+
+    def standings(self, event: Any) -> Sequence[StandingRow]:
         from .standings import event_standings
 
         return event_standings(event)
+
+    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+        """Widgets, the final's one-at-a-time view and the jokers/wildcard/shoot-out state."""
+        from .play import decorate
+
+        return decorate(sheet, event, team)
+
+    def openapi_paths(self) -> dict[str, Any]:
+        from .api import openapi_paths
+
+        return openapi_paths()
+
+    def create_demo(self) -> tuple[Any, str]:
+        """The demo evening with its past month of league editions."""
+        from .demo import create_demo_event
+
+        return create_demo_event(month=True)
 
 
 BG = BulgarianQuiz()
@@ -53,8 +97,10 @@ AUDIT_SENTENCES = {
 
 
 def load(app: Flask | None = None) -> BulgarianQuiz:
-    """Register the BG format (called by the app factory through formats.load_all)."""
+    """Register the BG format and its routes (the host's rules pages, the team's play
+    API) on the host and API blueprints, before the app factory registers those."""
     from ...core.labels import add_audit_sentences
+    from . import api, desk  # noqa: F401  (their routes register on the blueprints)
 
     add_audit_sentences(AUDIT_SENTENCES)
     return register(BG)

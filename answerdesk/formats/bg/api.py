@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import jsonify
 
-from ...api import bp
+from ...api.blueprint import bp
 from ...database import reads_only
 from ...errors import DeskError
 from ...web import api_team, json_body

@@ -7,6 +7,7 @@ import secrets
 from typing import Any
 
 from ...core.events import create_event
+from ...core.states import RoundState
 from ...core.text import team_name_key
 from ...extensions import db
 from ...models import Answer, Event, Question, Team, Verdict
@@ -157,7 +158,7 @@ def play_sample(event: Event, shares: dict[str, float]) -> None:
             db.session.add(answer)
     played = dt.datetime.combine(event.date, dt.time(20))
     for rnd in event.rounds:
-        rnd.state = "revealed"
+        rnd.state = RoundState.REVEALED
         rnd.opened_at = played + dt.timedelta(minutes=15 * rnd.number)
         rnd.locked_at = rnd.revealed_at = rnd.opened_at + dt.timedelta(minutes=10)
     event.status = "finished"

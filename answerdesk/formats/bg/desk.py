@@ -6,12 +6,13 @@ from __future__ import annotations
 from flask import Response, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
+from ...access import host_required
 from ...core import disputes
+from ...core.states import RoundState
 from ...errors import DeskError, NotFound
 from ...extensions import db
-from ...host import bp
+from ...host.blueprint import bp
 from ...models import Event, Team
-from ...web import host_required
 from . import exports, final, jokers, league, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings
@@ -31,7 +32,7 @@ def screen_rules(event: Event) -> dict:
     if final_round is not None and final.is_one_at_a_time(final_round):
         opened = final.gates(final_round)
         shown = [q for q in final_round.questions if q.id in opened]
-        if shown and final_round.state == "open":
+        if shown and final_round.state == RoundState.OPEN:
             current = (shown[-1], opened[shown[-1].id])
     return {
         "wildcard": wildcard.wildcard_json(event),
@@ -115,7 +116,7 @@ def shootout_lock(event: Event, shootout_id: int):
 @host_required
 def dispute_page(event: Event):
     locked = [r for r in event.rounds
-              if r.state in ("locked", "revealed") or final.is_one_at_a_time(r)]
+              if r.state in (RoundState.LOCKED, RoundState.REVEALED) or final.is_one_at_a_time(r)]
     return render_template("host/disputes.html", event=event, rounds=locked,
                            decisions=disputes.decisions(event))
 

@@ -9,6 +9,14 @@ everything else goes to the host, who judges reasoning a machine cannot.
 from __future__ import annotations
 
 from ...core import audit, rounds
+from ...core.rounds import gates
+from ...core.states import (
+    CLOSED_GATE_STATES,
+    CLOSED_ROUND_STATES,
+    GateState,
+    Outcome,
+    RoundState,
+)
 from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
@@ -17,15 +25,6 @@ from .programme import FINAL_ROUND
 
 def is_one_at_a_time(rnd: Round) -> bool:
     return rnd.number == FINAL_ROUND and rnd.kind == "final"
-
-
-def gates(rnd: Round) -> dict[int, QuestionGate]:
-    """The gate of each question of the round that has been opened, by question id."""
-    rows = db.session.scalars(
-        db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
-        .where(Question.round_id == rnd.id)
-    )
-    return {g.question_id: g for g in rows}
 
 
 def _question(event: Event, number: int) -> tuple[Round, Question]:
@@ -41,23 +40,23 @@ def _question(event: Event, number: int) -> tuple[Round, Question]:
 def open_question(event: Event, number: int, actor: str = "host") -> QuestionGate:
     """BG-R6.1: show the next question; the previous one must be locked first."""
     rnd, question = _question(event, number)
-    if rnd.state == "draft":
-        rnd.state, rnd.opened_at = "open", utcnow()
-    elif rnd.state != "open":
+    if rnd.state == RoundState.DRAFT:
+        rnd.state, rnd.opened_at = RoundState.OPEN, utcnow()
+    elif rnd.state != RoundState.OPEN:
         db.session.rollback()
         raise Conflict("Round %(round)s is %(state)s", round=FINAL_ROUND, state=rnd.state)
     existing = gates(rnd)
     if question.id in existing:
         db.session.rollback()
         raise Conflict("Question %(question)s was already opened", question=number)
-    still_open = [g for g in existing.values() if g.state == "open"]
+    still_open = [g for g in existing.values() if g.state == GateState.OPEN]
     if still_open:
         db.session.rollback()
         raise Conflict("Lock the open question before opening the next one")
-    gate = QuestionGate(question_id=question.id, state="open")
+    gate = QuestionGate(question_id=question.id, state=GateState.OPEN)
     db.session.add(gate)
     audit.record(event, actor, "question.open", f"R{FINAL_ROUND}Q{number}",
-                 after={"state": "open"})
+                 after={"state": GateState.OPEN})
     db.session.commit()
     return gate
 
@@ -69,16 +68,18 @@ def lock_question(event: Event, number: int, actor: str = "host") -> QuestionGat
     if gate is None:
         db.session.rollback()
         raise Conflict("Question %(question)s has not been opened", question=number)
-    if gate.state != "open":
+    if gate.state != GateState.OPEN:
         db.session.rollback()
         return gate
-    gate.state, gate.locked_at = "locked", utcnow()
+    gate.state, gate.locked_at = GateState.LOCKED, utcnow()
     audit.record(event, actor, "question.lock", f"R{FINAL_ROUND}Q{number}",
-                 before={"state": "open"}, after={"state": "locked"})
+                 before={"state": GateState.OPEN}, after={"state": GateState.LOCKED})
     rounds.check_question(question, rnd)
     opened = gates(rnd)
-    if len(opened) == len(rnd.questions) and all(g.state != "open" for g in opened.values()):
-        rnd.state, rnd.locked_at = "locked", utcnow()  # the last question: the round is done
+    if len(opened) == len(rnd.questions) and all(
+        g.state != GateState.OPEN for g in opened.values()
+    ):
+        rnd.state, rnd.locked_at = RoundState.LOCKED, utcnow()  # the last question: round done
     db.session.commit()
     return gate
 
@@ -87,14 +88,14 @@ def reveal_question(event: Event, number: int, actor: str = "host") -> QuestionG
     """BG-R6.1: after its lock, the question's correct answer is shown."""
     rnd, question = _question(event, number)
     gate = gates(rnd).get(question.id)
-    if gate is None or gate.state == "open":
+    if gate is None or gate.state == GateState.OPEN:
         db.session.rollback()
         raise Conflict("Question %(question)s must be locked before its answer is shown",
                        question=number)
-    if gate.state != "revealed":
-        gate.state, gate.revealed_at = "revealed", utcnow()
+    if gate.state != GateState.REVEALED:
+        gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
         audit.record(event, actor, "question.reveal", f"R{FINAL_ROUND}Q{number}",
-                     before={"state": "locked"}, after={"state": "revealed"})
+                     before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
     db.session.commit()
     return gate
 
@@ -116,8 +117,8 @@ def send_to_host(question: Question, rnd: Round) -> None:
 def host_judges(outcome: str, fraction: float | None, reason: str,
                 text: str) -> tuple[str, float | None, str]:
     """BG-R6.1 for one proposal: a wrong or partial answer that says something is reviewed."""
-    if outcome in ("wrong", "partial") and text.strip():
-        return "review", None, f"final round: the host judges ({reason})"[:300]
+    if outcome in (Outcome.WRONG, Outcome.PARTIAL) and text.strip():
+        return Outcome.REVIEW, None, f"final round: the host judges ({reason})"[:300]
     return outcome, fraction, reason
 
 
@@ -132,5 +133,5 @@ def counted_question_ids(event: Event) -> set[int]:
     )
     return {
         qid for qid, round_state, gate_state in rows
-        if round_state in ("locked", "revealed") or gate_state in ("locked", "revealed")
+        if round_state in CLOSED_ROUND_STATES or gate_state in CLOSED_GATE_STATES
     }

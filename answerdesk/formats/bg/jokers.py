@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...checker import check
 from ...core import audit
+from ...core.states import Outcome, RoundState
 from ...core.text import team_name_key
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
 from ...extensions import db
@@ -21,7 +22,7 @@ from ...models import Answer, Event, Joker, Question, Round, Team
 from . import scoring
 
 KINDS = (scoring.DOUBLE, scoring.COPY, scoring.FIRST_LETTER)
-SECOND_DECISIONS = ("correct", "wrong")  # R2/R3 give no partial credit
+SECOND_DECISIONS = (Outcome.CORRECT, Outcome.WRONG)  # R2/R3 give no partial credit
 
 
 def first_letter_hint(question: Question) -> str:
@@ -72,7 +73,7 @@ def play_joker(
     try:
         if rnd is None:
             raise NotFound("Round %(round)s does not exist", round=round_number)
-        if rnd.state != "open":
+        if rnd.state != RoundState.OPEN:
             raise RoundLocked("Round %(round)s is not open: no joker can be played.",
                               round=round_number)
         question = db.session.scalar(

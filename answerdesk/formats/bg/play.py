@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.states import GateState, RoundState
 from ...core.widgets import used_numbers, widget_spec
 from ...extensions import db
 from ...models import Answer, Event, Question, Team, Verdict
@@ -24,7 +25,7 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
     for item in sheet["rounds"]:
         rnd = models[item["number"]]
         by_number = {q.number: q for q in rnd.questions}
-        if is_one_at_a_time(rnd) and rnd.state == "open":
+        if is_one_at_a_time(rnd) and rnd.state == RoundState.OPEN:
             opened = gates(rnd)
             kept = []
             for q in item["questions"]:
@@ -33,7 +34,7 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
                 if gate is None:
                     continue
                 q["state"] = gate.state
-                if gate.state == "revealed":
+                if gate.state == GateState.REVEALED:
                     q["correct_answer"] = question.shown_answer
                     q["verdict"] = _verdict(team, question)
                 kept.append(q)

@@ -17,12 +17,14 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Generic, TypeVar
 
+from ...checker.core import Outcome
+
 K = TypeVar("K", bound=Hashable)
 
-CORRECT = "correct"
-PARTIAL = "partial"
-WRONG = "wrong"
-REVIEW = "review"
+CORRECT = Outcome.CORRECT
+PARTIAL = Outcome.PARTIAL
+WRONG = Outcome.WRONG
+REVIEW = Outcome.REVIEW
 OUTCOMES = frozenset({CORRECT, PARTIAL, WRONG, REVIEW})
 
 DOUBLE = "double"  # BG-J1 „Двоен жокер“

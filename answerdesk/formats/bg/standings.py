@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ...core.disputes import event_disputes
+from ...core.states import Outcome
 from ...extensions import db
 from ...models import Answer, Event, Joker, Question, Round, Team, Verdict
 from . import scoring
@@ -39,7 +40,7 @@ def _team_answer(outcome: str | None, fraction: float | None,
                  rnd: Round) -> scoring.TeamAnswer[int]:
     """The effective outcome of one answer (the host's decision beats the checker's);
     the round's partial points (BG-R4.1 one of three, BG-R5.3 none)."""
-    if outcome == "partial" and not (fraction and 0 < fraction < 1):
+    if outcome == Outcome.PARTIAL and not (fraction and 0 < fraction < 1):
         fraction = 0.5
     return scoring.TeamAnswer(outcome=outcome, fraction=fraction,
                               partial_points=rnd.partial_points)
@@ -70,7 +71,7 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
         .where(Answer.question_id.in_(questions))
     ):
         final = decision or outcome
-        if final == "review":
+        if final == Outcome.REVIEW:
             rows[team_id].pending += 1
         per_question[question_id][team_id] = _team_answer(final, fraction,
                                                           questions[question_id][1])

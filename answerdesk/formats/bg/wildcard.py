@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import audit
+from ...core.states import RoundState
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, Round, Team, Wildcard, utcnow
@@ -85,7 +86,7 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
         Round.event_id == event.id, Round.number == WILDCARD_ROUND).with_for_update())
     if rnd is None:
         raise NotFound("This event has no wildcard round")
-    if rnd.state != "draft":
+    if rnd.state != RoundState.DRAFT:
         db.session.rollback()
         raise Conflict("The wildcard round has already started")
     row = row or wildcard_of(event, create=True)
@@ -128,5 +129,5 @@ def wildcard_json(event: Event, team: Team | None = None) -> dict[str, Any] | No
     }
     if team is not None:
         data["can_choose"] = bool(row.chooser_team_id == team.id and rnd is not None
-                                  and rnd.state == "draft" and row.scenario is None)
+                                  and rnd.state == RoundState.DRAFT and row.scenario is None)
     return data
