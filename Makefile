@@ -39,7 +39,7 @@ translations: $(VENV)/.installed
 # A refusal's first argument is its msgid (answerdesk/errors.py), so the error
 # classes are keywords too.
 ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
-	TooLarge RateLimited PackError
+	TooLarge RateLimited PackError NotInvited BadPack
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \

@@ -36,6 +36,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from flask_babel import get_locale
 
     from . import cli
+    from .access import desk_role
     from .api import bp as api_bp
     from .config import load_config
     from .core.charts import chart_json
@@ -50,6 +51,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
+    from .start import bp as start_bp
     from .team import bp as team_bp
     from .web import register_error_handlers
 
@@ -72,10 +74,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["qr_svg"] = qr_svg
     register_labels(app)
     app.jinja_env.filters["chart_json"] = chart_json
+    app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of
     with app.app_context():
         tune_sqlite(db.engine)
-    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp):
+    for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)
     register_error_handlers(app)

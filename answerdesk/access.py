@@ -1,6 +1,8 @@
 """Who may do what: every access decision of the web layer is taken here.
 
-A host proves the event's host password once (the login form) and the browser
+The instance's organiser proves the organiser password (ORGANISER_PASSWORD) at
+the start page or as the Bearer token of POST /api/events, compared in constant
+time. A host proves the event's host password once (the login form) and the browser
 session remembers the event; an assistant the same with the assistant password
 (the review queue only); the API takes the host password as a Bearer token.
 The password checks themselves (hashes) live with the event (core.events,
@@ -9,20 +11,22 @@ core.assistants); this module decides what a request is allowed from them.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import time
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
-from flask import g, redirect, request, session, url_for
+from flask import current_app, g, redirect, request, session, url_for
 
 from .core.assistants import check_assistant_password
 from .core.events import check_host_password, event_by_code
 from .errors import NotAllowed, Unauthorized
+from .extensions import db
 from .models import Event
 
 HOST, ASSISTANT = "host", "assistant"
-# The session key that lists the events a browser has logged in to, per role.
-_SESSION_KEYS = {HOST: "host_events", ASSISTANT: "assistant_events"}
 
 
 def bearer_token() -> str | None:
@@ -34,12 +38,56 @@ def bearer_token() -> str | None:
     return None
 
 
-def desk_role(event: Event) -> str | None:
-    """"host", "assistant" or None for this browser session and event."""
-    for role in (HOST, ASSISTANT):
-        if event.id in session.get(_SESSION_KEYS[role], []):
-            return role
-    return None
+def check_organiser_password(given: str | None) -> bool:
+    """The organiser password, compared in constant time (no timing hint to a guesser)."""
+    expected = current_app.config.get("ORGANISER_PASSWORD") or ""
+    if not given or not expected:
+        return False
+    return hmac.compare_digest(given.encode(), expected.encode())
+
+
+def _organiser_fingerprint() -> str:
+    """What the session keeps for the organiser: it changes with the organiser password,
+    so old sessions end with it; keyed by the secret, so the cookie tells nothing of it."""
+    key = current_app.config["SECRET_KEY"].encode()
+    password = current_app.config["ORGANISER_PASSWORD"].encode()
+    return hmac.new(key, password, hashlib.sha256).hexdigest()
+
+
+def organiser_log_in(password: str | None) -> bool:
+    if not check_organiser_password(password):
+        return False
+    session["organiser"] = _organiser_fingerprint()
+    return True
+
+
+def organiser_log_out() -> None:
+    session.pop("organiser", None)
+
+
+def organiser_logged_in() -> bool:
+    return hmac.compare_digest(session.get("organiser", ""), _organiser_fingerprint())
+
+
+# The session keeps, per event id, [role, the event's login generation for that
+# role, when the login ends]. Logging out or a new assistant password moves the
+# generation on (models.Event), so every copy of the cookie stops working too.
+
+def _generation(event: Event, role: str) -> int:
+    return event.host_login_generation if role == HOST else event.assistant_login_generation
+
+
+def desk_role(event: Event, entry: Any = None) -> str | None:
+    """"host", "assistant" or None: this browser's login at the event, if it is of
+    the role's current generation and has not expired."""
+    if entry is None:
+        entry = session.get("desk", {}).get(str(event.id))
+    if not isinstance(entry, list) or len(entry) != 3:
+        return None
+    role, generation, expires = entry
+    if role not in (HOST, ASSISTANT) or generation != _generation(event, role):
+        return None
+    return role if time.time() < expires else None
 
 
 def host_logged_in(event: Event) -> bool:
@@ -48,32 +96,47 @@ def host_logged_in(event: Event) -> bool:
 
 def has_host_session() -> bool:
     """Whether this browser is logged in as the host of any event (CSRF then applies)."""
-    return bool(session.get(_SESSION_KEYS[HOST]))
+    return any(isinstance(entry, list) and entry[:1] == [HOST]
+               for entry in session.get("desk", {}).values())
 
 
 def log_in(event: Event, password: str | None) -> str | None:
-    """Remember the role the password gives for the event in the session; None if none."""
+    """Remember the role the password gives for the event in the session, with the
+    role's login generation and an expiry (DESK_LOGIN_HOURS); None if no role."""
     if check_host_password(event, password):
         role = HOST
     elif check_assistant_password(event, password):
         role = ASSISTANT
     else:
         return None
-    key = _SESSION_KEYS[role]
-    session[key] = sorted({*session.get(key, []), event.id})
+    expires = time.time() + current_app.config["DESK_LOGIN_HOURS"] * 3600
+    logins = dict(session.get("desk", {}))
+    logins[str(event.id)] = [role, _generation(event, role), int(expires)]
+    session["desk"] = logins
     return role
 
 
 def log_out(event: Event) -> None:
-    """Forget every role this browser had for the event."""
-    for key in _SESSION_KEYS.values():
-        session[key] = [e for e in session.get(key, []) if e != event.id]
+    """End this browser's login at the event and every copy of it: the role's
+    generation moves on (so the host logs in again on every device), committed."""
+    logins = dict(session.get("desk", {}))
+    entry = logins.pop(str(event.id), None)
+    session["desk"] = logins
+    if entry and desk_role(event, entry) is not None:
+        if entry[0] == HOST:
+            event.host_login_generation = event.host_login_generation + 1
+        else:
+            event.assistant_login_generation = event.assistant_login_generation + 1
+        db.session.commit()
 
 
 def api_host(code: str) -> Event:
-    """The event, if the request carries its host password (or a host session)."""
+    """The event, if the request carries its host password, or else (no Bearer at all)
+    a host session; a wrong Bearer password is refused even with a host cookie, and
+    only a Bearer skips CSRF (security._host_api_session_needs_csrf)."""
     event = event_by_code(code)
-    if check_host_password(event, bearer_token()) or host_logged_in(event):
+    password = bearer_token()
+    if check_host_password(event, password) if password else host_logged_in(event):
         return event
     raise Unauthorized("The host password is required")
 

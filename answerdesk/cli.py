@@ -9,20 +9,29 @@ import click
 from flask import Flask, current_app
 
 from .core import formats
+from .core.organiser import (
+    base_url_of,
+    create_new_event,
+    event_line,
+    event_links,
+    read_pack,
+)
+from .errors import DeskError
 from .extensions import db
 from .models import Event
+from .packs.importer import attach_local_media
 
 #: The demo evening is a Bulgarian pub quiz (its format provides it).
 DEMO_FORMAT = "bg"
 
 
-def _links(code: str, base_url: str) -> dict[str, str]:
-    base = base_url.rstrip("/")
-    return {
-        "team_url": f"{base}/e/{code}",
-        "host_url": f"{base}/host/{code}/",
-        "screen_url": f"{base}/e/{code}/screen",
-    }
+def _with_organiser(data: dict[str, str]) -> dict[str, str]:
+    """The demo line, with the organiser password when this instance made it up
+    (a newcomer has no other way to learn it; one set in the environment is not echoed)."""
+    config = current_app.config
+    if config.get("ORGANISER_PASSWORD_GENERATED"):
+        return {**data, "organiser_password": config["ORGANISER_PASSWORD"]}
+    return data
 
 
 def register(app: Flask) -> None:
@@ -37,18 +46,41 @@ def register(app: Flask) -> None:
     @click.option("--base-url", default=None, help="Address the links should use.")
     def demo(once: bool, base_url: str | None) -> None:
         """Create a demo event and print its code, host password and links as JSON."""
-        config = current_app.config
-        base = base_url or config["PUBLIC_URL"] or f"http://{config['HOST']}:{config['PORT']}"
+        base = base_url_of(base_url)
         record = Path(current_app.instance_path) / "demo.json"
         saved = json.loads(record.read_text()) if once and record.exists() else None
         if saved and db.session.scalar(db.select(Event.id).where(Event.code == saved["code"])):
-            saved.update(_links(saved["code"], base))
-            click.echo(json.dumps(saved, ensure_ascii=False))
+            saved.update(event_links(saved["code"], base))
+            click.echo(json.dumps(_with_organiser(saved), ensure_ascii=False))
             return
         event, password = formats.get(DEMO_FORMAT).create_demo()
-        data = {"code": event.code, "host_password": password, **_links(event.code, base)}
+        data = event_line(event, password, base)
         record.write_text(json.dumps(data, ensure_ascii=False))
-        click.echo(json.dumps(data, ensure_ascii=False))
+        click.echo(json.dumps(_with_organiser(data), ensure_ascii=False))
+
+    @app.cli.command("new-event")
+    @click.option("--name", required=True, help="The event's name.")
+    @click.option("--format", "fmt", required=True, help="The game: bg, chgk, …")
+    @click.option("--date", default=None, help="YYYY-MM-DD (default: today).")
+    @click.option("--screen-locale", default=None, help="The projector's language: bg, ru, en.")
+    @click.option("--pack", "pack_file", default=None,
+                  type=click.Path(exists=True, dir_okay=False, path_type=Path),
+                  help="A question pack to import (native YAML/JSON, CSV, .siq, .txt).")
+    @click.option("--base-url", default=None, help="Address the links should use.")
+    def new_event(name: str, fmt: str, date: str | None, screen_locale: str | None,
+                  pack_file: Path | None, base_url: str | None) -> None:
+        """Create an event and print its code, host password and links as JSON."""
+        try:
+            pack = None
+            if pack_file is not None:
+                pack = read_pack(pack_file.read_bytes(), pack_file.name)
+                attach_local_media(pack, pack_file.parent)
+            event, password = create_new_event(name, fmt, date, screen_locale, pack,
+                                               actor="organiser:cli")
+        except DeskError as err:
+            raise click.ClickException(str(err)) from None
+        click.echo(json.dumps(event_line(event, password, base_url_of(base_url)),
+                              ensure_ascii=False))
 
     @app.cli.command("check-live")
     @click.option("--interval", default=1.0, show_default=True,

@@ -50,8 +50,22 @@ def _secret_key(instance_path: str) -> str:
     return path.read_text().strip()
 
 
+def _organiser_password(instance_path: str) -> tuple[str, bool]:
+    """The instance's organiser password and whether it was generated here: from
+    ORGANISER_PASSWORD, else kept in instance/organiser_password (made on first use,
+    so `make run` can print it to a newcomer)."""
+    if os.environ.get("ORGANISER_PASSWORD"):
+        return os.environ["ORGANISER_PASSWORD"], False
+    path = Path(instance_path) / "organiser_password"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(12))
+        path.chmod(0o600)
+    return path.read_text().strip(), True
+
+
 def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]:
-    """Build the Flask config from DATABASE_URL, SECRET_KEY, HOST and PORT;
+    """Build the Flask config from DATABASE_URL, SECRET_KEY, ORGANISER_PASSWORD, HOST, PORT;
     ``overrides`` (from create_app's caller, e.g. the tests) win."""
     url = (
         overrides.get("SQLALCHEMY_DATABASE_URI")
@@ -72,10 +86,20 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         "LANGUAGES": ("bg", "ru", "en"),
         "MAX_ANSWER_LENGTH": 500,
         "MAX_TEAM_NAME_LENGTH": 60,
+        # More teams than any venue seats: a flood of joins stops here (issue 17).
+        "MAX_TEAMS_PER_EVENT": int(os.environ.get("MAX_TEAMS_PER_EVENT", "300")),
+        # A host's or assistant's login lasts one quiz night at most (access.desk_role).
+        # Largest host form (security.DeskRequest bounds phones and pack uploads apart).
+        "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_CONTENT_LENGTH", str(1024 * 1024))),
+        "DESK_LOGIN_HOURS": float(os.environ.get("DESK_LOGIN_HOURS", "12")),
         "WTF_CSRF_TIME_LIMIT": None,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(url),
     }
+    if not overrides.get("ORGANISER_PASSWORD"):
+        password, generated = _organiser_password(instance_path)
+        settings["ORGANISER_PASSWORD"] = password
+        settings["ORGANISER_PASSWORD_GENERATED"] = generated
     settings.update(overrides)
     settings["SQLALCHEMY_DATABASE_URI"] = _normalise_database_url(
         settings["SQLALCHEMY_DATABASE_URI"]

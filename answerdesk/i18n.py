@@ -13,11 +13,13 @@ from pathlib import Path
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request, session
+from flask_babel import gettext
 
 from .core import audit
 from .errors import DeskError
 from .extensions import db
 from .models import Event
+from .web import safe_next
 
 bp = Blueprint("i18n", __name__)
 
@@ -35,6 +37,16 @@ def screen_locale() -> str | None:
         db.select(Event.screen_locale).where(Event.code == str(code).strip().upper()))
 
 
+def say(text: object) -> object:
+    """A pack error, warning or location in the reader's language: the parsers keep
+    English msgids and their values (`PackError`, `Note`); other text shows as it is
+    (a native pack's own warnings)."""
+    template = getattr(text, "template", None)
+    if template is None:
+        return text
+    return gettext(template, **{k: say(v) for k, v in text.params.items()})
+
+
 def set_screen_locale(event: Event, locale: str, actor: str) -> None:
     """The host's choice of the projector's language, audited like any change."""
     if locale not in current_app.config["LANGUAGES"]:
@@ -50,10 +62,7 @@ def switch(locale: str):
     """Keep a phone's language choice in its session and go back where it was."""
     if locale in current_app.config["LANGUAGES"]:
         session["lang"] = locale
-    target = request.args.get("next", "")
-    if not target.startswith("/") or target.startswith(("//", "/\\")):
-        target = "/"
-    return redirect(target)
+    return redirect(safe_next(request.args.get("next"), "/"))
 
 
 def compile_catalogues(directory: Path = TRANSLATIONS) -> list[Path]:

@@ -32,8 +32,18 @@ class Event(db.Model):
     status: Mapped[str] = mapped_column(String(16), default="running")
     host_password_hash: Mapped[str] = mapped_column(String(256))
     assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
+    # Desk logins carry the generation they were made in (web.desk_login); logging
+    # out or a new assistant password moves it on, so copies of the cookie stop working.
+    host_login_generation: Mapped[int] = mapped_column(default=0, server_default="0")
+    assistant_login_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     screen_locale: Mapped[str] = mapped_column(String(8), default="bg")
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    # BG-G2b: the event's own limits, set by the host. At most this many players per
+    # team; starting points of named teams ([{"name", "points"}], BG-G1 folding);
+    # BG-M5: with an invitation list only the teams named in it may join.
+    max_players: Mapped[int | None]
+    handicaps: Mapped[Any | None] = mapped_column(JSON)
+    invited: Mapped[Any | None] = mapped_column(JSON)
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", order_by="Round.number", cascade="all, delete-orphan"
@@ -363,12 +373,17 @@ class ShootoutAnswer(db.Model):
 
 
 class Edition(db.Model):
-    """An event as an edition of a monthly league (BG-M1-M4)."""
+    """An event as an edition of a monthly league (BG-M1-M4).
+
+    ``league`` names the league: "" is the venue's own; the demo keeps its played
+    editions in a league of its own, so no real month table shows them.
+    """
 
     __tablename__ = "edition"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
+    league: Mapped[str] = mapped_column(String(60), default="", server_default="", index=True)
     month: Mapped[str] = mapped_column(String(7), index=True)
     number: Mapped[int]
     handicaps: Mapped[Any | None] = mapped_column(JSON)

@@ -6,7 +6,7 @@ strict referrer policy. HTTPS is not forced: a venue laptop serves phones over
 plain HTTP on the local Wi-Fi (set SESSION_COOKIE_SECURE=1 behind TLS).
 
 Rate limits (Flask-Limiter) slow down name squatting on join and guessing of
-the host password (login form and the host API's Bearer password). Counters
+the host and organiser passwords (login forms and the APIs' Bearer passwords). Counters
 live in RATELIMIT_STORAGE_URI; the default, ``memory://``, is per gunicorn
 worker, so with W workers an address gets at most W times the limit. Point it
 at a shared store (e.g. ``redis://``) for exact counts across workers.
@@ -17,12 +17,16 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from flask import Flask, current_app, jsonify, render_template, request
+from flask import Flask, Request, current_app, jsonify, render_template, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
+from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.utils import cached_property
+from werkzeug.wsgi import LimitedStream
 
-from .access import has_host_session
+from .access import bearer_token, has_host_session
 from .errors import DeskError, NotFound
 from .extensions import csrf
 
@@ -38,11 +42,19 @@ CSP = {
     "frame-ancestors": "'none'",
 }
 
+# Pack media served from our own origin (media.py): even a file a browser renders
+# as a document may run nothing, load nothing, and is sandboxed (as GitHub serves
+# raw files); pictures, sounds and videos embedded in our pages play as before.
+MEDIA_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox"
+
 JOIN_LIMIT = "30 per minute"
 LOGIN_LIMIT = "10 per minute"
 HOST_API_FAILURE_LIMIT = "20 per minute"
-HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round")
+HOST_API_ENDPOINTS = ("api.open_round", "api.close_round", "api.reveal_round",
+                      "api.create_event", "api.verify")
 MAX_PHONE_BODY = 64 * 1024
+MAX_BODY = 1024 * 1024  # a host's form, when MAX_CONTENT_LENGTH is not set
+MAX_PACK_BODY = 201 * 1024 * 1024  # packs.MAX_PACK_BYTES and the form around it
 MAX_DB_INT = 2**31 - 1
 
 
@@ -54,6 +66,52 @@ class TooLarge(DeskError):
 class RateLimited(DeskError):
     status = 429
     code = "rate_limited"
+
+
+class _BoundedStream(LimitedStream):
+    """A body without Content-Length, read up to ``bound`` bytes: one byte more is a
+    413 (werkzeug's own stream stops there silently, and the truncated JSON would
+    read as a mere 400)."""
+
+    def __init__(self, stream: Any, bound: int) -> None:
+        super().__init__(stream, bound + 1, is_max=True)
+        self.bound = bound
+
+    def readinto(self, buffer: Any) -> int:
+        size = super().readinto(buffer)
+        if self._pos > self.bound:
+            raise RequestEntityTooLarge()
+        return size
+
+
+class DeskRequest(Request):
+    """Bounds every request body by where it goes, whether it comes with a
+    Content-Length or chunked: werkzeug stops reading the stream at the bound
+    (gunicorn terminates its input, so the limit reaches chunked bodies too) and
+    answers 413. A phone sends a name or an answer; only a pack upload is large."""
+
+    @property
+    def max_content_length(self) -> int | None:
+        if self._max_content_length is not None:
+            return self._max_content_length
+        path = self.path
+        if path.startswith("/api/events/"):
+            return MAX_PHONE_BODY
+        if path.startswith("/host/") and path.endswith("/programme/preview"):
+            return MAX_PACK_BODY
+        return current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
+
+    @max_content_length.setter
+    def max_content_length(self, value: int | None) -> None:
+        self._max_content_length = value
+
+    @cached_property
+    def stream(self) -> Any:
+        bound = self.max_content_length
+        if (self.content_length is None and bound is not None
+                and "wsgi.input_terminated" in self.environ):
+            return _BoundedStream(self.environ["wsgi.input"], bound)
+        return super().stream
 
 
 class _Talisman(Talisman):
@@ -85,7 +143,15 @@ def init_security(app: Flask) -> None:
     )
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     secure_cookie = _env_flag("SESSION_COOKIE_SECURE", False)
-    _Talisman(
+    proxies = int(app.config.get("PROXY_COUNT", os.environ.get("PROXY_COUNT", "0")))
+    if proxies:
+        # Behind a reverse proxy (docs/security.md): the client's address and scheme
+        # come from the last ``proxies`` X-Forwarded-* entries, so that rate limits
+        # count each phone, not the proxy. Never set it without a proxy in front:
+        # anyone could then choose their address.
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
+                                x_host=proxies)
+    talisman = _Talisman(
         app,
         force_https=False,
         strict_transport_security=secure_cookie,
@@ -96,28 +162,26 @@ def init_security(app: Flask) -> None:
         referrer_policy="same-origin",
         permissions_policy={"geolocation": "()", "camera": "()", "microphone": "()"},
     )
+    app.view_functions["media.serve"] = talisman(content_security_policy=MEDIA_CSP)(
+        app.view_functions["media.serve"])
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["answerdesk_limiter"] = limiter  # the limiter keeps only weak refs
     _limit(app, limiter, "api.join", JOIN_LIMIT)
     _limit(app, limiter, "host.login", LOGIN_LIMIT, methods=["POST"])
+    _limit(app, limiter, "start.login", LOGIN_LIMIT, methods=["POST"])
     for endpoint in HOST_API_ENDPOINTS:
         _limit(app, limiter, endpoint, HOST_API_FAILURE_LIMIT,
                deduct_when=lambda response: response.status_code == 401)
-    app.before_request(_phone_bodies_are_small)
+    app.request_class = DeskRequest
     app.before_request(_numbers_fit_the_database)
     app.before_request(_host_api_session_needs_csrf)
     app.after_request(_no_store_private)
     app.register_error_handler(429, _too_many)
+    app.register_error_handler(RequestEntityTooLarge, _too_large)
 
 
 def _limit(app: Flask, limiter: Limiter, endpoint: str, limit: str, **options: Any) -> None:
     app.view_functions[endpoint] = limiter.limit(limit, **options)(app.view_functions[endpoint])
-
-
-def _phone_bodies_are_small() -> None:
-    """A phone sends a name or an answer; refuse megabytes before they are parsed."""
-    if request.path.startswith("/api/events/") and (request.content_length or 0) > MAX_PHONE_BODY:
-        raise TooLarge("The request is too large: at most %(kb)s KB", kb=MAX_PHONE_BODY // 1024)
 
 
 def _numbers_fit_the_database() -> None:
@@ -129,11 +193,13 @@ def _numbers_fit_the_database() -> None:
 
 def _host_api_session_needs_csrf() -> None:
     """The host API also accepts the host's login cookie; then it needs the CSRF token,
-    or any page could make the host's browser close a round."""
+    or any page could make the host's browser close a round. Only a Bearer password
+    goes without: web.api_host then checks that password and never falls back to the
+    cookie, so any other Authorization header (Basic …) or a wrong Bearer gains nothing."""
     if (
         request.path.startswith("/api/host/")
         and request.method not in ("GET", "HEAD", "OPTIONS")
-        and "Authorization" not in request.headers
+        and bearer_token() is None
         and has_host_session()
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
@@ -145,6 +211,15 @@ def _no_store_private(response):
     if request.path.startswith(("/api/", "/host/")) and request.path != "/api/openapi.json":
         response.headers.setdefault("Cache-Control", "no-store")
     return response
+
+
+def _too_large(error: Exception):
+    """Werkzeug's 413 (DeskRequest's bound), said like any refusal."""
+    refusal = TooLarge("The request is too large: at most %(kb)s KB",
+                       kb=(request.max_content_length or 0) // 1024)
+    if request.path.startswith("/api/"):
+        return jsonify(refusal.to_json()), 413
+    return render_template("error.html", error=refusal), 413
 
 
 def _too_many(error: Exception):

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import Flask, jsonify, render_template, request
 
@@ -13,9 +14,30 @@ from .errors import DeskError
 from .models import Event, Team
 
 
+def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
+    """Where a ``next=`` parameter may send the browser: a path on this site under
+    ``prefix``, else ``default``. Browsers drop tabs and newlines from a URL and read
+    a backslash as a slash, so "/\t/evil.example" would become "//evil.example", an
+    address on another site; CR/LF would also break the Location header."""
+    if (
+        not target
+        or not target.startswith(prefix)
+        or target.startswith("//")
+        or "\\" in target
+        or any(ord(c) <= 0x20 or 0x7F <= ord(c) <= 0x9F for c in target)
+    ):
+        return default
+    parts = urlsplit(target)
+    return default if parts.scheme or parts.netloc else target
+
+
 def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a clear 400."""
-    body = request.get_json(silent=True)
+    """The request's JSON object, or a clear 400 (also for JSON nested so deeply
+    that the parser gives up)."""
+    try:
+        body = request.get_json(silent=True)
+    except RecursionError:
+        raise DeskError("The request body is nested too deeply") from None
     if not isinstance(body, dict):
         raise DeskError("The request body must be a JSON object")
     return body
@@ -29,9 +51,6 @@ def api_team(code: str) -> tuple[Event, Team]:
 def api_team_ref(code: str, *, queue_for: int | None = None) -> TeamRef:
     """The team whose token came with this API request, as an answer save needs it."""
     return team_ref_by_token(code, bearer_token(), queue_for=queue_for)
-
-
-
 
 
 def register_error_handlers(app: Flask) -> None:

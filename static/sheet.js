@@ -9,17 +9,33 @@
   var code = root.dataset.code;
   var api = "/api/events/" + encodeURIComponent(code);
   var tokenKey = "answerdesk:token:" + code;
-  var queueKey = "answerdesk:queue:" + code;
   var sheetKey = "answerdesk:sheet:" + code;  // the last sheet read, for a start offline
+  // Queued edits are kept per team token: an edit is only ever sent with the token
+  // of the team that typed it, whatever team the phone shows later.
+  function queueKeyOf(tok) { return "answerdesk:queue:" + code + ":" + tok; }
+  var oldQueueKey = "answerdesk:queue:" + code;  // one queue per event, before issue 17
+  if (localStorage.getItem(oldQueueKey) !== null && localStorage.getItem(tokenKey)) {
+    localStorage.setItem(queueKeyOf(localStorage.getItem(tokenKey)),
+                         localStorage.getItem(oldQueueKey));
+    localStorage.removeItem(oldQueueKey);
+  }
 
+  // A link with a token (the share link, a QR code): a phone already playing for a
+  // team switches only when its user says so; a stranger's link cannot silently
+  // take the phone over.
   var hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) {
-    if (hash.get("token") !== localStorage.getItem(tokenKey)) localStorage.removeItem(sheetKey);
-    localStorage.setItem(tokenKey, hash.get("token"));
+  var linked = hash.get("token");
+  if (linked) {
+    var current = localStorage.getItem(tokenKey);
+    if (linked !== current && (!current || window.confirm(t.tSwitchTeam))) {
+      localStorage.removeItem(sheetKey);
+      localStorage.setItem(tokenKey, linked);
+    }
     history.replaceState(null, "", location.pathname);
   }
   var token = localStorage.getItem(tokenKey);
   if (!token) { location.replace(root.dataset.joinUrl); return; }
+  var queueKey = queueKeyOf(token);
 
   var shareLink = document.getElementById("share-link");
   if (shareLink) {

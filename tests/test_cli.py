@@ -73,3 +73,76 @@ def test_migrations_build_the_models_schema(tmp_path):
             db.create_all()
         db.engine.dispose()
     assert diff == []
+
+
+def test_demo_line_carries_the_generated_organiser_password(app, tmp_path):
+    result = app.test_cli_runner().invoke(args=["demo", "--once"])
+    data = json.loads(result.output)
+    saved = (tmp_path / "organiser_password").read_text().strip()
+    assert data["organiser_password"] == saved == app.config["ORGANISER_PASSWORD"]
+    assert "organiser_password" not in json.loads((tmp_path / "demo.json").read_text())
+
+
+def test_organiser_password_from_the_environment_is_not_echoed(db_uri, tmp_path, monkeypatch):
+    from answerdesk import create_app
+
+    monkeypatch.setenv("ORGANISER_PASSWORD", "from-env-123")
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": db_uri,
+                      "SECRET_KEY": "t", "INSTANCE_PATH": str(tmp_path)})
+    assert app.config["ORGANISER_PASSWORD"] == "from-env-123"
+    assert not (tmp_path / "organiser_password").exists()
+    data = json.loads(app.test_cli_runner().invoke(args=["demo"]).output)
+    assert "organiser_password" not in data
+
+
+def test_new_event_prints_the_demo_line(app):
+    result = app.test_cli_runner().invoke(args=[
+        "new-event", "--name", "Пъб куиз 12 март", "--format", "bg", "--date", "2026-03-12",
+        "--base-url", "http://venue:5000"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"code", "host_password", "team_url", "host_url", "screen_url"}
+    assert data["host_url"] == f"http://venue:5000/host/{data['code']}/"
+    with app.app_context():
+        event = db.session.scalar(db.select(Event).where(Event.code == data["code"]))
+        assert (event.name, event.date.isoformat(), event.format) == (
+            "Пъб куиз 12 март", "2026-03-12", "bg")
+        assert [r.number for r in event.rounds] == [1, 2, 3, 4, 5, 6]
+    login = app.test_client().post(f"/host/{data['code']}/login",
+                                   data={"password": data["host_password"]})
+    assert login.status_code == 302
+
+
+def test_new_event_imports_its_pack(app, tmp_path):
+    pack = tmp_path / "night.yaml"
+    pack.write_text('answerdesk_pack: 1\ntitle: "Night"\nrounds:\n  - number: 2\n'
+                    '    questions:\n      - text: "Столицата на Австралия?"\n'
+                    '        key: ["Канбера"]\n', encoding="utf-8")
+    result = app.test_cli_runner().invoke(args=["new-event", "--name", "Night", "--format",
+                                                "bg", "--pack", str(pack)])
+    assert result.exit_code == 0, result.output
+    code = json.loads(result.output)["code"]
+    with app.app_context():
+        event = db.session.scalar(db.select(Event).where(Event.code == code))
+        assert [(r.number, [q.key for q in r.questions]) for r in event.rounds] == [
+            (2, [["Канбера"]])]
+
+
+def test_new_event_refuses_bad_input_and_writes_nothing(app, tmp_path):
+    bad_pack = tmp_path / "bad.yaml"
+    bad_pack.write_text("answerdesk_pack: 1\ntitle: x\nrounds:\n  - number: 2\n"
+                        "    questions:\n      - text: q\n        key: [a]\n"
+                        "        colour: red\n", encoding="utf-8")
+    runner = app.test_cli_runner()
+    cases = [
+        (["--name", " ", "--format", "bg"], "The event needs a name"),
+        (["--name", "N", "--format", "whist"], "Unknown format 'whist'"),
+        (["--name", "N", "--format", "bg", "--date", "12.03.2026"], "2026-03-14"),
+        (["--name", "N", "--format", "bg", "--pack", str(bad_pack)], "line 8"),
+    ]
+    for args, words in cases:
+        result = runner.invoke(args=["new-event", *args])
+        assert result.exit_code != 0, args
+        assert words in result.output, (args, result.output)
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(Event.id))) == 0

@@ -19,7 +19,7 @@ LOCALES = ("bg", "ru", "en")
 # The error classes are keywords as in the Makefile: a refusal's first argument is its msgid
 # (a pack's PackError too); N_ marks a pack's warnings and locations (answerdesk/packs/model.py).
 ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken", "Unauthorized",
-                 "NotAllowed", "TooLarge", "RateLimited", "PackError")
+                 "NotAllowed", "TooLarge", "RateLimited", "PackError", "NotInvited", "BadPack")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None} | dict.fromkeys(ERROR_CLASSES)
 
@@ -117,7 +117,7 @@ def test_the_projector_speaks_the_events_language(app, client, demo) -> None:
         as_text=True)
     assert "Класиране" in html
     with client.session_transaction() as sess:
-        sess["host_events"] = [event.id]
+        sess["desk"] = {str(event.id): ["host", 0, 2**40]}  # web.desk_login, a new event
     resp = client.post(f"/host/{code}/programme/screen-language", data={"locale": "ru"})
     assert resp.status_code == 302
     html = client.get(f"/e/{code}/screen", headers={"Accept-Language": "bg"}).get_data(
@@ -133,7 +133,7 @@ def test_numbers_dates_and_plurals_follow_the_language(app, client, demo) -> Non
         event = db.session.scalar(db.select(Event).where(Event.code == code))
         date = event.date
     with client.session_transaction() as sess:
-        sess["host_events"] = [event.id]
+        sess["desk"] = {str(event.id): ["host", 0, 2**40]}  # web.desk_login, a new event
     from babel.dates import format_date
 
     for lang, rounds in (("bg", "6 кръга"), ("ru", "6 раундов"), ("en", "6 rounds")):

@@ -86,7 +86,7 @@ def test_host_error_page_speaks_bulgarian(app, client, demo) -> None:
     with app.app_context():
         event_id = db.session.scalar(db.select(Event.id).where(Event.code == code))
     with client.session_transaction() as sess:
-        sess["host_events"] = [event_id]
+        sess["desk"] = {str(event_id): ["host", 0, 2**40]}  # web.desk_login, a new event
     page = client.post(f"/host/{code}/rounds/2/shuffle")
     assert page.status_code == 400
     assert "Непознато действие „shuffle“" in page.get_data(as_text=True)

@@ -188,3 +188,46 @@ def test_newest_edit_wins_across_two_phones(page: Page, browser, live_demo):
     expect(status(page, "2/4")).to_have_class("status saved")
     assert server_answers(base, code, token, 2)[4]["text"] == "Война и мир"
     other.context.close()
+
+
+def test_17_11_token_link_for_another_team_asks_and_never_moves_queued_edits(
+        browser, live_demo):
+    """Issue 17 #11: a link with another team's token must not silently take over
+    the phone, and this team's queued edits must never be sent as that team's."""
+    base, code, password = live_demo
+    ours, theirs = join(base, code, "Сови"), join(base, code, "Бухали")
+    host(base, code, password, 2, "open")
+    page = browser.new_context(service_workers="block").new_page()
+    open_sheet(page, base, code, ours)
+    page.route("**/answers/**", lambda route: route.abort())  # the Wi-Fi drops saves
+    page.fill("input[data-key='2/1']", "Левски")
+    expect(status(page, "2/1")).to_have_class("status waiting", timeout=10_000)
+    asked: list[str] = []
+
+    def visit(token: str, accept: bool) -> None:
+        def answer(dialog) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        page.once("dialog", answer)
+        page.goto("about:blank")
+        page.goto(f"{base}/e/{code}/sheet#token={token}")
+        expect(page.locator("input[data-key='2/1']")).to_be_visible(timeout=10_000)
+
+    visit(theirs, accept=False)
+    assert len(asked) == 1
+    expect(page.locator("#team-name")).to_have_text("Сови")
+    expect(page.locator("input[data-key='2/1']")).to_have_value("Левски")
+    visit(theirs, accept=True)
+    assert len(asked) == 2
+    expect(page.locator("#team-name")).to_have_text("Бухали")
+    expect(page.locator("input[data-key='2/1']")).to_have_value("")
+    page.unroute("**/answers/**")
+    page.fill("input[data-key='2/2']", "Марица")
+    expect(status(page, "2/2")).to_have_class("status saved", timeout=10_000)
+    assert set(server_answers(base, code, theirs, 2)) == {2}  # not our Левски
+    visit(ours, accept=True)  # back to our team: its queued edit goes out now
+    expect(status(page, "2/1")).to_have_class("status saved", timeout=10_000)
+    assert server_answers(base, code, ours, 2)[1]["text"] == "Левски"
+    visit(ours, accept=True)  # the phone's own team: nothing to ask
+    assert len(asked) == 3

@@ -31,7 +31,7 @@ def test_host_page_and_projector_show_the_join_code(app, client, demo) -> None:
     with app.app_context():
         event_id = db.session.scalar(db.select(Event.id).where(Event.code == code))
     with client.session_transaction() as sess:
-        sess["host_events"] = [event_id]
+        sess["desk"] = {str(event_id): ["host", 0, 2**40]}  # web.desk_login, a new event
     page = client.get(f"/host/{code}/programme").get_data(as_text=True)
     qr = re.search(r'<svg[^>]*class="qr".*?</svg>', page, re.S)
     assert qr and f"<title>{join_url}</title>" in qr.group(0)

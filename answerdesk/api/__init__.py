@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
-from flask import jsonify
+from flask import current_app, jsonify, request
 
-from ..access import api_host
-from ..core import answers, formats, rounds, sheets, teams
+from ..access import api_host, bearer_token, check_organiser_password
+from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
-from ..errors import DeskError
+from ..errors import DeskError, Unauthorized
 from ..web import api_team, api_team_ref, json_body
 from .blueprint import bp
 from .openapi import openapi_document
+
+MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
 
 
 @bp.get("/openapi.json")
 def openapi():
     return jsonify(openapi_document())
+
+
+@bp.post("/events")
+def create_event():
+    """The organiser creates an event (issue 14 §1); the reply is the demo's JSON line."""
+    if not check_organiser_password(bearer_token()):
+        raise Unauthorized("The organiser password is required")
+    body = json_body()
+    event, password = organiser.create_new_event(
+        body.get("name"), body.get("format"), body.get("date"), body.get("screen_locale"),
+        actor="organiser:api")
+    base = current_app.config["PUBLIC_URL"] or request.url_root
+    return jsonify(organiser.event_line(event, password, base)), 201
 
 
 @bp.post("/events/<code>/teams")
@@ -47,7 +62,8 @@ def save_answer(code: str, round_number: int, question_number: int):
     team = api_team_ref(code, queue_for=round_number)
     body = json_body()
     seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
+                            or not 0 <= seq <= MAX_SEQ):
         raise DeskError("seq must be a non-negative whole number")
     result = answers.save_answer(
         team, round_number, question_number, body.get("text", ""),

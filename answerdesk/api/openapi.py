@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core import formats
+
 _ERROR = {"$ref": "#/components/schemas/Error"}
 
 
@@ -59,6 +61,20 @@ def openapi_document() -> dict[str, Any]:
             "anyone reads the standings. Rounds and questions are addressed by number.",
         },
         "paths": {
+            "/api/events": {
+                "post": {
+                    "summary": "Create an event (the instance's organiser)",
+                    "security": [{"organiserPassword": []}],
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/NewEvent"}}}},
+                    "responses": {
+                        "201": _ok("The event's code, host password (shown once) and links",
+                                   {"$ref": "#/components/schemas/CreatedEvent"}),
+                        "400": _error("Empty name, unknown format, bad date or language"),
+                        "401": _error("No or wrong organiser password"),
+                    },
+                }
+            },
             "/api/events/{code}/teams": {
                 "post": {
                     "summary": "Join an event as a team (BG-G1 unique names)",
@@ -156,10 +172,29 @@ def openapi_document() -> dict[str, Any]:
                               "description": "The token returned when the team joined"},
                 "hostPassword": {"type": "http", "scheme": "bearer",
                                  "description": "The event's host password"},
+                "organiserPassword": {"type": "http", "scheme": "bearer",
+                                      "description": "The instance's organiser password "
+                                      "(ORGANISER_PASSWORD)"},
             },
             "schemas": {
                 "Error": {"type": "object", "required": ["error", "message"], "properties": {
                     "error": {"type": "string"}, "message": {"type": "string"}}},
+                "NewEvent": {"type": "object", "required": ["name", "format"], "properties": {
+                    "name": {"type": "string", "maxLength": 200},
+                    "format": {"type": "string", "enum": formats.names(),
+                               "description": "A registered format (the game)"},
+                    "date": {"type": "string", "format": "date",
+                             "description": "YYYY-MM-DD; default today"},
+                    "screen_locale": {"type": "string", "enum": ["bg", "ru", "en"]}}},
+                "CreatedEvent": {"type": "object",
+                                 "required": ["code", "host_password", "team_url", "host_url",
+                                              "screen_url"],
+                                 "properties": {
+                                     "code": {"type": "string"},
+                                     "host_password": {"type": "string"},
+                                     "team_url": {"type": "string"},
+                                     "host_url": {"type": "string"},
+                                     "screen_url": {"type": "string"}}},
                 "JoinRequest": {"type": "object", "required": ["name"], "properties": {
                     "name": {"type": "string", "maxLength": 60},
                     "players": {"type": "integer", "minimum": 1, "maximum": 100}}},

@@ -35,7 +35,7 @@ from ..models import (
 )
 from . import formats, widgets
 from .states import RoundState
-from .text import clean_text
+from .text import check_fields, clean_text
 
 
 @dataclass(frozen=True)
@@ -193,8 +193,10 @@ def save_answer(
     clean = clean_text(
         text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
     )
-    if fields is not None and not isinstance(fields, dict | list):
-        raise DeskError("fields must be an object")
+    if fields is not None:
+        if not isinstance(fields, dict | list):
+            raise DeskError("fields must be an object")
+        check_fields(fields)
     team_id, event_id, team_name = team.id, team.event_id, team.name
     fmt = formats.get(getattr(team, "format", None) or team.event.format)
     queued = getattr(team, "queued_for", None) == round_number

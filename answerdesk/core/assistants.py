@@ -14,9 +14,11 @@ from .events import new_password
 
 
 def new_assistant_password(event: Event, actor: str = "host") -> str:
-    """Make a new assistant password (the old one stops working); return it once."""
+    """Make a new assistant password (the old one, and every login made with it,
+    stops working); return it once."""
     password = new_password()
     event.assistant_password_hash = generate_password_hash(password)
+    event.assistant_login_generation = event.assistant_login_generation + 1  # old logins end
     audit.record(event, actor, "event.assistant", event.code, after={"assistant": "new password"})
     db.session.commit()
     return password

@@ -17,13 +17,9 @@ from typing import Any
 from ..errors import Conflict, DeskError, NotFound
 from ..extensions import db
 from ..models import AuditEntry, Event
+from .text import spreadsheet_text
 
 CSV_COLUMNS = ("id", "at", "actor", "action", "subject", "before", "after", "undoes")
-
-
-def _cell(value: str) -> str:
-    """Keep a spreadsheet from running a team's name as a formula."""
-    return "'" + value if value[:1] in ("=", "+", "-", "@") else value
 
 
 def record(
@@ -108,7 +104,8 @@ def to_csv(event: Event) -> str:
     )
     for e in rows:
         writer.writerow([
-            e.id, e.at.isoformat(timespec="seconds"), _cell(e.actor), e.action, _cell(e.subject),
+            e.id, e.at.isoformat(timespec="seconds"), spreadsheet_text(e.actor), e.action,
+            spreadsheet_text(e.subject),
             "" if e.before is None else json.dumps(e.before, ensure_ascii=False),
             "" if e.after is None else json.dumps(e.after, ensure_ascii=False),
             e.undoes_id or "",

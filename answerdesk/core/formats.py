@@ -10,7 +10,7 @@ registry is plain data (no Flask), so pure code and tests can fill it too.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -71,6 +71,15 @@ class Format:
         """Adjust the live checker's proposal for one answer (``row``: the answer's text
         and its round's ``number`` and ``kind``), e.g. to leave it to the host."""
         return outcome, fraction, reason
+
+    def import_pack_extras(self, event: Any, pack: Any, *, replace: bool,
+                           to_row: Callable[[Any], Any]) -> None:
+        """Keep what a pack carries beyond its rounds (BG: the R5 scenario sets), in the
+        import's transaction; ``to_row`` makes a pack question a (transient) row."""
+
+    def export_pack_extras(self, event: Any, pack: Any, to_spec: Callable[[Any], Any]) -> None:
+        """Put those parts back into the event's exported pack (``to_spec``: row to
+        pack question)."""
 
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""

@@ -42,7 +42,7 @@ ROUND_KINDS = {"choice": N_("choice"), "open": N_("open answers"), "picture": N_
 DISPUTES = {"uphold": N_("answer upheld"), "accept": N_("answer accepted"),
             "annul": N_("question annulled")}
 ACTORS = {"host": N_("the host"), "assistant": N_("the assistant"),
-          "organiser": N_("the organiser"), "checker": N_("the checker"),
+          "organiser": N_("the organiser"), "demo": N_("the demo"), "checker": N_("the checker"),
           "system": N_("the system")}
 # Words for the fields an audit entry keeps before and after a change.
 FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("checker"),

@@ -10,14 +10,13 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from ..database import round_queue
-from ..errors import DeskError, NameTaken, Unauthorized
+from ..errors import Conflict, DeskError, NameTaken, Unauthorized
 from ..extensions import db
 from ..models import Event, Team
 from . import audit
 from .events import event_by_code
-from .text import clean_text, team_name_key
-
-MAX_PLAYERS = 100
+from .limits import MAX_PLAYERS, check_join
+from .text import clean_name, team_name_key
 
 
 def hash_token(token: str) -> str:
@@ -25,9 +24,10 @@ def hash_token(token: str) -> str:
 
 
 def register_team(event: Event, name: object, players: object = 1) -> tuple[Team, str]:
-    """Join an event (BG-G1 unique names, BG-G2 players counted); return the team and
+    """Join an event (BG-G1 unique names, BG-G2 players counted, BG-G2b the event's own
+    limits, BG-M5 its invitation list); return the team and
     its token, which is shown once and stored only as a hash."""
-    clean = clean_text(name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"], field="name")
+    clean = clean_name(name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"])
     if not clean:
         raise DeskError("Team name is empty", field="name")
     try:
@@ -37,7 +37,11 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     if not 1 <= count <= MAX_PLAYERS:
         raise DeskError("players must be between 1 and %(most)s", field="players",
                         most=MAX_PLAYERS)
+    most = current_app.config["MAX_TEAMS_PER_EVENT"]
+    if db.session.scalar(db.select(db.func.count()).where(Team.event_id == event.id)) >= most:
+        raise Conflict("This event is full: at most %(most)s teams.", most=most)
     key = team_name_key(clean)
+    check_join(event, clean, count)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
     )

@@ -14,6 +14,7 @@ from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
 from ..models import Event
+from ..web import safe_next
 from .blueprint import bp
 
 ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
@@ -27,10 +28,8 @@ def login(code: str):
     if request.method == "POST":
         role = log_in(event, request.form.get("password", ""))
         if role == "host":
-            target = request.args.get("next", "")
-            if not target.startswith("/host/"):
-                target = url_for("host.dashboard", code=event.code)
-            return redirect(target)
+            return redirect(safe_next(request.args.get("next"),
+                                      url_for("host.dashboard", code=event.code), "/host/"))
         if role == "assistant":
             return redirect(url_for("host.review_queue", code=event.code))
         error = "wrong_password"
@@ -89,4 +88,4 @@ def standings(event: Event):
     return render_template("host/standings.html", event=event, rows=rows)
 
 
-from . import desk, packs, receipts  # noqa: E402,F401  (register their routes on bp)
+from . import desk, packs, receipts, settings  # noqa: E402,F401  (register their routes on bp)

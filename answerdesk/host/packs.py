@@ -42,20 +42,10 @@ def _forget_old_uploads(folder: Path) -> None:
             old.unlink(missing_ok=True)
 
 
-def _say(text: object) -> object:
-    """A pack error, warning or location in the reader's language: the parsers keep
-    English msgids and their values (`PackError`, `Note`); other text shows as it is
-    (a native pack's own warnings)."""
-    template = getattr(text, "template", None)
-    if template is None:
-        return text
-    return _(template, **{k: _say(v) for k, v in text.params.items()})
-
-
 def _page(event: Event, status: int = 200, **context):
     return render_template(
         "host/packs.html", event=event, modes=MODES, languages=i18n.LANGUAGE_NAMES,
-        question_total=sum(len(r.questions) for r in event.rounds), say=_say, **context,
+        question_total=sum(len(r.questions) for r in event.rounds), say=i18n.say, **context,
     ), status
 
 

@@ -22,12 +22,16 @@ from ..core.formats import REGISTRY
 from ..errors import Conflict
 from ..extensions import db
 from ..models import Answer, Event, Question, Round
-from .model import N_, Pack, QuestionSpec, RoundSpec
+from .mediatypes import screen_media, sniff
+from .model import N_, Pack, PackError, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")
 # What a question carries beyond the checker's needs, kept in Question.details.
 DETAIL_FIELDS = ("options", "answer", "note", "theme", "comment", "source", "author", "variant")
 MAX_ROUND_NAME = 200
+# A pack is written in one transaction, which holds SQLite's write lock (phones'
+# saves wait): 20,000 questions held it for 9 s. No evening has more than this.
+MAX_QUESTIONS = 2000
 MAX_HINT = 16
 
 
@@ -102,9 +106,17 @@ def _blocked(event: Event, mode: str) -> Conflict | None:
     return None
 
 
+def _check_size(pack: Pack) -> None:
+    if pack.question_count > MAX_QUESTIONS:
+        raise PackError("the pack has %(count)s questions: at most %(most)s can be imported",
+                        count=pack.question_count, most=MAX_QUESTIONS)
+
+
 def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> PackSummary:
     """The summary shown before an import; `blocked` says why it would be refused."""
     _check_mode(mode)
+    _check_size(pack)
+    screen_media(pack)
     numbers = _numbers(event, pack, mode)
     blocked = _blocked(event, mode) if event else None
     rounds = [
@@ -148,14 +160,17 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     return None
 
 
-def _question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
-                  created: list[Path]) -> Question:
+def question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
+                 created: list[Path]) -> Question:
+    """A pack's question as a (transient) row; its media files are stored, and their
+    paths added to ``created`` so a failed import can remove them."""
     items = []
     for item in spec.media:
         entry = dict(item)
         data = files.get(item["ref"])
-        if data is not None:
-            entry["file"], path = media.store(code, item["ref"], data)
+        found = sniff(data) if data is not None else None
+        if data is not None and found is not None:
+            entry["file"], path = media.store(code, data, found[1])
             if path is not None:
                 created.append(path)
         items.append(entry)
@@ -176,6 +191,8 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
     blocked = _blocked(event, mode)
     if blocked:
         raise blocked
+    _check_size(pack)
+    screen_media(pack)
     numbers = _numbers(event, pack, mode)
     replaced = [r.number for r in event.rounds] if mode == "replace" else []
     created: list[Path] = []
@@ -189,10 +206,15 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
                 points=spec.points, partial_points=_partial_points(event, spec, number),
                 check_mode=spec.check_mode, themes=list(spec.themes) or None,
             )
-            rnd.questions = [_question_row(q, event.code, pack.media, created)
+            rnd.questions = [question_row(q, event.code, pack.media, created)
                              for q in spec.questions]
             event.rounds.append(rnd)
         db.session.flush()
+        game = REGISTRY.get(event.format)
+        if game is not None:  # what the pack carries beyond its rounds (BG-R5 sets)
+            game.import_pack_extras(
+                event, pack, replace=mode == "replace",
+                to_row=lambda spec: question_row(spec, event.code, pack.media, created))
         report = ImportReport(
             rounds=numbers, question_count=pack.question_count,
             media_files=len({m["ref"] for r in pack.rounds for q in r.questions
@@ -202,6 +224,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
         audit.record(event, actor, "pack.import", pack.title[:200], after={
             "format": pack.format, "mode": mode, "rounds": numbers,
             "questions": pack.question_count, "replaced": replaced,
+            "scenarios": sorted(pack.scenarios),
         })
         db.session.commit()
     except BaseException:
@@ -209,10 +232,14 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
         for path in created:
             path.unlink(missing_ok=True)
         raise
+    if mode == "replace":
+        media.forget_unused(event.code, {m["file"] for r in event.rounds for q in r.questions
+                                         for m in q.media or [] if "file" in m})
     return report
 
 
-def _question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+def question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:
+    """A question row as a pack's question; its stored media files go into ``files``."""
     items = []
     for entry in q.media or []:
         item = {k: v for k, v in entry.items() if k != "file"}
@@ -238,11 +265,15 @@ def export_pack(event: Event) -> Pack:
             number=r.number, name=r.name, kind=r.kind, points=r.points,
             check_mode=r.check_mode, themes=list(r.themes or []),
             partial_points=r.partial_points,
-            questions=[_question_spec(q, event.code, files) for q in r.questions],
+            questions=[question_spec(q, event.code, files) for q in r.questions],
         )
         for r in event.rounds
     ]
-    return Pack(title=event.name, format="native", rounds=rounds, media=files)
+    pack = Pack(title=event.name, format="native", rounds=rounds, media=files)
+    game = REGISTRY.get(event.format)
+    if game is not None:
+        game.export_pack_extras(event, pack, lambda q: question_spec(q, event.code, files))
+    return pack
 
 
 def attach_local_media(pack: Pack, folder: Path) -> list[str]:

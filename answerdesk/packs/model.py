@@ -135,6 +135,9 @@ class Pack:
     rounds: list[RoundSpec] = field(default_factory=list)
     media: dict[str, bytes] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
+    # BG-R5: the question set of each wildcard scenario ("5.1" … "5.5"); round 5
+    # takes the chosen scenario's set (native packs' `wildcard` field).
+    scenarios: dict[str, list[QuestionSpec]] = field(default_factory=dict)
 
     @property
     def question_count(self) -> int:
@@ -144,7 +147,9 @@ class Pack:
     def missing_media(self) -> list[str]:
         """Refs to files the pack does not carry (not URLs): the host must upload
         them before the evening."""
-        refs = {m["ref"] for r in self.rounds for q in r.questions for m in q.media}
+        questions = [q for r in self.rounds for q in r.questions]
+        questions += [q for qs in self.scenarios.values() for q in qs]
+        refs = {m["ref"] for q in questions for m in q.media}
         return sorted(r for r in refs if r not in self.media and "://" not in r)
 
 
@@ -159,6 +164,13 @@ BG_ROUNDS: dict[int, dict[str, Any]] = {
     5: {"name": "Последните ще станат първи", "kind": "wildcard", "points": 2,
         "check_mode": "exact"},
     6: {"name": "Димо Падалски", "kind": "final", "points": 5, "check_mode": "typo3"},
+}
+
+
+# BG-R5.1-R5.5 (RULES.md): the check mode a scenario's questions are judged by
+# (formats/bg.py BG_SCENARIOS has the rest of each scenario's rules).
+BG_SCENARIO_MODES: dict[str, str] = {
+    "5.1": "exact", "5.2": "exact", "5.3": "typo5", "5.4": "number", "5.5": "pairs",
 }
 
 

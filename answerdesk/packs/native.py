@@ -22,6 +22,7 @@ import yaml
 from ..checker.modes import MODES
 from .model import (
     BG_ROUNDS,
+    BG_SCENARIO_MODES,
     CHECK_MODES,
     MEDIA_KINDS,
     N_,
@@ -38,7 +39,7 @@ from .textio import decode_text
 MARKER = "answerdesk_pack"
 VERSION = 1
 
-_PACK_FIELDS = {MARKER, "title", "format", "rounds", "files", "warnings"}
+_PACK_FIELDS = {MARKER, "title", "format", "rounds", "files", "warnings", "wildcard"}
 _ROUND_FIELDS = {"number", "name", "kind", "points", "partial_points", "check_mode", "themes",
                  "questions"}
 _QUESTION_FIELDS = {"number", "text", "key", "reject", "hint", "points", "comment", "source",
@@ -51,6 +52,9 @@ _EXT_KIND = {
 }
 
 Path = tuple[str | int, ...]
+# Deeper than any pack needs (a key list in a question in a round is 6); the YAML
+# composer and json recurse per level and would fail with RecursionError instead.
+MAX_DEPTH = 32
 
 
 def render_path(path: Path) -> str:
@@ -101,6 +105,42 @@ def _yaml_error(exc: yaml.YAMLError) -> PackError:
     return PackError("not valid YAML: %(reason)s", where, reason=problem)
 
 
+def _too_deep(where: str | None) -> PackError:
+    return PackError("the document is nested too deeply: at most %(depth)s levels", where,
+                     depth=MAX_DEPTH)
+
+
+def _json_depth(data: Any) -> int:
+    """How deeply lists and objects nest in ``data`` (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEPTH:
+                items = value.values() if isinstance(value, dict) else value
+                stack.extend((item, depth + 1) for item in items)
+    return deepest
+
+
+def _check_yaml_events(text: str) -> None:
+    """Refuse anchors and aliases (&a, *a), and deep nesting, before anything is
+    composed: ten nested levels of ten aliases each expand a few hundred bytes into
+    ten billion nodes (the "billion laughs" of YAML)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        line = N_("line %(line)s", line=event.start_mark.line + 1)
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+            raise PackError("YAML anchors and aliases (&name, *name) are not allowed: "
+                            "write the value out", line)
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise _too_deep(line)
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
 def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
     if as_json:
         try:
@@ -109,6 +149,10 @@ def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
             raise PackError("not valid JSON: %(reason)s",
                             N_("line %(line)s, column %(column)s", line=exc.lineno,
                                column=exc.colno), reason=exc.msg) from exc
+        except RecursionError as exc:
+            raise _too_deep(None) from exc
+        if _json_depth(data) > MAX_DEPTH:
+            raise _too_deep(None)
         lines: dict[Path, int] = {}
         try:  # JSON is (nearly) YAML: borrow the composer's marks for line numbers
             node = yaml.compose(text, Loader=yaml.SafeLoader)
@@ -117,6 +161,10 @@ def _read_document(text: str, as_json: bool) -> tuple[Any, _Lines]:
         except (yaml.YAMLError, PackError):
             lines = {}
         return data, _Lines(lines)
+    try:
+        _check_yaml_events(text)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc) from exc
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -309,7 +357,32 @@ class _Validator:
                 raise self.fail(("rounds", i, "number"),
                                 N_("round number %(number)s used twice", number=r.number))
             seen[r.number] = i
-        return Pack(title=title, format=fmt, rounds=rounds, media=files, warnings=warnings)
+        scenarios = self.scenarios(doc.get("wildcard"), ("wildcard",))
+        return Pack(title=title, format=fmt, rounds=rounds, media=files, warnings=warnings,
+                    scenarios=scenarios)
+
+    def scenarios(self, raw: Any, path: Path) -> dict[str, list[QuestionSpec]]:
+        """BG-R5: `{"5.4": [questions], …}`, each judged by its scenario's check mode."""
+        if raw is None:
+            return {}
+        raw = self.mapping(raw, path, set(BG_SCENARIO_MODES))
+        return {str(name): self.scenario_set(items, (*path, str(name)), str(name))
+                for name, items in raw.items()}
+
+    def scenario_set(self, raw: Any, path: Path, scenario: str) -> list[QuestionSpec]:
+        """One scenario's questions; numbered by position unless they say otherwise."""
+        if not isinstance(raw, list) or not raw:
+            raise self.fail(path, N_("scenario %(scenario)s needs a list of questions",
+                                     scenario=scenario))
+        questions = [self.question(q, (*path, i), i + 1, BG_SCENARIO_MODES[scenario])
+                     for i, q in enumerate(raw)]
+        numbers = [q.number for q in questions]
+        for i, n in enumerate(numbers):
+            if n in numbers[:i]:
+                raise self.fail((*path, i, "number"),
+                                N_("question number %(number)s used twice in this round",
+                                   number=n))
+        return questions
 
     def files(self, raw: Any) -> dict[str, bytes]:
         if not isinstance(raw, dict):
@@ -419,6 +492,15 @@ def _guess_kind(ref: str) -> str | None:
     return _EXT_KIND.get(ext)
 
 
+def load_scenario_set(text: str, scenario: str) -> list[QuestionSpec]:
+    """A scenario's questions as the host types them on the rules page: a YAML list
+    of native questions (the same fields and checks as in a pack's `wildcard`)."""
+    if scenario not in BG_SCENARIO_MODES:
+        raise PackError("unknown scenario '%(scenario)s'", scenario=scenario)
+    doc, lines = _read_document(text, as_json=False)
+    return _Validator(lines).scenario_set(doc, (), scenario)
+
+
 def load_native(data: str | bytes, filename: str = "pack.yaml") -> Pack:
     """Load a native pack (JSON or YAML, chosen by extension, else by content)."""
     text = decode_text(data, filename) if isinstance(data, bytes) else data
@@ -454,11 +536,22 @@ def pack_document(pack: Pack) -> dict[str, Any]:
             rd["themes"] = list(r.themes)
         rd["questions"] = [_question_doc(q) for q in r.questions]
         doc["rounds"].append(rd)
+    if pack.scenarios:
+        doc["wildcard"] = {name: [_question_doc(q) for q in questions]
+                           for name, questions in sorted(pack.scenarios.items())}
     if pack.media:
         doc["files"] = {k: base64.b64encode(v).decode("ascii") for k, v in pack.media.items()}
     if pack.warnings:
         doc["warnings"] = [str(w) for w in pack.warnings]
     return doc
+
+
+def dump_questions(questions: list[QuestionSpec]) -> str:
+    """Questions as the YAML list load_scenario_set reads back (the rules page)."""
+    if not questions:
+        return ""
+    return yaml.safe_dump([_question_doc(q) for q in questions], allow_unicode=True,
+                          sort_keys=False, width=100)
 
 
 def dump_native(pack: Pack, fmt: str = "yaml") -> str:
@@ -468,4 +561,12 @@ def dump_native(pack: Pack, fmt: str = "yaml") -> str:
         return json.dumps(doc, ensure_ascii=False, indent=2) + "\n"
     if fmt != "yaml":
         raise ValueError("fmt must be 'yaml' or 'json'")
-    return yaml.safe_dump(doc, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump(doc, Dumper=_PlainDumper, allow_unicode=True, sort_keys=False, width=100)
+
+
+class _PlainDumper(yaml.SafeDumper):
+    """Writes a value shared by two places twice, never as an anchor and alias,
+    which load_native refuses."""
+
+    def ignore_aliases(self, data: Any) -> bool:
+        return True

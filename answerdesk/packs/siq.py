@@ -20,7 +20,9 @@ from xml.parsers import expat
 from .model import N_, Pack, PackError, QuestionSpec, RoundSpec, text_key
 
 MAX_CONTENT_XML = 20 * 1024 * 1024
-MAX_MEDIA_TOTAL = 500 * 1024 * 1024
+MAX_MEDIA_TOTAL = 250 * 1024 * 1024  # inflated, of the media questions use
+MAX_RATIO = 20  # inflated / compressed size of one entry (media are compressed already)
+RATIO_FROM = 1024 * 1024  # small entries may compress well (a blank picture)
 _FOLDER_FOR_KIND = {"image": "Images", "audio": "Audio", "video": "Video"}
 _ATOM_KIND = {"image": "image", "voice": "audio", "audio": "audio", "video": "video"}
 
@@ -103,39 +105,59 @@ def _parse_xml(data: bytes) -> ET.Element:
                            line=line, column=col + 1), reason=str(exc)) from exc
 
 
-def _read_zip(data: bytes, filename: str) -> tuple[bytes, dict[str, bytes]]:
-    """content.xml and the media entries, keyed "Images/<unquoted name>"."""
+def _open_zip(data: bytes, filename: str) -> tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]:
+    """The archive and its media entries, keyed "Images/<unquoted name>"."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError) as exc:
         raise PackError("not a zip file (a .siq pack is a zip archive)", filename) from exc
-    with archive:
-        names = {unquote(n).replace("\\", "/"): n for n in archive.namelist()}
-        if "content.xml" not in names:
-            raise PackError("no content.xml in the archive: not a SIGame pack", filename)
-        info = archive.getinfo(names["content.xml"])
-        if info.file_size > MAX_CONTENT_XML:
-            raise PackError("content.xml is implausibly large", filename)
-        media: dict[str, bytes] = {}
-        total = 0
-        try:
-            content = archive.read(names["content.xml"])
-            for name, raw in names.items():
-                folder = name.split("/", 1)[0]
-                if folder in _FOLDER_FOR_KIND.values() and not name.endswith("/"):
-                    total += archive.getinfo(raw).file_size
-                    if total > MAX_MEDIA_TOTAL:
-                        raise PackError("media files exceed 500 MB", filename)
-                    media[name] = archive.read(raw)
-        except (zipfile.BadZipFile, OSError, EOFError) as exc:
-            raise PackError("damaged zip archive: %(reason)s", filename, reason=str(exc)) from exc
-    return content, media
+    media = {}
+    for info in archive.infolist():
+        name = unquote(info.filename).replace("\\", "/")
+        if name.split("/", 1)[0] in _FOLDER_FOR_KIND.values() and not name.endswith("/"):
+            media[name] = info
+    return archive, media
+
+
+def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, filename: str) -> bytes:
+    """One entry's bytes, refused before reading when it would inflate far beyond its
+    compressed size: pictures, sounds and videos are compressed already, so a ratio
+    above MAX_RATIO is a zip bomb. zipfile never yields more than the declared size."""
+    if info.file_size > RATIO_FROM and info.file_size > MAX_RATIO * max(info.compress_size, 1):
+        raise PackError("'%(file)s' inflates %(ratio)s times: not a media file", filename,
+                        file=name, ratio=info.file_size // max(info.compress_size, 1))
+    try:
+        return archive.read(info)
+    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
+        raise PackError("damaged zip archive: %(reason)s", filename, reason=str(exc)) from exc
+
+
+def _read_content(archive: zipfile.ZipFile, filename: str) -> bytes:
+    names = {unquote(n).replace("\\", "/"): n for n in archive.namelist()}
+    if "content.xml" not in names:
+        raise PackError("no content.xml in the archive: not a SIGame pack", filename)
+    info = archive.getinfo(names["content.xml"])
+    if info.file_size > MAX_CONTENT_XML:
+        raise PackError("content.xml is implausibly large", filename)
+    try:
+        return archive.read(info)
+    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
+        raise PackError("damaged zip archive: %(reason)s", filename, reason=str(exc)) from exc
+
+
+def _read_media(archive: zipfile.ZipFile, entries: dict[str, zipfile.ZipInfo],
+                filename: str) -> dict[str, bytes]:
+    """The media files questions use, within MAX_MEDIA_TOTAL inflated bytes in all."""
+    total = sum(info.file_size for info in entries.values())
+    if total > MAX_MEDIA_TOTAL:
+        raise PackError("media files exceed %(mb)s MB", filename, mb=MAX_MEDIA_TOTAL >> 20)
+    return {name: _inflate(archive, info, name, filename) for name, info in entries.items()}
 
 
 class _Reader:
     """Builds the Pack from the parsed content.xml."""
 
-    def __init__(self, root: ET.Element, media: dict[str, bytes], filename: str) -> None:
+    def __init__(self, root: ET.Element, media: dict[str, Any], filename: str) -> None:
         self.root = root
         self.media = media
         self.filename = filename
@@ -251,9 +273,7 @@ class _Reader:
         if unused:
             self.warnings.append(N_("media files no question uses: %(files)s",
                                     files=", ".join(unused)))
-        media = {k: v for k, v in self.media.items() if k in self.used_media}
-        return Pack(title=title, format="siq", rounds=rounds, media=media,
-                    warnings=self.warnings)
+        return Pack(title=title, format="siq", rounds=rounds, warnings=self.warnings)
 
     def read_round(self, rnd: ET.Element, r_index: int, v5: bool,
                    authors: list[str]) -> RoundSpec:
@@ -365,6 +385,11 @@ def parse_siq(data: bytes, filename: str = "pack.siq") -> Pack:
     Rounds keep their themes; each question keeps its price as its points,
     right answers as accepted (typo3) and wrong answers as rejected.
     """
-    content, media = _read_zip(data, filename)
-    root = _parse_xml(content)
-    return _Reader(root, media, filename).read()
+    archive, entries = _open_zip(data, filename)
+    with archive:
+        root = _parse_xml(_read_content(archive, filename))
+        reader = _Reader(root, entries, filename)
+        pack = reader.read()
+        used = {name: info for name, info in entries.items() if name in reader.used_media}
+        pack.media = _read_media(archive, used, filename)
+    return pack

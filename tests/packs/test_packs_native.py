@@ -23,11 +23,23 @@ REPO = Path(__file__).resolve().parents[2]
 SHARED_PACKS = REPO / "tests" / "data" / "packs"
 
 
-def _docs_example() -> str:
+def _docs_examples() -> list[str]:
     doc = (REPO / "docs/packs.md").read_text(encoding="utf-8")
-    blocks = re.findall(r"```yaml\n(.*?)```", doc, re.DOTALL)
-    assert len(blocks) == 1
-    return blocks[0]
+    return re.findall(r"```yaml\n(.*?)```", doc, re.DOTALL)
+
+
+def _docs_example() -> str:
+    """The full example (the last one; the one before shows the wildcard sets)."""
+    blocks = _docs_examples()
+    assert len(blocks) == 2
+    return blocks[-1]
+
+
+def test_bg_r5_documented_wildcard_example_loads():
+    pack = load_native(_docs_examples()[0], "wildcard.yaml")
+    assert sorted(pack.scenarios) == ["5.1", "5.4", "5.5"]
+    assert [q.key for q in pack.scenarios["5.4"]] == [[1], [2]]
+    assert pack.scenarios["5.5"][0].key == {"1": "Б", "2": "А"}
 
 
 def _full_pack() -> Pack:
@@ -61,6 +73,9 @@ def _full_pack() -> Pack:
         ],
         media={"img/r.png": b"\x89PNG\r\n\x1a\n\x00\xff binary"},
         warnings=["made by hand"],
+        scenarios={"5.4": [QuestionSpec(number=1, text="Колко", key=[3], hint="3")],
+                   "5.5": [QuestionSpec(number=2, text="Свържете",
+                                        key={"1": "Б", "2": "А"})]},
     )
 
 

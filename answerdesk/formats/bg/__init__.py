@@ -7,10 +7,11 @@ core must be importable before any format is loaded.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, StandingRow, register
+from ...packs.model import N_
 from .programme import BG_PROGRAMME
 
 if TYPE_CHECKING:
@@ -21,11 +22,26 @@ class BulgarianQuiz(Format):
     """BG-R1..R6, the jokers (BG-J*), disputes' effect, the shoot-out and the BG league."""
 
     name = "bg"
-    label = "Bulgarian pub quiz"
+    label = N_("Bulgarian pub quiz")
     screen_part = "display/_bg_rules.html"
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return BG_PROGRAMME
+
+    def import_pack_extras(self, event: Any, pack: Any, *, replace: bool,
+                           to_row: Callable[[Any], Any]) -> None:
+        """BG-R5: the pack's scenario sets become the event's own."""
+        from .wildcard import bank_item, store_sets
+
+        sets = {name: [bank_item(to_row(q)) for q in questions]
+                for name, questions in pack.scenarios.items()}
+        store_sets(event, sets, replace=replace)
+
+    def export_pack_extras(self, event: Any, pack: Any, to_spec: Callable[[Any], Any]) -> None:
+        from .wildcard import scenario_sets
+
+        pack.scenarios = {name: [to_spec(q) for q in questions]
+                          for name, questions in scenario_sets(event).items()}
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """BG-R6.1: the final round's questions are opened one at a time."""
@@ -98,9 +114,14 @@ AUDIT_SENTENCES = {
 
 def load(app: Flask | None = None) -> BulgarianQuiz:
     """Register the BG format and its routes (the host's rules pages, the team's play
-    API) on the host and API blueprints, before the app factory registers those."""
+    API) on the host and API blueprints, before the app factory registers those; its
+    audit sentences (core/labels.py); and its shell commands on ``app``."""
     from ...core.labels import add_audit_sentences
     from . import api, desk  # noqa: F401  (their routes register on the blueprints)
 
     add_audit_sentences(AUDIT_SENTENCES)
+    if app is not None:
+        from .champions import register_commands
+
+        register_commands(app)
     return register(BG)

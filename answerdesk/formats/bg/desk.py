@@ -12,8 +12,11 @@ from ...core.states import RoundState
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
+from ...i18n import say
 from ...models import Event, Team
-from . import exports, final, jokers, league, shootout, wildcard
+from ...packs import PackError
+from ...packs.native import dump_questions, load_scenario_set
+from . import champions, exports, final, jokers, league, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings
 
@@ -78,6 +81,38 @@ def wildcard_draw(event: Event):
 def wildcard_choose(event: Event):
     wildcard.choose_scenario(event, request.form.get("scenario", ""), actor="host")
     return _back("#wildcard")
+
+
+@bp.get("/rules/wildcard/sets")
+@host_required
+def wildcard_sets(event: Event):
+    return _sets_page(event)
+
+
+def _sets_page(event: Event, status: int = 200, **context):
+    sets = wildcard.scenario_specs(event)
+    texts = {name: dump_questions(sets.get(name, [])) for name in BG_SCENARIOS}
+    texts.update(context.pop("typed", {}))
+    return render_template("host/wildcard_sets.html", event=event, scenarios=BG_SCENARIOS,
+                           texts=texts, counts={k: len(v) for k, v in sets.items()},
+                           say=say, **context), status
+
+
+@bp.post("/rules/wildcard/sets/<scenario>")
+@host_required
+def wildcard_set_save(event: Event, scenario: str):
+    """BG-R5: the host types (or fixes) a scenario's questions, as a pack's YAML list."""
+    if scenario not in BG_SCENARIOS:
+        raise NotFound("No such scenario")
+    text = request.form.get("questions", "")
+    try:
+        specs = load_scenario_set(text, scenario) if text.strip() else []
+    except PackError as err:
+        return _sets_page(event, 422, error=err, failed=scenario, typed={scenario: text})
+    wildcard.set_scenario_set(event, scenario, wildcard.typed_questions(event, specs))
+    flash(_("Scenario %(scenario)s: %(count)s questions saved", scenario=scenario,
+            count=len(specs)))
+    return redirect(url_for("host.wildcard_sets", code=event.code) + f"#set-{scenario}")
 
 
 @bp.post("/rules/final/<int:number>/<action>")
@@ -152,10 +187,12 @@ def dispute_decide(event: Event):
 @host_required
 def league_page(event: Event):
     edition = league.edition_of(event)
+    name = edition.league if edition else ""
     month = request.args.get("month") or (edition.month if edition else league.month_of(
         event.date))
     return render_template("host/league.html", event=event, edition=edition, month=month,
-                           table=league.month_table(month), months=league.months())
+                           league_name=name, table=league.month_table(month, name),
+                           months=league.months(name))
 
 
 @bp.post("/league")
@@ -173,6 +210,23 @@ def league_update(event: Event):
         raise DeskError("Unknown action '%(action)s'", action=action)
     flash(_("League updated"))
     return redirect(url_for("host.league_page", code=event.code))
+
+
+@bp.post("/league/champions")
+@host_required
+def champions_quiz(event: Event):
+    """BG-M5: the yearly champions' quiz of this event's league, from the year's titles;
+    its host password is shown once, here."""
+    edition = league.edition_of(event)
+    name = edition.league if edition else ""
+    year = request.form.get("year", "").strip()
+    try:
+        created, password, invitations = champions.create_champions_quiz(year, name)
+    except DeskError as err:
+        flash(err.message)
+        return redirect(url_for("host.league_page", code=event.code))
+    return render_template("host/champions.html", event=event, created=created,
+                           password=password, invitations=invitations, year=year), 201
 
 
 def _file(data: bytes, kind: str, name: str) -> Response:
@@ -196,7 +250,9 @@ def export_results(event: Event, kind: str):
 def export_month(event: Event, month: str, kind: str):
     if kind not in FILE_TYPES or not league.MONTH.match(month):
         raise NotFound("Export a month like 2025-03 as csv or xlsx")
-    header, rows = exports.month_results(league.month_table(month))
+    edition = league.edition_of(event)
+    header, rows = exports.month_results(
+        league.month_table(month, edition.league if edition else ""))
     data = (exports.to_csv(header, rows) if kind == "csv"
             else exports.to_xlsx(header, rows, month))
     return _file(data, kind, f"league-{month}")

@@ -45,9 +45,11 @@ def _aliases() -> dict[str, str]:
         db.select(TeamAlias.name_key, TeamAlias.canonical_key)).all())
 
 
-def editions(month: str | None = None) -> list[Edition]:
-    """Editions in sequence: by month, then number (BG-M3 counts across months)."""
-    query = db.select(Edition).order_by(Edition.month, Edition.number)
+def editions(month: str | None = None, league_name: str = "") -> list[Edition]:
+    """A league's editions in sequence: by month, then number (BG-M3 counts across
+    months, never across leagues)."""
+    query = (db.select(Edition).where(Edition.league == league_name)
+             .order_by(Edition.month, Edition.number))
     if month is not None:
         query = query.where(Edition.month == month)
     return list(db.session.scalars(query))
@@ -57,28 +59,37 @@ def edition_of(event: Event) -> Edition | None:
     return db.session.scalar(db.select(Edition).where(Edition.event_id == event.id))
 
 
-def add_to_month(event: Event, month: str | None = None, actor: str = "host") -> Edition:
-    """Make the event an edition of its month; editions are numbered by date (BG-M)."""
+def add_to_month(event: Event, month: str | None = None, actor: str = "host",
+                 league_name: str | None = None) -> Edition:
+    """Make the event an edition of its month in a league (by default the one it is
+    in, else the venue's); editions are numbered by date (BG-M)."""
     month = month or month_of(event.date)
     if not MONTH.match(month):
         raise DeskError("The month must look like 2025-03", field="month")
     edition = edition_of(event)
+    old = (edition.league, edition.month) if edition else None
     if edition is None:
-        edition = Edition(event_id=event.id, month=month, number=0)
+        edition = Edition(event_id=event.id, month=month, number=0, league="")
         db.session.add(edition)
+    if league_name is not None:
+        edition.league = league_name
     edition.month = month
     db.session.flush()
-    _renumber(month)
-    audit.record(event, actor, "league.edition", month, after={"number": edition.number})
+    _renumber(month, edition.league)
+    if old and old != (edition.league, month):
+        _renumber(old[1], old[0])
+    audit.record(event, actor, "league.edition", month,
+                 after={"number": edition.number, "league": edition.league})
     db.session.commit()
     refresh_handicaps()
     return edition
 
 
-def _renumber(month: str) -> None:
+def _renumber(month: str, league_name: str) -> None:
     rows = db.session.execute(
         db.select(Edition, Event.date).join(Event, Edition.event_id == Event.id)
-        .where(Edition.month == month).order_by(Event.date, Event.id)
+        .where(Edition.month == month, Edition.league == league_name)
+        .order_by(Event.date, Event.id)
     ).all()
     for number, (edition, _) in enumerate(rows, start=1):
         edition.number = number
@@ -94,15 +105,22 @@ def final_places(edition: Edition, aliases: dict[str, str]) -> dict[str, int]:
     return {league_key(keys[row.team_id], aliases): row.place for row in event_standings(event)}
 
 
+def leagues() -> list[str]:
+    return list(db.session.scalars(db.select(Edition.league).distinct().order_by(
+        Edition.league)))
+
+
 def refresh_handicaps() -> None:
-    """BG-M3 for every edition in sequence, from the winners of the editions before it."""
+    """BG-M3 for every edition of each league in sequence, from the winners of the
+    league's editions before it."""
     aliases = _aliases()
-    winners: list[set[str]] = []
-    for edition in editions():
-        edition.handicaps = scoring.streak_handicap(winners) or None
-        db.session.flush()
-        places = final_places(edition, aliases)
-        winners.append({key for key, place in places.items() if place == 1})
+    for name in leagues():
+        winners: list[set[str]] = []
+        for edition in editions(league_name=name):
+            edition.handicaps = scoring.streak_handicap(winners) or None
+            db.session.flush()
+            places = final_places(edition, aliases)
+            winners.append({key for key, place in places.items() if place == 1})
     db.session.commit()
 
 
@@ -153,10 +171,11 @@ def _names() -> dict[str, str]:
     return names
 
 
-def month_table(month: str) -> MonthTable:
-    """BG-M1/M2 table of the month and BG-M4 titles (earlier months' winners keep theirs)."""
+def month_table(month: str, league_name: str = "") -> MonthTable:
+    """BG-M1/M2 table of the month and BG-M4 titles (earlier months' winners keep theirs),
+    of one league."""
     aliases = _aliases()
-    all_editions = editions()
+    all_editions = editions(league_name=league_name)
     months = sorted({e.month for e in all_editions if e.month <= month})
     holders: set[str] = set()
     table: list[scoring.MonthRow[str]] = []
@@ -224,5 +243,5 @@ def merge_teams(spelling: str, into: str, actor: str = "host",
     return alias
 
 
-def months() -> list[str]:
-    return sorted({e.month for e in editions()}, reverse=True)
+def months(league_name: str = "") -> list[str]:
+    return sorted({e.month for e in editions(league_name=league_name)}, reverse=True)

@@ -1,8 +1,9 @@
 """Standings of an event: verdicts, jokers, disputes and handicaps turned into places.
 
 The rules themselves live in the pure module scoring.py (score_question for
-jokers and disputes, game_totals for corrections and the BG-M3 handicap, rank
-and apply_shootout for places); this module only gathers the data for it.
+jokers and disputes, game_totals for corrections and the BG-M3 and BG-G2b
+handicaps, rank and apply_shootout for places); this module only gathers the
+data for it.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from ...core.disputes import event_disputes
+from ...core.limits import team_handicaps
 from ...core.states import Outcome
 from ...extensions import db
 from ...models import Answer, Event, Joker, Question, Round, Team, Verdict
@@ -108,6 +110,8 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
             rows[correction.team].correction_notes.append(
                 f"{correction.points:+d} {correction.reason}")
     handicaps = event_handicaps(event)
+    for team_id, points in team_handicaps(event).items():  # BG-G2b, beside BG-M3
+        handicaps[team_id] = handicaps.get(team_id, 0) + points
     for team_id, handicap in handicaps.items():
         if team_id in rows:
             rows[team_id].handicap = handicap

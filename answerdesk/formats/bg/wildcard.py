@@ -4,8 +4,10 @@ After R4 the system names the team ranked last; a tie for last is broken by a
 draw (scoring.last_place_draw) whose seed, candidates and result are recorded
 here and shown on the projector. That team (on its phone) or the host picks
 the scenario; round 5 then takes the scenario's kind, check mode and points
-(formats.bg.BG_SCENARIOS) and, when the event has a question set for it, those
-questions.
+(formats.bg.BG_SCENARIOS) and the event's own question set for it: from its
+pack (a native pack's `wildcard` field) or typed by the host on the rules page.
+A scenario the event has no set for is refused, never filled from elsewhere,
+unless round 5's own questions already follow that scenario's check mode.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from ...core.states import RoundState
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, Round, Team, Wildcard, utcnow
+from ...packs import QuestionSpec
+from ...packs.importer import question_row, question_spec
 from . import scoring
 from .programme import BG_SCENARIOS, WILDCARD_ROUND
 
@@ -32,15 +36,77 @@ def wildcard_of(event: Event, *, create: bool = False) -> Wildcard | None:
     return row
 
 
-def set_bank(event: Event, bank: dict[str, list[dict[str, Any]]]) -> Wildcard:
-    """The questions prepared for each scenario: {"5.4": [{"text", "key", "hint"?}, ...]}."""
-    unknown = set(bank) - set(BG_SCENARIOS)
+# What a scenario set's question keeps (the columns of Question it fills).
+QUESTION_FIELDS = ("text", "key", "hint", "check_mode", "points", "media", "details")
+
+
+def bank_item(question: Question) -> dict[str, Any]:
+    """A (transient) question as a scenario set keeps it."""
+    return {name: value for name in QUESTION_FIELDS
+            if (value := getattr(question, name)) not in (None, "", [], {})}
+
+
+def set_question(number: int, item: dict[str, Any]) -> Question:
+    """A scenario set's question as a (transient) Question of round 5."""
+    return Question(number=number, text=item.get("text", ""),
+                    **{name: item.get(name) for name in QUESTION_FIELDS if name != "text"})
+
+
+def store_sets(event: Event, sets: dict[str, list[dict[str, Any]]], *,
+               replace: bool) -> Wildcard | None:
+    """The event's scenario sets: all of them (``replace``) or these ones added.
+    Flushes only: a pack import commits it with its rounds."""
+    unknown = set(sets) - set(BG_SCENARIOS)
     if unknown:
         raise DeskError("Unknown scenarios %(scenarios)s", scenarios=sorted(unknown))
-    row = wildcard_of(event, create=True)
-    row.bank = bank
-    db.session.commit()
+    row = wildcard_of(event, create=bool(sets))
+    if row is None:
+        return None
+    row.bank = {**({} if replace else row.bank or {}), **sets} or None
+    db.session.flush()
     return row
+
+
+def set_scenario_set(event: Event, scenario: str, questions: list[Question],
+                     actor: str = "host") -> None:
+    """The host fills (or, with no questions, empties) one scenario's set."""
+    if scenario not in BG_SCENARIOS:
+        raise DeskError("Unknown scenario '%(scenario)s'; choose one of %(choices)s",
+                        scenario=str(scenario), choices=", ".join(BG_SCENARIOS))
+    row = wildcard_of(event, create=True)
+    bank = dict(row.bank or {})
+    before = len(bank.get(scenario, []))
+    if questions:
+        stored = {m["ref"]: m["file"] for item in bank.get(scenario, [])
+                  for m in item.get("media") or [] if "file" in m}
+        for question in questions:  # a file the pack brought stays with its reference
+            question.media = [{**m, "file": stored[m["ref"]]} if m["ref"] in stored else m
+                              for m in question.media or []] or None
+        bank[scenario] = [bank_item(q) for q in questions]
+    else:
+        bank.pop(scenario, None)
+    row.bank = bank or None
+    audit.record(event, actor, "wildcard.set", scenario,
+                 before={"questions": before}, after={"questions": len(questions)})
+    db.session.commit()
+
+
+def scenario_specs(event: Event) -> dict[str, list[QuestionSpec]]:
+    """The event's scenario sets as a pack's questions (the rules page's YAML)."""
+    return {name: [question_spec(q, event.code, {}) for q in questions]
+            for name, questions in scenario_sets(event).items()}
+
+
+def typed_questions(event: Event, specs: list[QuestionSpec]) -> list[Question]:
+    """Questions the host typed as (transient) rows; their media are references only."""
+    return [question_row(spec, event.code, {}, []) for spec in specs]
+
+
+def scenario_sets(event: Event) -> dict[str, list[Question]]:
+    """The event's own scenario sets as transient questions (pages, export)."""
+    row = wildcard_of(event)
+    return {name: [set_question(n, item) for n, item in enumerate(items, start=1)]
+            for name, items in sorted(((row.bank if row else None) or {}).items())}
 
 
 def name_chooser(event: Event, actor: str = "host", seed: int | None = None) -> Wildcard:
@@ -92,6 +158,7 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
     row = row or wildcard_of(event, create=True)
     chosen = BG_SCENARIOS[scenario]
     before = {"scenario": row.scenario, "check_mode": rnd.check_mode, "points": rnd.points}
+    own_fit = bool(rnd.questions) and _fits(rnd, scenario)
     rnd.kind, rnd.points = chosen.kind, chosen.points
     rnd.check_mode, rnd.partial_points = chosen.check_mode, chosen.partial_points
     questions = (row.bank or {}).get(scenario)
@@ -100,9 +167,11 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
             rnd.questions.remove(old)
         db.session.flush()
         for number, item in enumerate(questions, start=1):
-            rnd.questions.append(Question(
-                number=number, text=item.get("text", ""), key=item["key"],
-                hint=item.get("hint"), check_mode=item.get("check_mode")))
+            rnd.questions.append(set_question(number, item))
+    elif not own_fit:
+        db.session.rollback()
+        raise Conflict("This event has no questions for scenario %(scenario)s: the host "
+                       "adds them on the rules page first", scenario=scenario)
     row.scenario = scenario
     row.chosen_by = f"team:{team.name}" if team is not None else actor
     audit.record(event, row.chosen_by, "wildcard.choose", f"R{WILDCARD_ROUND} {scenario}",
@@ -110,6 +179,17 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
                                        "points": chosen.points})
     db.session.commit()
     return rnd
+
+
+def _fits(rnd: Round, scenario: str) -> bool:
+    """Round 5's own questions (a pack's round 5) are the set of the scenario they are
+    judged like: the one check mode's scenario; for exact, 5.2 if pictures, else 5.1."""
+    chosen = BG_SCENARIOS[scenario]
+    if rnd.check_mode != chosen.check_mode:
+        return False
+    same_mode = [s for s in BG_SCENARIOS.values() if s.check_mode == chosen.check_mode]
+    return (len(same_mode) == 1 or rnd.kind == chosen.kind
+            or (rnd.kind == "wildcard" and scenario == "5.1"))
 
 
 def wildcard_json(event: Event, team: Team | None = None) -> dict[str, Any] | None:

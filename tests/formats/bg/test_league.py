@@ -13,7 +13,12 @@ from werkzeug.security import generate_password_hash
 from answerdesk.core.events import create_event, event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import league
-from answerdesk.formats.bg.demo import add_sample_questions, create_demo_event, play_sample
+from answerdesk.formats.bg.demo import (
+    DEMO_LEAGUE,
+    add_sample_questions,
+    create_demo_event,
+    play_sample,
+)
 from answerdesk.formats.bg.standings import event_standings
 
 START = dt.date(2025, 3, 3)
@@ -142,13 +147,32 @@ def test_bg_m_merge_of_an_unknown_spelling_refused(app):
         league.merge_teams("Никой", "Сови")
 
 
-def test_demo_month_has_four_editions_and_a_table(app):
+def test_demo_month_has_four_editions_and_a_table_in_its_own_league(app):
     with app.app_context():
         event, _ = create_demo_event(month=True)
-        table = league.month_table(league.month_of(event.date))
+        month = league.month_of(event.date)
+        table = league.month_table(month, DEMO_LEAGUE)
         assert [e.number for e in table.editions] == [1, 2, 3, 4]
         assert table.lines[0].points == 32 and table.winners
         assert league.edition_of(event).handicaps == {"сови": -4}
+        assert league.month_table(month).editions == [] and league.months() == []
+
+
+def test_a_real_month_never_shows_the_demo_editions(app):
+    """Issue 14 §5: the demo's played editions stay in the demo's league (BG-M1-M3)."""
+    with app.app_context():
+        demo_event, _ = create_demo_event(month=True)
+        real, _ = create_event("Пъб куиз", date=demo_event.date)
+        add_sample_questions(real)
+        play_sample(real, {"Сови": 1.0, "Котки": 0.5})
+        league.add_to_month(real)
+        table = league.month_table(league.month_of(real.date))
+        assert [e.event_id for e in table.editions] == [real.id]
+        assert [(line.name, line.points) for line in table.lines] == [("Сови", 12),
+                                                                     ("Котки", 9)]
+        # Сови won all three demo editions, but not in this league: no BG-M3 streak here
+        assert league.edition_of(real).handicaps is None
+        assert league.edition_of(demo_event).league == DEMO_LEAGUE
 
 
 def login(client, code, password):
