@@ -48,6 +48,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .formats import load_all as load_formats
     from .host import bp as host_bp
     from .i18n import bp as i18n_bp
+    from .i18n import reason_text
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
@@ -74,6 +75,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["qr_svg"] = qr_svg
     register_labels(app)
     app.jinja_env.filters["chart_json"] = chart_json
+    app.jinja_env.globals["reason_text"] = reason_text
     app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of
     with app.app_context():

@@ -50,6 +50,18 @@ class RoundLocked(Conflict):
     code = "round_locked"
 
 
+class WrongTeam(Conflict):
+    """CHGK-3: a Central Table action for a team that does not sit there."""
+
+    code = "wrong_team"
+
+
+class BidRefused(DeskError):
+    """CHGK-4.4: a bid outside 1..the team's credits, or from a team not in the auction."""
+
+    code = "bid_refused"
+
+
 class NameTaken(Conflict):
     code = "name_taken"
 

@@ -9,11 +9,12 @@ session); the projector speaks the language the host chose for the event
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request, session
-from flask_babel import gettext
+from flask_babel import get_translations, gettext
 
 from .core import audit
 from .errors import DeskError
@@ -26,6 +27,25 @@ bp = Blueprint("i18n", __name__)
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 # Each language named in itself, for the switcher.
 LANGUAGE_NAMES = {"bg": "Български", "ru": "Русский", "en": "English"}
+
+
+#: reason codes that wrap another reason (values {"code", "params"}) -> their msgid with
+#: %(reason)s; a format registers its own (BG's final round: formats/bg/final.py)
+NESTED_REASONS: dict[str, str] = {}
+
+
+def reason_text(code: str | None, params: Any = None, fallback: str = "") -> str:
+    """A checker's reason in the page's language: its code and values rendered through
+    the catalogues (CHECKER.md, issue 16 §8). A verdict stored before reasons had codes
+    keeps its stored text."""
+    from .checker.reasons import render
+
+    params = params if isinstance(params, dict) else {}
+    t = get_translations()
+    if code in NESTED_REASONS:
+        inner = reason_text(params.get("code"), params.get("params"), fallback)
+        return t.gettext(NESTED_REASONS[code]) % {"reason": inner}
+    return render(code, params, t.gettext, t.ngettext) or fallback
 
 
 def screen_locale() -> str | None:

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterable
 
 from flask import Flask
 
+from .core.clock import has_due, settle
 from .core.rounds import check_arrived
 from .core.states import RoundState
 from .database import read_only
@@ -56,6 +57,11 @@ def check_open_rounds(since: int | None = None) -> int:
         event = db.session.get(Event, event_id)
         if event is not None:
             checked += check_arrived(event)
+            with read_only():
+                due = has_due(event)
+            if due and settle(event):
+                # Questions past their clock's deadline: the lock recorded, verdicts proposed.
+                db.session.commit()
     return checked
 
 

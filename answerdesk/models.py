@@ -37,6 +37,9 @@ class Event(db.Model):
     host_login_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     assistant_login_generation: Mapped[int] = mapped_column(default=0, server_default="0")
     screen_locale: Mapped[str] = mapped_column(String(8), default="bg")
+    # The question clock's answer period and grace (clock.py); None: the format's default.
+    question_seconds: Mapped[int | None]
+    question_grace: Mapped[int | None]
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     # BG-G2b: the event's own limits, set by the host. At most this many players per
     # team; starting points of named teams ([{"name", "points"}], BG-G1 folding);
@@ -184,6 +187,9 @@ class Verdict(db.Model):
     outcome: Mapped[str] = mapped_column(String(8))
     fraction: Mapped[float | None]
     reason: Mapped[str] = mapped_column(String(300), default="")
+    # the same reason for pages: a checker code and its values (CHECKER.md, issue 16)
+    reason_code: Mapped[str | None] = mapped_column(String(40))
+    reason_params: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     checked_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
     decision: Mapped[str | None] = mapped_column(String(8))
     decided_by: Mapped[str | None] = mapped_column(String(60))
@@ -312,7 +318,12 @@ class Dispute(db.Model):
 
 
 class QuestionGate(db.Model):
-    """Per-question open → locked → revealed of BG-R6 (one question at a time)."""
+    """Per-question open → locked → revealed (BG-R6, one question at a time).
+
+    A question started on the clock (clock.py, CHGK-1.1) carries its answer period
+    and grace; from ``locks_at`` on it is locked by the time alone, whatever
+    ``state`` still says until someone records the lock.
+    """
 
     __tablename__ = "question_gate"
 
@@ -322,6 +333,9 @@ class QuestionGate(db.Model):
     )
     state: Mapped[str] = mapped_column(String(16), default=GateState.OPEN)
     opened_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    seconds: Mapped[int | None]
+    grace: Mapped[int | None]
+    locks_at: Mapped[dt.datetime | None]
     locked_at: Mapped[dt.datetime | None]
     revealed_at: Mapped[dt.datetime | None]
 

@@ -44,6 +44,8 @@
   }
 
   var statesSeen = "";
+  var clocks = [];      // question clocks shown (CHGK-1.1), ticked by tick()
+  var skew = 0;         // server time − this phone's time, from the last sheet
   var fields = {};      // "r/q" -> {input, status, round}
   var refused = {};     // "r/q" -> message
   var backoff = 1000;
@@ -92,6 +94,7 @@
     if (window.AnswerWidgets) window.AnswerWidgets.begin(sheet);
     root.textContent = "";
     fields = {};
+    clocks = [];
     var rounds = sheet.rounds.slice().sort(function (a, b) {
       var ao = a.state === "open" ? 0 : 1, bo = b.state === "open" ? 0 : 1;
       return ao - bo || b.number - a.number;
@@ -105,7 +108,14 @@
         round.state === "open" ? t.tOpen : round.state === "revealed" ? t.tRevealed : t.tLocked);
       head.appendChild(badge);
       section.appendChild(head);
-      round.questions.forEach(function (q) {
+      var questions = round.questions.slice();
+      // A round on the question clock: the question started last comes first.
+      if (questions.some(function (q) { return q.clock; })) {
+        questions.sort(function (a, b) {
+          return (b.clock ? b.clock.opens_at : "").localeCompare(a.clock ? a.clock.opens_at : "");
+        });
+      }
+      questions.forEach(function (q) {
         var key = round.number + "/" + q.number;
         var box = el("div", "question");
         var label = el("label", null);
@@ -120,9 +130,17 @@
         input.name = "q" + key.replace("/", "-");
         var pending = queue[key];
         input.value = pending ? pending.text : (q.answer ? q.answer.text : "");
-        input.readOnly = round.state !== "open";
+        input.readOnly = round.state !== "open" || (q.clock && q.clock.state !== "open");
         label.appendChild(input);
         box.appendChild(label);
+        if (q.clock) {
+          var clock = el("div", "clock");
+          clock.dataset.question = q.number;
+          box.insertBefore(clock, label);
+          clocks.push({node: clock, box: box, input: input, key: key,
+                       answerUntil: Date.parse(q.clock.answer_until),
+                       locksAt: Date.parse(q.clock.locks_at)});
+        }
         var status = el("span", "status");
         box.appendChild(status);
         fields[key] = {input: input, status: status, round: round.number};
@@ -147,6 +165,38 @@
       try { fields[active].input.setSelectionRange(caret, caret); } catch (e) { /* ignore */ }
     }
     if (window.AnswerWidgets) window.AnswerWidgets.end();
+    tick();
+  }
+
+  function mmss(ms) {
+    var secs = Math.max(0, Math.ceil(ms / 1000));
+    return Math.floor(secs / 60) + ":" + ("0" + secs % 60).slice(-2);
+  }
+
+  // CHGK-1.1: the minute to discuss, then the seconds to hand in, counted from the
+  // server's deadlines (corrected by the clock skew); at the end the card locks.
+  function tick() {
+    var now = Date.now() + skew;
+    clocks.forEach(function (c) {
+      var phase;
+      if (now < c.answerUntil) {
+        phase = "discuss";
+        c.node.textContent = t.tDiscuss + " " + mmss(c.answerUntil - now);
+      } else if (now < c.locksAt) {
+        phase = "hand-in";
+        c.node.textContent = t.tHandIn + " " + mmss(c.locksAt - now);
+      } else {
+        phase = "locked";
+        c.node.textContent = t.tClockLocked;
+        c.input.readOnly = true;
+        c.box.querySelectorAll("input, button, textarea, select").forEach(function (n) {
+          if (n.tagName === "INPUT" || n.tagName === "TEXTAREA") n.readOnly = true;
+          else n.disabled = true;
+        });
+      }
+      c.node.className = "clock " + phase;
+      c.box.dataset.clock = phase;
+    });
   }
 
   function edited(key, text, structured) {
@@ -244,7 +294,8 @@
     }).then(function (sheet) {
       if (!sheet) return;
       setNet(true);
-      statesSeen = JSON.stringify(sheet.states);
+      if (sheet.now) skew = Date.parse(sheet.now) - Date.now();
+      statesSeen = JSON.stringify(sheet.states) + JSON.stringify(sheet.question || null);
       localStorage.setItem(sheetKey, JSON.stringify(sheet));
       render(sheet);
       flush();
@@ -262,7 +313,7 @@
   function pollState(force) {
     fetch(api + "/state").then(function (resp) { return resp.json(); }).then(function (body) {
       setNet(true);
-      var seen = JSON.stringify(body.rounds);
+      var seen = JSON.stringify(body.rounds) + JSON.stringify(body.question || null);
       var anyOpen = body.rounds.some(function (r) { return r.state === "open"; });
       // Other phones of the team may have changed answers: refresh now and
       // then while a round is open, but never over an answer being typed.
@@ -290,4 +341,5 @@
   window.AnswerSheet = {reload: loadSheet};
   loadSheet();
   setInterval(pollState, 3000);
+  setInterval(tick, 250);
 })();

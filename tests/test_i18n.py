@@ -19,9 +19,11 @@ LOCALES = ("bg", "ru", "en")
 # The error classes are keywords as in the Makefile: a refusal's first argument is its msgid
 # (a pack's PackError too); N_ marks a pack's warnings and locations (answerdesk/packs/model.py).
 ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken", "Unauthorized",
-                 "NotAllowed", "TooLarge", "RateLimited", "PackError", "NotInvited", "BadPack")
+                 "NotAllowed", "TooLarge", "RateLimited", "PackError", "NotInvited", "BadPack",
+                 "BidRefused", "WrongTeam")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
-            "_l": None, "lazy_ngettext": (1, 2), "N_": None} | dict.fromkeys(ERROR_CLASSES)
+            "_l": None, "lazy_ngettext": (1, 2), "N_": None,
+            "NP_": (1, 2)} | dict.fromkeys(ERROR_CLASSES)
 
 
 def extracted_msgids() -> dict[str | tuple[str, str], str]:
@@ -140,3 +142,44 @@ def test_numbers_dates_and_plurals_follow_the_language(app, client, demo) -> Non
         html = client.get(f"/host/{code}/programme?lang={lang}").get_data(as_text=True)
         assert rounds in html
         assert format_date(date, "long", locale=lang) in html
+
+
+@pytest.mark.parametrize(
+    "lang,given,key,expected",
+    [
+        ("bg", "Напалеон", ["Наполеон"], "1 правописна грешка"),
+        ("ru", "Напалеон", ["Наполеон"], "1 орфографическая ошибка"),
+        ("ru", "Напалеонн", ["Наполеон"], "2 орфографические ошибки"),
+        ("en", "Австралия", ["Австрия"], "different name: Австралия"),
+        ("bg", "А или Б", ["А"], "два отговора в един"),
+    ],
+)
+def test_checker_reasons_render_in_the_page_language(app, lang, given, key, expected) -> None:
+    """Issue 16 §8: a reason is a code plus values, rendered through the catalogues."""
+    from answerdesk.checker import check
+    from answerdesk.i18n import reason_text
+
+    mode = "choice" if key == ["А"] else "typo3"
+    v = check(given, key, mode)
+    with app.test_request_context(f"/?lang={lang}"):
+        assert reason_text(v.code, v.params, v.reason) == expected
+
+
+def test_final_round_reason_wraps_the_checkers(app) -> None:
+    from answerdesk.formats.bg.final import host_judges
+    from answerdesk.i18n import reason_text
+
+    values = host_judges({"outcome": "wrong", "fraction": 0.0, "reason": "does not match",
+                          "reason_code": "no_match", "reason_params": None}, "Дунав")
+    assert values["outcome"] == "review" and values["reason_code"] == "final_round"
+    with app.test_request_context("/?lang=bg"):
+        text = reason_text(values["reason_code"], values["reason_params"], values["reason"])
+    assert text == "финален кръг: решава водещият (не съвпада)"
+
+
+def test_a_reason_without_a_code_keeps_its_stored_text(app) -> None:
+    from answerdesk.i18n import reason_text
+
+    with app.test_request_context("/?lang=ru"):
+        assert reason_text(None, None, "demo") == "demo"
+        assert reason_text("no_such_code", {}, "old text") == "old text"

@@ -9,7 +9,8 @@ import pytest
 
 
 @pytest.mark.parametrize(
-    "module", ["answerdesk.checker", "answerdesk.formats.bg.scoring", "answerdesk.core.formats"]
+    "module", ["answerdesk.checker", "answerdesk.formats.bg.scoring", "answerdesk.core.formats",
+               "answerdesk.formats.chgk.rules"]
 )
 def test_pure_module_imports_no_flask_or_sqlalchemy(module):
     code = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app, jsonify, request
 
 from ..access import api_host, bearer_token, check_organiser_password
-from ..core import answers, formats, organiser, rounds, sheets, teams
+from ..core import answers, clock, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError, Unauthorized
@@ -54,7 +54,8 @@ def sheet(code: str):
 @bp.get("/events/<code>/state")
 @reads_only
 def state(code: str):
-    return jsonify({"rounds": sheets.round_states(event_by_code(code))})
+    event = event_by_code(code)
+    return jsonify({"rounds": sheets.round_states(event), "question": clock.marker(event)})
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
@@ -109,4 +110,4 @@ def reveal_round(code: str, round_number: int):
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
-from . import receipts  # noqa: E402,F401  (register their routes on bp)
+from . import question_clock, receipts  # noqa: E402,F401  (register their routes on bp)

@@ -51,6 +51,13 @@ def _play_paths() -> dict[str, Any]:
     return paths
 
 
+def _clock_paths() -> dict[str, Any]:
+    """The question clock's routes (core, api/question_clock.py)."""
+    from .question_clock import openapi_paths
+
+    return openapi_paths()
+
+
 def openapi_document() -> dict[str, Any]:
     return {
         "openapi": "3.1.0",
@@ -109,7 +116,10 @@ def openapi_document() -> dict[str, Any]:
                     "responses": {
                         "200": _ok("Round states", {"type": "object", "properties": {
                             "rounds": {"type": "array",
-                                       "items": {"$ref": "#/components/schemas/RoundState"}}}}),
+                                       "items": {"$ref": "#/components/schemas/RoundState"}},
+                            "question": {"type": ["object", "null"], "description":
+                                         "The question started last on the clock: round, "
+                                         "question, state (open or locked by the time)"}}}),
                         "404": _error("No such event"),
                     },
                 }
@@ -165,6 +175,7 @@ def openapi_document() -> dict[str, Any]:
                 }
             },
             **_play_paths(),
+            **_clock_paths(),
         },
         "components": {
             "securitySchemes": {

@@ -8,8 +8,9 @@ from typing import Any
 from answerdesk.checker.core import parse_open_key
 from answerdesk.checker.normalize import normalize
 from answerdesk.checker.numbers import parse_number
+from answerdesk.checker.reasons import Reason, why
 
-Result = tuple[str, float | None, str]
+Result = tuple[str, float | None, Reason]
 
 
 def check_number(given: str, key: Any) -> Result:
@@ -23,19 +24,19 @@ def check_number(given: str, key: Any) -> Result:
         wanted.append(v)
     g = normalize(given)
     if not g:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     v = parse_number(g)
     if v is None:
         digits = re.findall(r"\d+", g)
         if len(digits) == 1 and not re.search(r"[^\W\d_]{3,}", g):
             v = float(digits[0])
         elif len(set(digits)) > 1:
-            return "review", None, "several numbers"
+            return "review", None, why("several_numbers")
         else:
-            return "review", None, "not a number"
+            return "review", None, why("not_a_number")
     if v in wanted:
-        return "correct", 1.0, "right number"
-    return "wrong", 0.0, f"different number: {v:g}"
+        return "correct", 1.0, why("right_number")
+    return "wrong", 0.0, why("different_number", number=f"{v:g}")
 
 
 # option letters: Cyrillic А-Г (and Д, Е), their Latin typing and look-alikes
@@ -44,8 +45,22 @@ _LETTER_ALIASES = {
     "д": "д", "d": "д", "е": "е", "e": "е",
 }
 _LATIN_B = "b"  # Б by sound, В by shape
-_TRUE = {"вярно", "да", "true", "yes", "верно", "правда", "истина", "вярно е", "t"}
-_FALSE = {"невярно", "не", "false", "no", "неверно", "неправда", "ложь", "лъжа", "нет", "f"}
+# True/false in bg, ru and en are one option each (BG-R1, issue 16 §6). No maintained
+# list holds these answer words, so they are written out: the adjective ("вярно",
+# "верно", "true"), its negation written together or apart ("невярно", "не е вярно",
+# "не верно"), the yes/no words ("да"/"не", "да"/"нет", "yes"/"no") and the nouns and
+# synonyms teams use ("истина", "лъжа", "ложь", "правилно", "грешно", "правильно").
+_TRUE = frozenset({
+    "вярно", "вярно е", "да", "истина", "правилно", "точно", "true", "yes", "correct", "right",
+    "верно", "правда", "правильно", "истинно", "t", "y",
+})
+_FALSE = frozenset({
+    "невярно", "не е вярно", "не вярно", "грешно", "неправилно", "не", "лъжа", "неистина",
+    "false", "no", "not true", "incorrect", "wrong", "неверно", "не верно", "неправда",
+    "ложь", "нет", "неправильно", "ложно", "f", "n",
+})
+# between two options in one answer ("А или Б", "а, б", "вярно/невярно")
+_OPTION_SEP = re.compile(r"\s*(?:[,;/|&+]|\s(?:или|либо|or|и|and)\s)\s*|\s+")
 
 
 def _option(text: str) -> str | None:
@@ -60,13 +75,32 @@ def _option(text: str) -> str | None:
     return None
 
 
+def _options_named(raw: str) -> set[str]:
+    """The options an answer names when it is made only of options ("А или Б", "a, b",
+    "вярно/невярно"): two or more different ones mean the team hedged (BG-R1: one
+    choice). Empty when any piece is not an option (a word of an open answer)."""
+    pieces = [p for p in _OPTION_SEP.split(normalize(raw.replace(")", " ").replace(".", " ")))
+              if p]
+    if len(pieces) < 2:
+        return set()
+    found = [_option(p) for p in pieces]
+    return set(found) if all(found) else set()  # type: ignore[arg-type]
+
+
 def check_choice(given: str, key: Any) -> Result:
     """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
-    or true/false in bg/ru/en ("невярно" is not "вярно")."""
+    or true/false in bg/ru/en ("невярно" is not "вярно"); two options in one answer
+    are wrong (one choice per question)."""
     accept, _ = parse_open_key(key)
     wanted = {_option(a) or normalize(a) for a in accept}
     raw = given.strip()
     g = _option(raw)
+    if g is None:
+        named = _options_named(raw)
+        if len(named) >= 2:
+            return "wrong", 0.0, why("two_options")
+        if named:
+            g = named.pop()
     if g is None:
         # "б) Пловдив": the letter in front decides
         m = re.match(r"^\s*([A-Za-zА-Яа-я])\s*[\).:]", raw)
@@ -74,16 +108,16 @@ def check_choice(given: str, key: Any) -> Result:
     if g is None:
         n = normalize(raw)
         if not n:
-            return "wrong", 0.0, "empty answer"
+            return "wrong", 0.0, why("empty")
         if n in wanted:
-            return "correct", 1.0, "exact match"
-        return "review", None, "not an option"
+            return "correct", 1.0, why("exact")
+        return "review", None, why("not_an_option")
     if g == _LATIN_B:
         if "б" in wanted:
-            return "correct", 1.0, "right option (Latin B as Б)"
+            return "correct", 1.0, why("right_option_latin_b")
         if "в" in wanted:
-            return "review", None, "Latin B: Б or В?"
-        return "wrong", 0.0, "other option"
+            return "review", None, why("latin_b")
+        return "wrong", 0.0, why("other_option")
     if g in wanted:
-        return "correct", 1.0, "right option"
-    return "wrong", 0.0, "other option"
+        return "correct", 1.0, why("right_option")
+    return "wrong", 0.0, why("other_option")

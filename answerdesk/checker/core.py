@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from answerdesk.checker import modes
+from answerdesk.checker.reasons import Reason
 
 MODES: tuple[str, ...] = tuple(modes.MODES)
 
@@ -29,12 +30,21 @@ class Verdict:
     """The checker's proposal for one answer (CHECKER.md).
 
     outcome: "correct" | "partial" | "wrong" | "review"; fraction: 1.0 correct,
-    0 < f < 1 partial, 0.0 wrong, None for review; reason: short text for the host.
+    0 < f < 1 partial, 0.0 wrong, None for review; reason: short English text for logs
+    and tools; code and params: the same reason for pages, rendered through the
+    catalogues (``reasons.CATALOGUE``, ``reasons.render``).
     """
 
     outcome: str
     fraction: float | None
     reason: str
+    code: str = ""
+    params: dict[str, Any] = field(default_factory=dict, hash=False)
+
+    @classmethod
+    def of(cls, outcome: str, fraction: float | None, reason: Reason) -> Verdict:
+        """A verdict from an outcome, a fraction and a coded reason."""
+        return cls(outcome, fraction, reason.text, reason.code, reason.params)
 
 
 def _strings(value: Any, what: str) -> tuple[str, ...]:
@@ -79,4 +89,4 @@ def check(given: str, key: Any, mode: str = "typo3", *, max_errors: int | None =
         raise ValueError(f"unknown mode {mode!r}; expected one of {', '.join(MODES)}")
     if not isinstance(given, str):
         given = "" if given is None else str(given)
-    return Verdict(*modes.MODES[mode].check(given, key, max_errors))
+    return Verdict.of(*modes.MODES[mode].check(given, key, max_errors))

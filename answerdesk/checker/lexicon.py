@@ -74,7 +74,8 @@ def same_entity(a: str, b: str) -> bool:
     """True when two normalised names name one territory, language or city (CLDR), e.g.
     the Bulgarian and the Russian name of a country."""
     table = _entities()
-    return bool(table.get(a, frozenset()) & table.get(b, frozenset()))
+    x, y = table.get(a), table.get(b)
+    return bool(x and y and x & y)
 
 
 def langs_for(script: str, low: str, words: tuple[str, ...]) -> tuple[str, ...]:

@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from answerdesk.checker.normalize import normalize
+from answerdesk.checker.reasons import Reason
 
-#: (outcome, fraction, reason), as checker.Verdict takes them.
-Result = tuple[str, float | None, str]
+#: (outcome, fraction, reason code and values), as checker.Verdict.of takes them.
+Result = tuple[str, float | None, Reason]
 
 # A choice key made only of these is a true/false question (BG-R1): two big buttons.
 _TRUE_FALSE_KEYS = {"вярно", "невярно", "true", "false", "да", "не"}

@@ -9,6 +9,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from answerdesk.checker.numbers import fold_roman_lookalikes, text_roman
+
 # Latin letters that look like Cyrillic ones (BG-G1, BG-R5.6), lower and upper case.
 _LAT_TO_CYR = {
     "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м", "o": "о",
@@ -54,6 +56,7 @@ _QUOTES = "\"'«»„“”‘’‚‹›`´′″"
 _DASHES = "\u2010\u2011\u2012\u2013\u2014\u2015\u2212-"
 _KEEP = set("+#")
 _WS = re.compile(r"\s+")
+_ROMAN_WORD = re.compile(r"(?<!\w)[ivxхіїѵ]+(?!\w)")
 
 
 def _fix_word_script(word: str) -> str:
@@ -85,6 +88,8 @@ def normalize(text: str) -> str:
     """
     # upper() first, so that letters without a case pair in casefold (ı, ſ) fold too
     t = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).upper().casefold())
+    # Roman numerals typed with Cyrillic look-alikes, before і becomes и (issue 16 §2)
+    t = _ROMAN_WORD.sub(lambda m: fold_roman_lookalikes(m.group(0)), t)
     t = t.translate(_CYR_VARIANTS)
     t = t.replace("й", "\0")  # keep й through accent stripping
     t = _strip_accents(t).replace("\0", "й")
@@ -96,8 +101,41 @@ def normalize(text: str) -> str:
             continue
         else:
             out.append(" ")
-    words = _WS.sub(" ", "".join(out)).strip().split(" ")
-    return " ".join(_fix_word_script(w) for w in words if w)
+    words = [_fix_word_script(w) for w in _WS.sub(" ", "".join(out)).strip().split(" ") if w]
+    return " ".join(_fix_text_script(words))
+
+
+_CYR_LOOKS_LATIN = {v.lower(): k.lower() for k, v in _LAT_TO_CYR.items()}
+# Latin letters whose twin is a letter of the Russian and Bulgarian alphabets (not і ј ѕ)
+_LAT_LOOKS_CYR = {k: v for k, v in ((v2, k2) for k2, v2 in _CYR_LOOKS_LATIN.items())
+                  if k not in "ijs"}
+_TO_LATIN = str.maketrans(_CYR_LOOKS_LATIN)
+_TO_CYR = str.maketrans(_LAT_LOOKS_CYR)
+
+
+def _script_of_word(w: str) -> str:
+    """'lat' or 'cyr' for a word with a letter only one script has; '?' for a word of
+    look-alike letters only ("ас", "м", "mama"); '' for no letters or a Roman numeral
+    ("XXI век" is a Cyrillic text)."""
+    if text_roman(w):
+        return ""
+    if any(is_cyr(c) and c not in _CYR_LOOKS_LATIN for c in w):
+        return "cyr"
+    if any("a" <= c <= "z" and c not in _LAT_LOOKS_CYR for c in w):
+        return "lat"
+    return "?" if any(c.isalpha() for c in w) else ""
+
+
+def _fix_text_script(words: list[str]) -> list[str]:
+    """Words of look-alike letters only take the script of the text's other words when
+    those are all in one script (BG-R5.6): "АС/DC" (Cyrillic А, С) is "ac dc", "Бони M"
+    (Latin M) is "бони м", "Мама Mia" is "mama mia"; "Карл Х" keeps its Cyrillic."""
+    kinds = [_script_of_word(w) for w in words]
+    sure = {k for k in kinds if k in ("lat", "cyr")}
+    if len(sure) != 1 or "?" not in kinds:
+        return words
+    table = _TO_LATIN if sure == {"lat"} else _TO_CYR
+    return [w.translate(table) if k == "?" else w for w, k in zip(words, kinds, strict=True)]
 
 
 def script_of(text: str) -> str:

@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from answerdesk.checker.normalize import normalize
+from answerdesk.checker.reasons import Reason, why
 
-Result = tuple[str, float | None, str]
+Result = tuple[str, float | None, Reason]
 
 _CYR = "абвгдежзиклмнопрстуфхцчшщюя"
 # Latin letters as typed for Cyrillic option letters; "b" is ambiguous (Б by sound, В by shape)
@@ -42,16 +43,16 @@ def check_pairs(given: str, key: Any) -> Result:
     k = _parse_key(key)
     t = normalize(given).replace(" ", "")
     if not t:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     pairs = re.findall(r"(\d+)([^\W\d_])", t)
     if pairs and "".join(n + c for n, c in pairs) == t:
         got = {n: c for n, c in pairs}
         if len(got) != len(pairs):
-            return "review", None, "a number paired twice"
+            return "review", None, why("pairs_twice")
     elif t.isalpha() and len(t) == len(k):
         got = {n: t[i] for i, n in enumerate(sorted(k, key=int))}
     else:
-        return "review", None, "cannot read the pairs"
+        return "review", None, why("pairs_unreadable")
     ambiguous = False
     for n, c in list(got.items()):
         if c in _AMBIGUOUS:
@@ -61,11 +62,11 @@ def check_pairs(given: str, key: Any) -> Result:
             continue
         letter = _letter(c)
         if letter is None:
-            return "review", None, f"unknown letter {c!r}"
+            return "review", None, why("pairs_unknown_letter", letter=c)
         got[n] = letter
     right = sum(1 for n, c in k.items() if got.get(n) == c)
     if right == len(k) and len(got) == len(k):
         if ambiguous:
-            return "review", None, "Latin B: Б or В?"
-        return "correct", 1.0, "all pairs right"
-    return "wrong", 0.0, f"{right} of {len(k)} pairs right"
+            return "review", None, why("latin_b")
+        return "correct", 1.0, why("pairs_all")
+    return "wrong", 0.0, why("pairs_some", right=right, total=len(k))

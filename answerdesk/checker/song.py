@@ -7,14 +7,17 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from answerdesk.checker import lexicon
 from answerdesk.checker.core import parse_open_key
+from answerdesk.checker.normalize import normalize
+from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.text import check_text
 
-Result = tuple[str, float | None, str]
+Result = tuple[str, float | None, Reason]
 PARTIAL = 1 / 3  # R4 gives 1 of 3 points
 
 _SEP = re.compile(
-    r"(\s+[-–—]\s+|\s*[–—]\s*|\s*[,;/&+]\s*|\s+(?:by|feat\.?|ft\.?|featuring|и|and|с|със|vs\.?|x)\s+"
+    r"(\s+[-–—]\s+|\s*[–—]\s*|\s*[,;/&+]\s*|\s+(?:by|от|feat\.?|ft\.?|featuring|и|and|с|със|vs\.?|x)\s+"
     r"|\s*[:|]\s+|\s*\(\s*|\s*\)\s*)",
     re.IGNORECASE,
 )
@@ -28,8 +31,35 @@ def _parse_key(key: Any) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...]]:
     artists_raw = key["artists"]
     if not isinstance(artists_raw, list) or not artists_raw:
         raise ValueError("song key 'artists' must be a non-empty list of lists of names")
-    artists = tuple(parse_open_key(a if isinstance(a, list) else [a])[0] for a in artists_raw)
+    artists = tuple(
+        _with_surnames(parse_open_key(a if isinstance(a, list) else [a])[0]) for a in artists_raw
+    )
     return title, artists
+
+
+#: a last word at least this common (wordfreq Zipf) is as often a first name or an
+#: everyday word as a surname: "Elton John" (john 5.4), "James Brown" (brown 5.0),
+#: "Carole King" (5.2), "Neil Young" (5.4) keep their full name; "Jackson" (4.6),
+#: "Smith" (4.9), "Swift" (4.2), "Rybak" (2.1) stand for the performer alone.
+SURNAME_MAX_ZIPF = 5.0
+_ARTICLES = frozenset({"the", "a", "an", "los", "las", "la", "le", "les", "die", "der"})
+
+
+def _with_surnames(alts: tuple[str, ...]) -> tuple[str, ...]:
+    """A performer's accepted names plus the last word of each person-like name
+    (issue 16 §5): teams name a singer by surname or stage name ("Jackson" for
+    "Michael Jackson", "Rybak"/"Рибак" for "Alexander Rybak", "Šerifović" for "Marija
+    Šerifović"). Band names with an article ("The Rolling Stones") keep their form.
+    Only a whole piece of the answer is compared with it (``_ranges`` splits at the
+    separators, not at spaces), so "John Lennon" does not match "Elton John"."""
+    out = list(alts)
+    for alt in alts:
+        words = alt.split()
+        if 2 <= len(words) <= 3 and words[0].casefold() not in _ARTICLES and len(words[-1]) >= 3:
+            last = normalize(words[-1])
+            if max(lexicon.zipf(last, lang) for lang in lexicon.LANGS) < SURNAME_MAX_ZIPF:
+                out.append(words[-1])
+    return tuple(dict.fromkeys(out))
 
 
 @lru_cache(maxsize=65536)
@@ -61,19 +91,23 @@ def check_song(given: str, key: Any) -> Result:
     title, artists = _parse_key(key)
     candidates = _ranges(given or "")
     if not candidates:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     t_rank = max(_rank(c, title) for c in candidates)
     a_ranks = [max(_rank(c, alts) for c in candidates) for alts in artists]
     low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))
     high = _outcome(t_rank >= 1, all(r >= 1 for r in a_ranks))
+    if t_rank == 0 and low == "wrong":
+        # Rule "wrong title, unsure performer" (issue 16 §5): with the title plainly
+        # wrong, a performer that is only near the key's ("Lorena" for "Loreen",
+        # "Lorde" for "Lordi", "Lena" for "Lenny") is another artist's song: wrong.
+        return "wrong", 0.0, why("song_neither")
     if low != high:
-        return "review", None, "title or performer uncertain"
+        return "review", None, why("song_uncertain")
     if low == "correct":
-        return "correct", 1.0, "title and all performers"
+        return "correct", 1.0, why("song_all")
     if low == "partial":
         if t_rank == 2:
             missing = sum(1 for r in a_ranks if r < 2)
-            reason = f"title only ({missing} of {len(a_ranks)} performers missing)"
-            return "partial", PARTIAL, reason
-        return "partial", PARTIAL, "performers only, title missing"
-    return "wrong", 0.0, "neither title nor all performers"
+            return "partial", PARTIAL, why("song_title_only", missing=missing, total=len(a_ranks))
+        return "partial", PARTIAL, why("song_performers_only")
+    return "wrong", 0.0, why("song_neither")

@@ -15,9 +15,11 @@ from rapidfuzz.distance import OSA, Indel, Levenshtein
 from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
 from answerdesk.checker.normalize import hedge_parts, normalize, script_of
-from answerdesk.checker.numbers import roman_value
+from answerdesk.checker.numbers import digits_for_numbers, number_words, text_roman
+from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
+    convention_form,
     cyr_transcription,
     english_skeletons,
     skeletons,
@@ -25,6 +27,10 @@ from answerdesk.checker.translit import (
 
 # outcome ranks of one comparison
 WRONG, REVIEW, TYPO, EXACT = 0, 1, 2, 3
+# the reasons most comparisons end in, made once
+_R_NO_MATCH, _R_EXACT, _R_EXACT_SPACING = why("no_match"), why("exact"), why("exact_spacing")
+_R_EXTRA_WORDS, _R_PARTIAL_ANSWER = why("extra_words"), why("partial_answer")
+_R_WORD_ORDER = why("word_order")
 
 
 @dataclass(frozen=True)
@@ -38,6 +44,8 @@ class Prep:
     script: str
     numbers: tuple[str, ...]
     langs: tuple[str, ...]
+    #: the text with numbers in words, ordinals and Roman numerals as digits
+    wnorm: str
 
     # Skeletons are needed only when the two texts are in different scripts: they are
     # computed on first use (a dataclass field would cost every answer a transliteration).
@@ -58,28 +66,23 @@ class Match:
 
     rank: int
     dist: float
-    reason: str
+    reason: Reason
 
 
 _NUM = re.compile(r"^\d+([.,]\d+)?$")
 
 
-_ROMAN_TOKEN = re.compile(r"^[ivxlcdm]{1,4}$")
-
-
 def _romans(tokens: tuple[str, ...]) -> list[str]:
     """A Roman numeral closing a name of several words ("Наполеон III", "Жуан I")."""
-    if len(tokens) > 1 and _ROMAN_TOKEN.match(tokens[-1]) and not _ROMAN_TOKEN.match(tokens[0]):
-        return [tokens[-1]] if roman_value(tokens[-1]) else []
+    if len(tokens) > 1 and text_roman(tokens[-1]) and not text_roman(tokens[0]):
+        return [tokens[-1]]
     return []
 
 
 def _number_tokens(tokens: tuple[str, ...], raw: str) -> tuple[str, ...]:
     nums = [t for t in tokens if _NUM.match(t)]
     for r in _romans(tokens):
-        v = roman_value(r)
-        if v is not None:
-            nums.append(str(v))
+        nums.append(str(text_roman(r)))
     return tuple(sorted(nums))
 
 
@@ -95,6 +98,7 @@ def prepare(raw: str) -> Prep:
     tokens = tuple(norm.split(" ")) if norm else ()
     script = script_of(norm)
     langs = lexicon.langs_for(script, raw.casefold(), tokens)
+    wnorm = " ".join(digits_for_numbers(tokens))
     return Prep(
         raw=raw,
         norm=norm,
@@ -103,6 +107,7 @@ def prepare(raw: str) -> Prep:
         script=script,
         numbers=_number_tokens(tokens, raw),
         langs=langs,
+        wnorm=wnorm if wnorm != norm else norm,  # the same object: compared by identity first
     )
 
 
@@ -240,40 +245,79 @@ RARER_MARGIN = 2.0
 
 def _word_guard(
     g: Prep, a: Prep, max_errors: int, rare: bool = False
-) -> tuple[str, bool] | None:
+) -> tuple[Reason, bool] | None:
     """Why a near-miss must not be auto-accepted, as (reason, plainly_wrong); None when
     it is a plain typo. ``plainly_wrong`` marks the cases no host would accept."""
     if g.norm in lexicon.entity_names() and g.norm != a.norm:
-        return f"different name: {g.raw.strip()}", _other_place(g, a, max_errors)
+        return why("different_name", word=g.raw.strip()), _other_place(g, a, max_errors)
     pairs = _align(g, a)
     if not pairs and len(g.tokens) != len(a.tokens):
         # a compound split or joined ("пол-слова"): pieces inside the key are no new words
         extra = [w for w in g.tokens if w not in a.tokens and w not in a.compact]
         pairs = [("", w) for w in extra] if len(g.tokens) > 1 else []
         if g.compact[:1] != a.compact[:1] and OSA.distance(g.compact, a.compact) >= 2:
-            return "different beginning", False
+            return why("different_beginning", word=g.raw.strip()), False
     langs = a.langs if a.script != "none" else g.langs
     for kw, gw in pairs:
+        if kw and _gender_pair(kw, gw) and kw in _proper_words(a.raw):
+            return why("other_gender", word=gw), _full_name(a.raw)
         if kw and _is_inflection(kw, gw):
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
-            return f"different word: {gw}", True
+            return why("different_word", word=gw), True
         if _different_word(kw, gw, langs, rare):
-            return f"different word: {gw}", len(a.tokens) == 1 and _unrelated(kw, gw)
+            return why("different_word", word=gw), len(a.tokens) == 1 and _unrelated(kw, gw)
         if not kw:
             continue
         auto, _ = budget(len(kw), max_errors)
         d = OSA.distance(kw, gw, score_cutoff=auto + 1)
         if d > auto:
-            return f"too many errors in '{kw}'", False
+            return why("too_many_errors", word=kw), False
         if d >= 2 and kw[0] != gw[0]:
             # typists rarely miss the first letter and something else: another word
-            return f"different beginning: {gw}", False
+            return why("different_beginning", word=gw), False
         if rare:
-            why = _rare_slip(kw, gw, max_errors, langs)
-            if why:
-                return why, False
+            slip = _rare_slip(kw, gw, max_errors, langs)
+            if slip:
+                return slip, False
     return None
+
+
+#: the masculine and feminine endings of Slavic surnames (and of the adjectives they
+#: come from): Петров/Петрова, Иванов/Иванова, Пушкин/Пушкина, Вазов/Вазова,
+#: Ковалевски/Ковалевска, Достоевский/Достоевская, Трубецкой/Трубецкая
+_GENDER_ENDINGS = (("ов", "ова"), ("ев", "ева"), ("ин", "ина"), ("ын", "ына"),
+                   ("ски", "ска"), ("цки", "цка"), ("ский", "ская"), ("цкий", "цкая"),
+                   ("ской", "ская"), ("цкой", "цкая"))
+
+
+def _gender_pair(kw: str, gw: str) -> bool:
+    """Rule "other gender" (issue 16 §3): the two words are one surname in its masculine
+    and its feminine form. One letter apart, they are still two people (Иван Петров /
+    Мария Петрова, Софья Ковалевская / her father Ковалевский, Вазов / Вазова), not a
+    typo."""
+    for m, f in _GENDER_ENDINGS:
+        for x, y in ((kw, gw), (gw, kw)):
+            if x.endswith(m) and y.endswith(f) and x[: -len(m)] == y[: -len(f)] and len(x) > 4:
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _proper_words(raw: str) -> frozenset[str]:
+    """Normalised words written with a capital letter in a key entry: names, not the
+    common words a misspelling corpus holds in lower case."""
+    return frozenset(normalize(w) for w in raw.split() if w[:1].isupper())
+
+
+@lru_cache(maxsize=4096)
+def _full_name(raw: str) -> bool:
+    """A key entry that names a person in full: two to four words, each capitalised
+    ("Иван Петров", "Л. Н. Толстой"). Its surname's other gender form is plainly
+    another person; with a single word (Russian "Пушкина" may be "of Pushkin") the
+    host decides."""
+    words = raw.split()
+    return 2 <= len(words) <= 4 and all(w[:1].isupper() for w in words)
 
 
 def _other_place(g: Prep, a: Prep, max_errors: int) -> bool:
@@ -339,7 +383,9 @@ def _odd_vowel(k: str, g: str) -> bool:
     return not any(k in grp and g in grp for grp in _SOUND_ALIKE)
 
 
-def _rare_slip(kw: str, gw: str, max_errors: int, langs: tuple[str, ...]) -> str | None:
+def _rare_slip(
+    kw: str, gw: str, max_errors: int, langs: tuple[str, ...]
+) -> Reason | None:
     """Why a near-miss of a rare key word (a name, a coined word, a term) is not a plain
     typo, or None. Near-misses of rare words are more often other names, or the very
     spelling the question asks about, than slips of the finger:
@@ -356,28 +402,28 @@ def _rare_slip(kw: str, gw: str, max_errors: int, langs: tuple[str, ...]) -> str
     """
     d = OSA.distance(kw, gw)
     if typo_cost(kw, gw) > rare_budget(len(kw), max_errors):
-        return f"{_errors(d)} in a rare name"
+        return why("rare_name_errors", count=d)
     if len(kw) <= TWO_PLACES_MAX and _clusters(kw, gw) >= 2:
-        return f"{_errors(d)} in two places of a rare name"
+        return why("rare_name_two_places", count=d)
     if d != 1 or len(kw) != len(gw):
         return None
     i = next(i for i, (x, y) in enumerate(zip(kw, gw, strict=True)) if x != y)
     if i >= len(kw) - ENDING:
         return None  # a grammatical ending, not the name
     if _SURNAME.search(kw) and _SURNAME.search(gw):
-        return f"another surname? {gw}"
+        return why("other_surname", word=gw)
     if (
         len(kw) <= ODD_VOWEL_MAX
         and _odd_vowel(kw[i], gw[i])
         and langs
         and not any(lexicon.zipf(kw, lang) for lang in langs)
     ):
-        return f"1 vowel changed in an unknown word: {gw}"
+        return why("odd_vowel", word=gw)
     return None
 
 
-def _errors(n: int) -> str:
-    return "1 spelling error" if n == 1 else f"{n} spelling errors"
+def _errors(n: float) -> Reason:
+    return why("spelling_errors", count=int(n))
 
 
 RARE_ZIPF = 2.3
@@ -401,8 +447,40 @@ def rare_budget(length: int, max_errors: int) -> float:
     return min(max_errors, 1.5 if length <= 9 else 2 if length <= 12 else 3)
 
 
+#: Bulgarian definite-article endings: full and short masculine (-ът/-ят, -а/-я),
+#: feminine -та, neuter -то, plural -те (Дунавът, Колизеумът, Айфеловата кула,
+#: Ниагарския водопад, морето)
+_ARTICLES = ("ът", "ят", "та", "то", "те", "а", "я")
+
+
+def _article_form(kw: str, gw: str) -> bool:
+    """One word with and without the Bulgarian definite article: a host accepts it
+    without a thought (issue 16 §7). The short -а/-я only on words of five letters or
+    more ("Рим"/"Рима" is another word)."""
+    short, long_ = (kw, gw) if len(kw) < len(gw) else (gw, kw)
+    suffix = long_[len(short):]
+    if not long_.startswith(short) or suffix not in _ARTICLES:
+        return False
+    return len(suffix) == 2 or len(short) >= 5
+
+
+def _article_only(g: Prep, a: Prep) -> bool:
+    """Every word that differs is the same word with or without the article (bg)."""
+    if "bg" not in a.langs or len(g.tokens) != len(a.tokens):
+        return False
+    pairs = [(k, w) for k, w in zip(a.tokens, g.tokens, strict=True) if k != w]
+    return bool(pairs) and all(_article_form(k, w) and not _gender_pair(k, w) for k, w in pairs)
+
+
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     gc, ac = g.compact, a.compact
+    if len(gc) != len(ac) and _article_only(g, a):
+        return Match(TYPO, 0.5, why("article_form"))
+    if len(g.tokens) == 1 and len(a.tokens) > 1 and g.norm == a.tokens[-1] and _full_name(a.raw):
+        # Rule "surname only" (issue 16 §3): "Толстой" for "Лев Толстой", "Ньютон" for
+        # "Исаак Ньютон", "Левски" for "Васил Левски": often enough, but there are other
+        # Толстой, Bach and Curie; a key that allows the surname alone lists it.
+        return Match(REVIEW, 1, why("surname_only", key=a.raw.strip()))
     length = len(ac)
     auto, rev = budget(length, max_errors)
     d = OSA.distance(ac, gc, score_cutoff=rev + 1)
@@ -411,18 +489,18 @@ def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
     rare = _rare(a)
     guard = _word_guard(g, a, max_errors, rare)
     if guard:
-        why, wrong = guard
+        reason, wrong = guard
         if not wrong and (d <= auto or Indel.normalized_similarity(ac, gc) >= SIMILAR_REVIEW):
-            return Match(REVIEW, d, why)
-        return Match(WRONG, d, why)
+            return Match(REVIEW, d, reason)
+        return Match(WRONG, d, reason)
     if rare and d:
-        why = _rare_slip(ac, gc, max_errors, a.langs if len(a.tokens) == 1 else ())
-        if why is None:
+        slip = _rare_slip(ac, gc, max_errors, a.langs if len(a.tokens) == 1 else ())
+        if slip is None:
             return Match(TYPO, d, _errors(d))
-        return Match(REVIEW, d, why)
+        return Match(REVIEW, d, slip)
     if d <= auto:
         return Match(TYPO, d, _errors(d))
-    return Match(REVIEW, d, f"{_errors(d)} in a short answer")
+    return Match(REVIEW, d, why("spelling_errors_short", count=int(d)))
 
 
 SIMILAR_REVIEW = 0.5
@@ -433,18 +511,53 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
     gt = [t for t in g.tokens if len(t) >= 3]
     at = [t for t in a.tokens if len(t) >= 3]
     if len(g.tokens) > 1 and sorted(g.tokens) == sorted(a.tokens):
-        return Match(REVIEW, d, "words in another order")
+        return Match(REVIEW, d, _R_WORD_ORDER)
     if g.tokens and a.tokens:
         shared = [t for t in gt if t in at]
         if shared and len(shared) == len(at) and len(g.tokens) > len(a.tokens):
-            return Match(REVIEW, d, "answer with extra words")
+            return Match(REVIEW, d, _R_EXTRA_WORDS)
         if shared and len(shared) == len(gt) and len(g.tokens) < len(a.tokens):
-            return Match(REVIEW, d, "partial answer")
-    return Match(WRONG, d, "does not match")
+            return Match(REVIEW, d, _R_PARTIAL_ANSWER)
+    return Match(WRONG, d, _R_NO_MATCH)
+
+
+@lru_cache(maxsize=65536)
+def _word_skels(word: str) -> tuple[str, ...]:
+    """Skeletons of one word: its romanisations, and for a Latin word also those of its
+    Bulgarian transcription (BG-R4.3)."""
+    return skeletons(word) + (english_skeletons(word) if word.isascii() else ())
+
+
+def _near_skel(x: str, k: str) -> bool:
+    """Two word skeletons one edit apart (two from ten letters on): the spread of
+    transcriptions of one name ("merkiuri"/"merkuri", "potar"/"poter",
+    "hemingui"/"hemingvai" less the v) and not more, since two edits in a short
+    word already make another one ("starkraft"/"varkraft")."""
+    limit = 1 if len(k) < 10 else 2
+    return OSA.distance(x, k, score_cutoff=limit + 1) <= limit
+
+
+def _unmatched_known_word(g: Prep, a: Prep) -> bool:
+    """Rule "different word across scripts": the answer holds a real word that is not a
+    transcription of any key word. A known word that is (Фреди/Freddie, Стоунс/Stones,
+    Потър/Potter: wordfreq lists the transcriptions of famous names) is the same name,
+    judged with the whole text; one that is not (Австрия for Australia) is a
+    different word."""
+    key_skels = [k for t in a.tokens for k in _word_skels(t) if k]
+    for w in g.tokens:
+        if len(w) > 2 and lexicon.known_word(w, g.langs, lexicon.KNOWN_ZIPF):
+            if not any(_near_skel(x, k) for x in _word_skels(w) for k in key_skels if x):
+                return True
+    return False
 
 
 def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     """Different scripts: Latin typing of Cyrillic (BG-R4.4), transcription (BG-R4.3)."""
+    if len(g.tokens) == 1 and len(a.tokens) > 1 and _full_name(a.raw):
+        last = _word_skels(a.tokens[-1])
+        if any(_near_skel(x, k) for x in _word_skels(g.tokens[0]) for k in last if x and k):
+            # rule "surname only" (see ``_compare_same``) across scripts
+            return Match(REVIEW, 1, why("surname_only", key=a.raw.strip()))
     key_skels = a.skels + a.en_skels
     best = min(
         (OSA.distance(ks, gs), ks) for ks in key_skels for gs in g.skels if ks and gs
@@ -452,23 +565,25 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     d, ks = best
     length = len(ks.replace(" ", ""))
     auto, rev = budget(length, max_errors)
+    key = a.raw.strip()
     if a.script == "cyr":
-        what = f"Latin typing of '{a.raw.strip()}'"
+        what, what_errors = "latin_typing", "latin_typing_errors"
     else:
-        what = f"Cyrillic transcription of '{a.raw.strip()}'"
+        what, what_errors = "transcription", "transcription_errors"
         if mode == "typo3" or mode == "exact":
             # BG-R4.3 (transcription of foreign words) is a rule of the media rounds.
-            return Match(REVIEW, d, what) if d <= auto else Match(WRONG, d, "does not match")
-    if d and any(
-        len(w) > 2 and lexicon.known_word(w, g.langs, lexicon.KNOWN_ZIPF) for w in g.tokens
-    ):
+            if d <= auto:
+                return Match(REVIEW, d, why(what, key=key))
+            return Match(WRONG, d, _R_NO_MATCH)
+    if d and _unmatched_known_word(g, a):
         if d <= auto:
-            return Match(REVIEW, d, f"different word: {g.raw.strip()}")
+            return Match(REVIEW, d, why("different_word", word=g.raw.strip()))
         return _sounds_alike(g, a, d, mode)
     if d <= auto:
-        return Match(TYPO, d, what if d == 0 else f"{what}, {_errors(d)}")
+        return Match(TYPO, d, why(what, key=key) if d == 0 else why(what_errors, key=key,
+                                                                    count=int(d)))
     if d <= rev:
-        return Match(REVIEW, d, f"unusual transcription of '{a.raw.strip()}'")
+        return Match(REVIEW, d, why("unusual_transcription", key=key))
     return _sounds_alike(g, a, d, mode)
 
 
@@ -484,45 +599,174 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
                 continue
             limit = max(1, len(k) // 3)
             if any(OSA.distance(k, x, score_cutoff=limit + 1) <= limit for x in gives if x):
-                return Match(REVIEW, d, f"same word in another script? '{a.raw.strip()}'")
-    return Match(WRONG, d, "does not match")
+                return Match(REVIEW, d, why("other_script", key=a.raw.strip()))
+    return Match(WRONG, d, _R_NO_MATCH)
+
+
+#: two spellings that are both words of this frequency (Zipf) in one language are two
+#: words, not one name in two conventions: Гора/Хора (bg 4.5/6.0), Голод/Холод (ru
+#: 4.0/4.0), Гол/Хол (bg 4.8/4.2), Ведение/Введение (ru 4.0/4.5); while one spelling
+#: of a name is always rarer: Гарри/Хари (ru 4.7/3.0), Уотсон/Ватсон (ru 3.6/3.2),
+#: Уильям/Вильям (ru 4.3/3.4), Вашингтон/Уошингтън (bg 4.6/3.5), Гамлет (ru 3.5)
+TWO_WORDS_ZIPF = 3.8
+
+
+@lru_cache(maxsize=4096)
+def _proper_name(raw: str) -> bool:
+    """A key entry written as a name: every word of three or more letters capitalised."""
+    words = [w for w in raw.split() if len(w) >= 3 and w[0].isalpha()]
+    return bool(words) and all(w[0].isupper() for w in words)
+
+
+#: the folds of ``convention_form`` change a name's length by at most this many letters
+#: (Гарри/Хари 1, Уильям/Вильям 2, Айнщайн/Айнштайн 1, Фредди Меркьюри/Фреди Меркюри 2)
+CONVENTION_SPREAD = 3
+
+
+def _one_vowel_apart(x: str, y: str) -> bool:
+    """Equal, or one Bulgarian ъ or ьо (kept as "ӧ") for one Russian vowel: the schwa
+    and the ё that the two conventions write differently (Вашингтън/Вашингтон,
+    Потър/Поттер, Джексън/Джексон, Кьолн/Кёльн)."""
+    if x == y:
+        return True
+    ops = Levenshtein.editops(x, y)
+    if len(ops) != 1 or ops[0].tag != "replace":
+        return False
+    pair = {x[ops[0].src_pos], y[ops[0].dest_pos]}
+    return bool(pair & {"ъ", "ӧ"}) and pair <= _VOWELS | {"ъ", "ӧ"}
+
+
+def _same_name(g: Prep, a: Prep) -> bool:
+    """Rule "same name, other convention" (issue 16 §1, ``translit.convention_form``):
+    a Cyrillic name spelt after the old or new Russian or the Bulgarian convention is
+    the key's name ("Уотсон" for "Ватсон", "Гарри Поттер" for "Хари Потър", "Айнщайн"
+    for "Айнштайн"), unless both spellings are common words of one language."""
+    if g.script != "cyr" or a.script != "cyr" or len(g.tokens) != len(a.tokens):
+        return False
+    if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
+        return False
+    if not _proper_name(a.raw) or not _one_vowel_apart(
+        convention_form(g.norm), convention_form(a.norm)
+    ):
+        return False
+    for kw, gw in zip(a.tokens, g.tokens, strict=True):
+        if kw != gw and any(
+            lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
+            for lang in ("bg", "ru")
+        ):
+            return False
+    return True
 
 
 def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
-    """Compare one given answer with one key answer."""
+    """Compare one given answer with one key answer, also with every number in both
+    written as digits (issue 16 §2: "осем" for 8, "Трети" for III, "1944 г." for 1944)."""
+    m = _compare(g, a, mode, max_errors)
+    if m.rank == EXACT or (g.wnorm == g.norm and a.wnorm == a.norm):
+        return m
+    gw, aw = prepare(g.wnorm), prepare(a.wnorm)
+    if not gw.numbers and not aw.numbers:
+        return m
+    if gw.compact == aw.compact:
+        return Match(EXACT, 0, why("number_in_words", number=" ".join(gw.numbers)))
+    if gw.numbers and aw.numbers and gw.numbers != aw.numbers:
+        # numbers have no spelling errors (BG-R2): "Пётр Второй" is not "Пётр III"
+        return Match(WRONG, 99, why("different_number", number=" ".join(gw.numbers)))
+    mw = _compare(gw, aw, mode, max_errors)
+    return mw if (mw.rank, -mw.dist) > (m.rank, -m.dist) else m
+
+
+def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if g.norm == a.norm:
-        return Match(EXACT, 0, "exact match")
+        return Match(EXACT, 0, _R_EXACT)
     if g.compact == a.compact:
-        return Match(EXACT, 0, "exact match (spacing)")
+        return Match(EXACT, 0, _R_EXACT_SPACING)
     if g.numbers != a.numbers:
         if g.numbers and a.numbers:
-            return Match(WRONG, 99, f"different number: {' '.join(g.numbers)}")
+            return Match(WRONG, 99, why("different_number", number=" ".join(g.numbers)))
         if a.numbers and _compact_without_numbers(g.tokens, g.raw) == _compact_without_numbers(
             a.tokens, a.raw
         ):
-            return Match(REVIEW, 50, "number missing")
+            return Match(REVIEW, 50, why("number_missing"))
         if a.numbers or not any(ch.isalpha() for ch in a.compact):
-            return Match(WRONG, 99, "different number")
+            return Match(WRONG, 99, why("number_differs"))
+    if lexicon.same_entity(g.norm, a.norm):
+        # CLDR: the Bulgarian, Russian or English name of one country, language or city
+        # ("Нидерланды"/"Нидерландия", "Великобритания"/"Обединеното кралство"), in
+        # every text mode (issue 16 §1)
+        return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     if mode == "exact":
-        return Match(WRONG, 99, "not exact (BG-R5.6)")
+        return Match(WRONG, 99, why("not_exact"))
     same = g.script == a.script or "none" in (g.script, a.script) or "mixed" in (
         g.script,
         a.script,
     )
-    if same:
-        return _compare_same(g, a, max_errors)
-    return _compare_cross(g, a, max_errors, mode)
+    if not same:
+        return _compare_cross(g, a, max_errors, mode)
+    m = _compare_same(g, a, max_errors)
+    if m.rank < TYPO and g.script == a.script == "cyr" and _same_name(g, a):
+        return Match(TYPO, m.dist, why("other_convention", key=a.raw.strip()))
+    return m
 
 
-def _best(g: Prep, key: tuple[tuple[str, Prep], ...], mode: str, max_errors: int):
-    best: tuple[Match, str] | None = None
+def _best(
+    g: Prep, key: tuple[tuple[str, Prep], ...], mode: str, max_errors: int
+) -> tuple[Match, str, Prep]:
+    best: tuple[Match, str, Prep] | None = None
     for entry, a in key:
-        m = compare(g, a, mode, max_errors)
+        if g.wnorm == g.norm and a.wnorm == a.norm:
+            m = _compare(g, a, mode, max_errors)  # no number in words: one comparison
+        else:
+            m = compare(g, a, mode, max_errors)
         if best is None or (m.rank, -m.dist) > (best[0].rank, -best[0].dist):
-            best = (m, entry)
+            best = (m, entry, a)
             if m.rank == EXACT:
                 break
+    assert best is not None  # a key always has an accepted answer (parse_open_key)
     return best
+
+
+def nearness(g: Prep, a: Prep) -> float:
+    """Distance of two texts in one space whatever their scripts: the edit distance of
+    their loose-Latin skeletons (``translit.skeletons``; for Latin texts also their
+    Bulgarian transcription), relative to the key's length. An accepted answer matched
+    across scripts and a rejected one matched in the same script are compared fairly."""
+    gs = [s.replace(" ", "") for s in g.skels + g.en_skels]
+    best = 1.0
+    for ks in a.skels + a.en_skels:
+        k = ks.replace(" ", "")
+        for x in gs:
+            if k and x:
+                best = min(best, OSA.distance(k, x) / max(len(k), len(x)))
+    return best
+
+
+Result = tuple[str, float | None, Reason]
+
+
+def _against_reject(
+    g: Prep, m: Match, entry: str, a: Prep, rkey: tuple[tuple[str, Prep], ...], mode: str,
+    max_errors: int,
+) -> Result | None:
+    """Rule "nearer form" (issue 16 §4, CHECKER.md reject lists): an answer near both an
+    accepted and a rejected form belongs to the one it is nearer to; as near to both,
+    the host decides. Backing cases: "Незачёт"-style ЧГК keys where a rejected near-miss
+    ("Пушкина" for "Пушкин") must not veto a transcription of the accepted form; a
+    Latin spelling ("Shampoo") of an accepted "Шампоан" with a rejected "Шампион"; a
+    typo of the accepted form that is also 2 edits from the rejected one."""
+    rm, rentry, r = _best(g, rkey, mode, max_errors)
+    if rm.rank == EXACT:
+        return "wrong", 0.0, why("rejected", entry=rentry)
+    if m.rank == EXACT or rm.rank < REVIEW:
+        return None
+    d_acc, d_rej = nearness(g, a), nearness(g, r)
+    if d_acc == d_rej:
+        d_acc, d_rej = m.dist, rm.dist  # same skeleton distance: the finer measure decides
+    if d_rej < d_acc:
+        return "wrong", 0.0, why("nearer_rejected", entry=rentry, key=entry)
+    if d_rej == d_acc:
+        return "review", None, why("equally_near", entry=rentry, key=entry)
+    return None
 
 
 def check_text(
@@ -531,32 +775,25 @@ def check_text(
     reject: tuple[str, ...],
     mode: str,
     max_errors: int,
-) -> tuple[str, float | None, str]:
+) -> Result:
     """Outcome, fraction and reason for an open answer (exact/typo3/typo5)."""
     g = prepare(given)
     if not g.norm:
-        return "wrong", 0.0, "empty answer"
+        return "wrong", 0.0, why("empty")
     key = prepare_key(accept)
-    rkey = prepare_key(reject) if reject else ()
-    best = _best(g, key, mode, max_errors)
-    assert best is not None
-    m, _entry = best
-    if rkey:
-        rb = _best(g, rkey, mode, max_errors)
-        if rb is not None:
-            rm, rentry = rb
-            if rm.rank == EXACT:
-                return "wrong", 0.0, f"rejected answer: {rentry}"
-            if m.rank < EXACT and rm.rank >= REVIEW and rm.dist <= m.dist:
-                return "wrong", 0.0, f"close to rejected answer: {rentry}"
+    m, entry, a = _best(g, key, mode, max_errors)
+    if reject:
+        vetoed = _against_reject(g, m, entry, a, prepare_key(reject), mode, max_errors)
+        if vetoed:
+            return vetoed
     if m.rank == EXACT:
         return "correct", 1.0, m.reason
     parts = hedge_parts(given)
     if parts and not any(hedge_parts(e) for e in accept):
         hits = [p for p in parts if _best(prepare(p), key, mode, max_errors)[0].rank >= REVIEW]
         if hits:
-            return "review", None, "hedged answer (two answers in one)"
-        return "wrong", 0.0, "hedged answer, no part matches"
+            return "review", None, why("hedged")
+        return "wrong", 0.0, why("hedged_no_part")
     if m.rank == TYPO:
         return "correct", 1.0, m.reason
     if m.rank == REVIEW:
@@ -579,5 +816,6 @@ def preload() -> None:
         lexicon.zipf("", lang)
     lexicon.entity_names()
     translit._cmu_table()
+    number_words()
     for lang in ("bg", "ru"):
         translit.romanize("а", lang)

@@ -266,3 +266,40 @@ def english_skeletons(norm: str) -> tuple[str, ...]:
 def cyr_transcription(norm: str) -> str:
     """The Bulgarian Cyrillic transcription of an English text, for the host's reason."""
     return " ".join(english_to_cyr(w)[0] if w.isalpha() else w for w in norm.split(" "))
+
+
+# ---------------------------------------------------------------- transcription conventions
+
+# Old and new Russian, and Bulgarian, conventions for the same foreign name (issue 16
+# §1). Each fold maps both spellings onto one form; a name is compared in that form too.
+# - H as Г (old Russian) or Х (new, and Bulgarian): Гамлет/Хамлет, Гарри/Хари,
+#   Гитлер/Хитлер, Гейне/Хайне (initial letter only: inside a word г is g);
+# - W as В (old) or У (new): Ватсон/Уотсон, Вильям/Уилям, Вашингтон/Уошингтон,
+#   Вальтер/Уолтър;
+# - doubled consonants kept or not: Гарри/Хари, Поттер/Потър, Фредди/Фреди;
+# - ь after a consonant before a vowel or not: Вильям/Уилям, Меркьюри/Меркюри;
+# - э as е (Хемингуэй/Хемингуей); Bulgarian ьо for Russian ё (Кьолн/Кёльн) is kept
+#   as "ӧ" and the Bulgarian schwa ъ as ъ: ``text._one_vowel_apart`` lets each stand
+#   for one Russian vowel (Потър/Поттер, Уолтър/Уолтер, Вашингтън/Вашингтон);
+# - Ia as Иа or Я at the start (Иан/Ян, Иаков/Яков), as Иа or Ия inside
+#   (Мариа/Мария, Клаудиа/Клаудия); ie as Ие or И (Ричи/Ричие, Данииел/Даниел);
+# - German St/Sch as Bulgarian щ or Russian шт: Айнщайн/Айнштайн, Щраус/Штраус,
+#   Щутгарт/Штутгарт; German -stein as Russian -штейн or Bulgarian -щайн:
+#   Эйнштейн/Айнщайн, Франкенштейн/Франкенщайн, Бернштейн/Бернщайн.
+_W_START = re.compile(r"\bу([оаиэе])")
+_W_VOWEL = {"о": "а", "а": "а", "и": "и", "э": "е", "е": "е"}
+_H_START = re.compile(r"\bг(?=[аеиоуыэюя])")
+_DOUBLE_CONSONANT = re.compile(r"([бвгджзклмнпрстфхцчшщ])\1")
+
+
+@lru_cache(maxsize=65536)
+def convention_form(norm: str) -> str:
+    """One spelling for a Cyrillic name written after the old or new Russian or the
+    Bulgarian convention (see the folds above): "Уотсон" and "Ватсон" -> "ватсон",
+    "Гарри Поттер" and "Хари Потър" -> "хари потер"."""
+    t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("э", "е")
+    t = t.replace("ьо", "ӧ").replace("ь", "")
+    t = _H_START.sub("х", t)
+    t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
+    t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
+    return _DOUBLE_CONSONANT.sub(r"\1", t)

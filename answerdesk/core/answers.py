@@ -34,7 +34,7 @@ from ..models import (
     utcnow,
 )
 from . import formats, widgets
-from .states import RoundState
+from .states import CLOSED_GATE_STATES, RoundState
 from .text import check_fields, clean_text
 
 
@@ -111,15 +111,14 @@ _TARGET = (
     db.select(
         _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
         _question.c.id.label("question_id"), _question.c.check_mode.label("question_mode"),
-        _question.c.key,
-        db.select(_gate.c.state).where(_gate.c.question_id == _question.c.id)
-        .scalar_subquery().label("gate_state"),
+        _question.c.key, _gate.c.state.label("gate_state"), _gate.c.locks_at.label("locks_at"),
         _played("copy").label("copy_joker"), _played("double").label("double_joker"),
         _answer.c.id.label("answer_id"), *_ANSWER_COLUMNS,
     )
     .select_from(
         _round.outerjoin(_question, db.and_(_question.c.round_id == _round.c.id,
                                             _question.c.number == db.bindparam("question")))
+        .outerjoin(_gate, _gate.c.question_id == _question.c.id)
         .outerjoin(_answer, db.and_(_answer.c.question_id == _question.c.id,
                                     _answer.c.team_id == db.bindparam("team_id")))
     )
@@ -214,7 +213,7 @@ def save_answer(
 
 
 def _target(row: Any, round_number: int, question_number: int,
-            fmt: formats.Format) -> widgets.AnswerTarget:
+            fmt: formats.Format, now: dt.datetime) -> widgets.AnswerTarget:
     if row is None:
         raise NotFound("Round %(round)s does not exist", round=round_number)
     if row.state != RoundState.OPEN:
@@ -226,6 +225,14 @@ def _target(row: Any, round_number: int, question_number: int,
     if row.question_id is None:
         raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
                        question=question_number)
+    if row.gate_state in CLOSED_GATE_STATES or (
+        row.locks_at is not None and now >= row.locks_at
+    ):
+        # The question clock (clock.py, CHGK-1.1): past its deadline nobody has to close it.
+        raise RoundLocked(
+            "Question %(question)s of round %(round)s is locked: answers are no longer "
+            "accepted.", round=row.number, question=question_number, state="locked",
+        )
     return widgets.AnswerTarget(
         round_id=row.id, round_number=row.number, round_kind=row.kind,
         question_id=row.question_id, question_number=question_number,
@@ -258,8 +265,9 @@ def _save(
     conn = db.session.connection()
     row = conn.execute(_TARGET, {"event_id": event_id, "round": round_number,
                                  "question": question_number, "team_id": team_id}).first()
+    now = utcnow()
     try:
-        target = _target(row, round_number, question_number, fmt)
+        target = _target(row, round_number, question_number, fmt, now)
         text, fields = widgets.prepare_answer(team_id, target, text, fields)
     except DeskError:
         db.session.rollback()
@@ -275,7 +283,6 @@ def _save(
             receipt=receipt_code(team_id, question_id, answer.text, answer.updated_at),
         )
 
-    now = utcnow()
     entry = {
         "entry_event_id": event_id, "entry_at": now, "entry_actor": actor or f"team:{team_name}",
         "entry_action": PHONE_SAVE,

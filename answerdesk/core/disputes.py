@@ -14,13 +14,26 @@ from ..errors import Conflict, DeskError, NotFound
 from ..extensions import db
 from ..models import Answer, Dispute, Event, Question, Round, Team, Verdict
 from . import audit, rounds
+from .formats import REGISTRY
 from .states import GateState, Outcome, RoundState
 from .text import clean_text
 
 UPHOLD, ACCEPT, ANNUL = "uphold", "accept", "annul"
 
 
+def offered(event: Event) -> bool:
+    """Whether the event's game takes disputes (BG-D1 does; CHGK-1.2 takes no appeals)."""
+    fmt = REGISTRY.get(event.format)
+    return fmt is None or fmt.appeals
+
+
+def refuse_unless_offered(event: Event) -> None:
+    if not offered(event):
+        raise Conflict("This game takes no appeals: the host's decision is final.")
+
+
 def _question(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
+    refuse_unless_offered(event)
     rnd = rounds.get_round(event, round_number)
     question = next((q for q in rnd.questions if q.number == question_number), None)
     if question is None:

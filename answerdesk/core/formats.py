@@ -52,10 +52,18 @@ class Format:
     label: ClassVar[str] = ""
     #: The template the projector includes for this format's own parts, if any.
     screen_part: ClassVar[str | None] = None
+    #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
+    appeals: ClassVar[bool] = True
+    #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).
+    team_size: ClassVar[tuple[int, int] | None] = None
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""
         return ()
+
+    def imported_kind(self, number: int, kind: str) -> str:
+        """The kind round ``number`` takes when a pack brings it as ``kind``."""
+        return kind
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """Whether the round's questions open one by one behind gates (``rnd`` may be a
@@ -66,11 +74,11 @@ class Format:
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """Called after the checker has (re)proposed verdicts for every answer to a question."""
 
-    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
-                    ) -> tuple[str, float | None, str]:
+    def after_check(self, row: Any, values: dict[str, Any]) -> dict[str, Any]:
         """Adjust the live checker's proposal for one answer (``row``: the answer's text
-        and its round's ``number`` and ``kind``), e.g. to leave it to the host."""
-        return outcome, fraction, reason
+        and its round's ``number`` and ``kind``; ``values``: the verdict's outcome,
+        fraction, reason, reason_code and reason_params), e.g. to leave it to the host."""
+        return values
 
     def import_pack_extras(self, event: Any, pack: Any, *, replace: bool,
                            to_row: Callable[[Any], Any]) -> None:

@@ -39,6 +39,8 @@ class ReviewGroup:
     norm: str
     reason: str
     distance: int = 0
+    reason_code: str | None = None
+    reason_params: dict[str, Any] | None = None
     verdict_ids: list[int] = field(default_factory=list)
     teams: list[str] = field(default_factory=list)
 
@@ -88,7 +90,8 @@ class Decided:
 def _pending(event: Event):
     return (
         db.select(
-            Verdict.id, Verdict.reason, Answer.text, Question.id, Question.number,
+            Verdict.id, Verdict.reason, Verdict.reason_code, Verdict.reason_params,
+            Answer.text, Question.id, Question.number,
             Question.text, Question.key, Round.number, Round.partial_points, Team.name,
         )
         .join(Answer, Verdict.answer_id == Answer.id)
@@ -159,7 +162,7 @@ def review_queue(event: Event, *, checker_wait: float = 0.0) -> list[ReviewItem]
     with read_only():  # the host's page must not hold up the phones' saves (SQLite)
         rows = db.session.execute(_pending(event)).all()
     questions: dict[int, tuple[ReviewItem, dict[str, ReviewGroup]]] = {}
-    for (vid, reason, text, qid, qnum, qtext, key, rnum, partial, team) in rows:
+    for (vid, reason, code, params, text, qid, qnum, qtext, key, rnum, partial, team) in rows:
         if qid not in questions:
             questions[qid] = (
                 ReviewItem(round=rnum, question=qnum, question_id=qid, question_text=qtext,
@@ -170,7 +173,8 @@ def review_queue(event: Event, *, checker_wait: float = 0.0) -> list[ReviewItem]
         norm = normalize(text)
         group = groups.get(norm)
         if group is None:
-            group = groups[norm] = ReviewGroup(text=text, norm=norm, reason=reason)
+            group = groups[norm] = ReviewGroup(text=text, norm=norm, reason=reason,
+                                               reason_code=code, reason_params=params)
         group.verdict_ids.append(vid)
         group.teams.append(team)
     items = []
@@ -310,6 +314,8 @@ class AnswerRow:
     reason: str
     decision: str | None
     decided_by: str | None
+    reason_code: str | None = None
+    reason_params: dict[str, Any] | None = None
 
     @property
     def final(self) -> str | None:
@@ -324,7 +330,8 @@ def question_answers(event: Event, rnd: Round, question: Question,
     """Every team's answer to one question with the checker's and the host's word."""
     rows = db.session.execute(
         db.select(Team.name, Answer.text, Answer.source, Verdict.id, Verdict.outcome,
-                  Verdict.reason, Verdict.decision, Verdict.decided_by)
+                  Verdict.reason, Verdict.decision, Verdict.decided_by, Verdict.reason_code,
+                  Verdict.reason_params)
         .select_from(Team)
         .outerjoin(Answer, (Answer.team_id == Team.id) & (Answer.question_id == question.id))
         .outerjoin(Verdict, Verdict.answer_id == Answer.id)
@@ -333,8 +340,9 @@ def question_answers(event: Event, rnd: Round, question: Question,
     )
     result = [
         AnswerRow(verdict_id=vid, team=name, text=text or "", source=source or "",
-                  outcome=outcome, reason=reason or "", decision=decision, decided_by=by)
-        for name, text, source, vid, outcome, reason, decision, by in rows
+                  outcome=outcome, reason=reason or "", decision=decision, decided_by=by,
+                  reason_code=code, reason_params=params)
+        for name, text, source, vid, outcome, reason, decision, by, code, params in rows
     ]
     if only == "all":
         return result

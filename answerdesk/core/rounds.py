@@ -7,6 +7,7 @@ are then shown and compared with each team's answers.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from ..checker import check
 from ..database import queue_for_round, read_only, read_write
@@ -122,21 +123,24 @@ def check_question(question: Question, rnd: Round | None = None) -> None:
 def _propose(answer: Answer, verdict: Verdict | None, question: Question, rnd: Round,
              now: dt.datetime) -> None:
     """The checker's proposal for one answer, kept in its verdict."""
-    outcome, fraction, reason = _proposal(answer.text, question.key,
-                                          question.check_mode or rnd.check_mode)
+    values = _proposal(answer.text, question.key, question.check_mode or rnd.check_mode)
     if verdict is None:
-        verdict = Verdict(answer_id=answer.id, outcome=outcome)
+        verdict = Verdict(answer_id=answer.id, outcome=values["outcome"])
         db.session.add(verdict)
     elif _changed_after_decision(answer.updated_at, verdict.decided_at):
         verdict.decision = verdict.decided_by = verdict.decided_at = None
-    verdict.outcome, verdict.fraction, verdict.reason = outcome, fraction, reason
+    for name, value in values.items():
+        setattr(verdict, name, value)
     verdict.checked_at = now
 
 
-def _proposal(text: str, key: object, mode: str) -> tuple[str, float | None, str]:
-    """The checker's (outcome, fraction, reason), as a verdict keeps them."""
+def _proposal(text: str, key: object, mode: str) -> dict[str, Any]:
+    """The checker's proposal as a verdict keeps it: outcome, fraction, the reason's
+    English text and its code and values for pages (issue 16 §8)."""
     result = check(text, key, mode)
-    return result.outcome, result.fraction, result.reason[:300]
+    return {"outcome": result.outcome, "fraction": result.fraction,
+            "reason": result.reason[:300], "reason_code": result.code or None,
+            "reason_params": result.params or None}
 
 
 def _changed_after_decision(updated_at: dt.datetime, decided_at: dt.datetime | None) -> bool:
@@ -200,11 +204,9 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     new: list[dict] = []
     refreshed: list[dict] = []
     for row in rows:
-        outcome, fraction, reason = _proposal(row.text, row.key,
-                                              row.question_mode or row.round_mode)
-        outcome, fraction, reason = fmt.after_check(row, outcome, fraction, reason)
-        values = {"outcome": outcome, "fraction": fraction, "reason": reason,
-                  "checked_at": row.updated_at}
+        values = _proposal(row.text, row.key, row.question_mode or row.round_mode)
+        values = fmt.after_check(row, values)
+        values["checked_at"] = row.updated_at
         if row.verdict_id is None:
             new.append({"answer_id": row.answer_id, **values})
         else:

@@ -7,8 +7,8 @@ from typing import Any
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Answer, Event, Question, Round, Team, Verdict
-from . import formats
+from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from . import clock, formats
 from .answers import saved
 from .states import RoundState
 
@@ -46,11 +46,14 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
             .where(Answer.team_id == team.id)
         )
     }
+    now = utcnow()
     return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],
         "rounds": [_round_json(r, r.questions, answers) for r in rounds],
+        "now": clock.stamp(now),  # phones count the question clock from the server's time
+        "question": clock.marker(event, now),
     }, event, team)
 
 

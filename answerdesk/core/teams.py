@@ -15,6 +15,7 @@ from ..extensions import db
 from ..models import Event, Team
 from . import audit
 from .events import event_by_code
+from .formats import REGISTRY
 from .limits import MAX_PLAYERS, check_join
 from .text import clean_name, team_name_key
 
@@ -37,6 +38,10 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     if not 1 <= count <= MAX_PLAYERS:
         raise DeskError("players must be between 1 and %(most)s", field="players",
                         most=MAX_PLAYERS)
+    fmt = REGISTRY.get(event.format)
+    if fmt is not None and fmt.team_size and not fmt.team_size[0] <= count <= fmt.team_size[1]:
+        raise DeskError("A team of this game has %(least)s to %(most)s players.",
+                        field="players", least=fmt.team_size[0], most=fmt.team_size[1])
     most = current_app.config["MAX_TEAMS_PER_EVENT"]
     if db.session.scalar(db.select(db.func.count()).where(Team.event_id == event.id)) >= most:
         raise Conflict("This event is full: at most %(most)s teams.", most=most)

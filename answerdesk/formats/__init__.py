@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from flask import Flask
 
 #: The bundled formats' packages under answerdesk/formats/, in the order an organiser sees them.
-BUNDLED = ("bg",)
+BUNDLED = ("bg", "chgk")
 
 
 def load_all(app: Flask | None = None) -> None:

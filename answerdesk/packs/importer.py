@@ -160,6 +160,13 @@ def _partial_points(event: Event, spec: RoundSpec, number: int) -> int | None:
     return None
 
 
+def _kind(event: Event, spec: RoundSpec, number: int) -> str:
+    """The round's kind as the event's format plays it (an imported ЧГК tour is a
+    game on the clock, CHGK-1.1); the pack's own kind otherwise."""
+    fmt = REGISTRY.get(event.format)
+    return fmt.imported_kind(number, spec.kind) if fmt else spec.kind
+
+
 def question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
                  created: list[Path]) -> Question:
     """A pack's question as a (transient) row; its media files are stored, and their
@@ -202,7 +209,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
             db.session.flush()
         for number, spec in zip(numbers, pack.rounds, strict=True):
             rnd = Round(
-                number=number, name=spec.name[:MAX_ROUND_NAME], kind=spec.kind,
+                number=number, name=spec.name[:MAX_ROUND_NAME], kind=_kind(event, spec, number),
                 points=spec.points, partial_points=_partial_points(event, spec, number),
                 check_mode=spec.check_mode, themes=list(spec.themes) or None,
             )

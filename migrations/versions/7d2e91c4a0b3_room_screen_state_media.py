@@ -1,7 +1,7 @@
 """screen_state.media: the desk's play/pause/replay command for the projector (issue 19)
 
 Revision ID: 7d2e91c4a0b3
-Revises: 7d2e4f6a8b10
+Revises: c4f7a1e2b9d3
 Create Date: 2026-12-01 16:00:00
 
 """
@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "7d2e91c4a0b3"
-down_revision = "7d2e4f6a8b10"
+down_revision = "c4f7a1e2b9d3"
 branch_labels = None
 depends_on = None
 

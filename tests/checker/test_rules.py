@@ -18,7 +18,7 @@ def outcome(given: str, key: object, mode: str) -> str:
 class TestContract:
     def test_verdict_is_frozen_dataclass(self) -> None:
         v = check("Варна", ["Варна"], "exact")
-        assert v == Verdict("correct", 1.0, v.reason)
+        assert v == Verdict("correct", 1.0, v.reason, "exact", {})
         with pytest.raises(AttributeError):
             v.outcome = "wrong"  # type: ignore[misc]
 
@@ -209,7 +209,7 @@ class TestBgR41Song:
     )
     def test_bg_r4_1_song_correct_any_order(self, given: str) -> None:
         assert check(given, self.KEY, "song") == Verdict(
-            "correct", 1.0, "title and all performers"
+            "correct", 1.0, "title and all performers", "song_all", {}
         )
 
     def test_bg_r4_1_song_partial_title_only(self) -> None:

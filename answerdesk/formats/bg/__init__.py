@@ -56,14 +56,13 @@ class BulgarianQuiz(Format):
         jokers.check_second_answers(question, rnd)
         final.send_to_host(question, rnd)
 
-    def after_check(self, row: Any, outcome: str, fraction: float | None, reason: str,
-                    ) -> tuple[str, float | None, str]:
+    def after_check(self, row: Any, values: dict[str, Any]) -> dict[str, Any]:
         """BG-R6.1 for one live proposal: in the final, the host judges what is not right."""
         if not self.one_at_a_time(row):
-            return outcome, fraction, reason
+            return values
         from .final import host_judges
 
-        return host_judges(outcome, fraction, reason, row.text)
+        return host_judges(values, row.text)
 
     def standings(self, event: Any) -> Sequence[StandingRow]:
         from .standings import event_standings

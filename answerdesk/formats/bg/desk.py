@@ -150,6 +150,7 @@ def shootout_lock(event: Event, shootout_id: int):
 @bp.get("/disputes")
 @host_required
 def dispute_page(event: Event):
+    disputes.refuse_unless_offered(event)
     locked = [r for r in event.rounds
               if r.state in (RoundState.LOCKED, RoundState.REVEALED) or final.is_one_at_a_time(r)]
     return render_template("host/disputes.html", event=event, rounds=locked,
@@ -159,6 +160,7 @@ def dispute_page(event: Event):
 @bp.post("/disputes")
 @host_required
 def dispute_decide(event: Event):
+    disputes.refuse_unless_offered(event)
     form = request.form
     kind = form.get("kind", "")
     try:

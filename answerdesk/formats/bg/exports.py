@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext as _
-from openpyxl import Workbook
-from openpyxl.styles import Font
 
-from ...core.text import looks_like_formula, spreadsheet_text
+from ...core.spreadsheets import to_csv, to_xlsx
 from ...models import Event
 from .league import VICE, WINNER, MonthTable
 from .standings import event_standings
 
 Table = tuple[list[str], list[list[Any]]]
+__all__ = ["Table", "event_results", "month_results", "title_label", "to_csv", "to_xlsx"]
 
 
 def _place(place: int, shared: bool) -> str:
@@ -54,35 +50,3 @@ def month_results(table: MonthTable) -> Table:
         for line in table.lines
     ]
     return header, rows
-
-
-def to_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> bytes:
-    """UTF-8 with a byte-order mark, so spreadsheet programs read Cyrillic right; no
-    cell can be read as a formula (text.spreadsheet_text)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow([spreadsheet_text(v) for v in header])
-    writer.writerows([spreadsheet_text(v) for v in row] for row in rows)
-    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
-
-
-def to_xlsx(header: Sequence[str], rows: Sequence[Sequence[Any]], title: str) -> bytes:
-    """One sheet; text that would start a formula is stored as text with Excel's
-    quote prefix, so it shows as typed and never runs."""
-    workbook = Workbook()
-    sheet = workbook.active
-    sheet.title = title[:31] or "Results"
-    sheet.append(list(header))
-    for cell in sheet[1]:
-        cell.font = Font(bold=True)
-    for row in rows:
-        sheet.append(list(row))
-    for line in sheet.iter_rows():
-        for cell in line:
-            if looks_like_formula(cell.value):
-                cell.data_type = "s"
-                cell.quotePrefix = True
-    sheet.column_dimensions["B"].width = 30
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()

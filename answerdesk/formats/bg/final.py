@@ -8,6 +8,9 @@ everything else goes to the host, who judges reasoning a machine cannot.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ...checker.reasons import N_
 from ...core import audit, rounds
 from ...core.rounds import gates
 from ...core.states import (
@@ -19,6 +22,7 @@ from ...core.states import (
 )
 from ...errors import Conflict, NotFound
 from ...extensions import db
+from ...i18n import NESTED_REASONS
 from ...models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
 from .programme import FINAL_ROUND
 
@@ -109,17 +113,29 @@ def send_to_host(question: Question, rnd: Round) -> None:
         .where(Answer.question_id == question.id)
     )
     for verdict, answer in rows:
-        verdict.outcome, verdict.fraction, verdict.reason = host_judges(
-            verdict.outcome, verdict.fraction, verdict.reason, answer.text
-        )
+        values = host_judges({name: getattr(verdict, name) for name in _PROPOSAL}, answer.text)
+        for name, value in values.items():
+            setattr(verdict, name, value)
 
 
-def host_judges(outcome: str, fraction: float | None, reason: str,
-                text: str) -> tuple[str, float | None, str]:
-    """BG-R6.1 for one proposal: a wrong or partial answer that says something is reviewed."""
-    if outcome in (Outcome.WRONG, Outcome.PARTIAL) and text.strip():
-        return Outcome.REVIEW, None, f"final round: the host judges ({reason})"[:300]
-    return outcome, fraction, reason
+_PROPOSAL = ("outcome", "fraction", "reason", "reason_code", "reason_params")
+#: the reason code of a final-round answer sent to the host; its values hold the
+#: checker's own code and values (rendered by ``i18n.reason_text``)
+FINAL_ROUND_REASON = "final_round"
+NESTED_REASONS[FINAL_ROUND_REASON] = N_("final round: the host judges (%(reason)s)")
+
+
+def host_judges(values: dict[str, Any], text: str) -> dict[str, Any]:
+    """BG-R6.1 for one proposal (a verdict's outcome, fraction and reason, as
+    ``rounds._proposal`` gives them): a wrong or partial answer that says something is
+    reviewed; its reason keeps the checker's code inside."""
+    if values["outcome"] in (Outcome.WRONG, Outcome.PARTIAL) and text.strip():
+        return {**values, "outcome": Outcome.REVIEW, "fraction": None,
+                "reason": f"final round: the host judges ({values['reason']})"[:300],
+                "reason_code": FINAL_ROUND_REASON,
+                "reason_params": {"code": values.get("reason_code"),
+                                  "params": values.get("reason_params") or {}}}
+    return values
 
 
 def counted_question_ids(event: Event) -> set[int]:

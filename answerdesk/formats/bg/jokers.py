@@ -50,6 +50,11 @@ def used_jokers(team: Team) -> list[Joker]:
     ))
 
 
+def applies(event: Event | None) -> bool:
+    """BG-J jokers belong to the Bulgarian pub quiz: never to a ЧГК evening."""
+    return event is not None and event.format == "bg"
+
+
 def play_joker(
     team: Team,
     kind: str,
@@ -73,6 +78,8 @@ def play_joker(
     try:
         if rnd is None:
             raise NotFound("Round %(round)s does not exist", round=round_number)
+        if not applies(db.session.get(Event, event_id)):
+            raise Conflict("Jokers are not part of this game.")
         if rnd.state != RoundState.OPEN:
             raise RoundLocked("Round %(round)s is not open: no joker can be played.",
                               round=round_number)
@@ -190,7 +197,7 @@ def team_jokers_json(team: Team) -> dict[str, Any]:
     played = used_jokers(team)
     used = {j.kind for j in played}
     return {
-        "remaining": [k for k in KINDS if k not in used],
+        "remaining": [k for k in KINDS if k not in used] if applies(team.event) else [],
         "rounds": {k: sorted(scoring.JOKER_ROUNDS[k]) for k in KINDS},
         "played": [
             {"kind": j.kind, "round": j.question.round.number, "question": j.question.number,

@@ -1,0 +1,76 @@
+"""The question clock over the API: the host starts a question, anyone reads the clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify, request
+
+from ..access import api_host
+from ..core import clock
+from ..core.events import event_by_code
+from ..database import reads_only
+from ..errors import DeskError
+from .blueprint import bp
+
+
+@bp.post("/host/events/<code>/rounds/<int:round_number>/questions/<int:question_number>/start")
+def start_question(code: str, round_number: int, question_number: int):
+    """CHGK-1.1: start a question; it locks by itself at the deadline returned."""
+    event = api_host(code)
+    body = request.get_json(silent=True) if request.get_data() else {}
+    if not isinstance(body, dict):
+        raise DeskError("The request body must be a JSON object")
+    gate = clock.start_question(event, round_number, question_number,
+                                seconds=body.get("seconds"), grace=body.get("grace"),
+                                actor="host:api")
+    return jsonify(clock.clock_json(gate, round_number, question_number))
+
+
+@bp.get("/events/<code>/clock")
+@reads_only
+def current_clock(code: str):
+    """The clock of the latest started question, for phones and the projector."""
+    return jsonify({"clock": clock.current(event_by_code(code))})
+
+
+def openapi_paths() -> dict[str, Any]:
+    """This module's routes for the OpenAPI document (api/openapi.py)."""
+    from .openapi import _CODE, _QUESTION, _ROUND, _error, _ok
+
+    clock_schema = {"type": "object", "properties": {
+        "round": {"type": "integer"}, "question": {"type": "integer"},
+        "opens_at": {"type": "string", "format": "date-time"},
+        "answer_until": {"type": "string", "format": "date-time"},
+        "locks_at": {"type": ["string", "null"], "format": "date-time"},
+        "seconds": {"type": ["integer", "null"]}, "grace": {"type": ["integer", "null"]},
+        "now": {"type": "string", "format": "date-time"},
+        "state": {"type": "string", "enum": ["open", "locked", "revealed"]}}}
+    seconds = {"type": "integer", "minimum": 0, "maximum": clock.MAX_SECONDS}
+    return {
+        "/api/host/events/{code}/rounds/{round}/questions/{question}/start": {"post": {
+            "summary": "Start a question on the clock (CHGK-1.1: 60 s, then 10 s to hand in); "
+                       "answers are refused from the deadline on, with nobody closing it",
+            "security": [{"hostPassword": []}],
+            "parameters": [_CODE, _ROUND, _QUESTION],
+            "requestBody": {"required": False, "content": {"application/json": {"schema": {
+                "type": "object", "properties": {"seconds": seconds, "grace": seconds}}}}},
+            "responses": {
+                "200": _ok("The question's clock and deadline", clock_schema),
+                "400": _error("Invalid seconds or grace"),
+                "401": _error("No or wrong host password"),
+                "404": _error("No such event, round or question"),
+                "409": _error("Another question still runs, this one was already started, "
+                              "or the round is not played question by question"),
+            },
+        }},
+        "/api/events/{code}/clock": {"get": {
+            "summary": "The clock of the latest started question (null before the first)",
+            "parameters": [_CODE],
+            "responses": {
+                "200": _ok("The clock", {"type": "object", "properties": {
+                    "clock": {"oneOf": [clock_schema, {"type": "null"}]}}}),
+                "404": _error("No such event"),
+            },
+        }},
+    }

@@ -1,0 +1,101 @@
+"""«Что? Где? Когда?» open tournament (RULES.md CHGK-1.1 … CHGK-4.7), registered in
+core's format registry by ``load``.
+
+The pure rules (rules.py) import nothing else of the package; ``load`` imports the
+parts that need Flask and the database (records, host desk, API) and so adds
+their routes to the host and API blueprints before the app registers them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...core.formats import Format, RoundTemplate, StandingRow, register
+from .programme import CHGK_PROGRAMME, SEQUENTIAL
+from .rules import for_the_host
+
+if TYPE_CHECKING:
+    from flask import Flask
+
+
+@dataclass(frozen=True)
+class EveningStanding:
+    """A team's evening as core's standings read it (projector, host page, API):
+    place by CHGK-2.6/2.7, points for correct answers per game."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int
+    shared: bool = False
+    by_round: dict[int, float] = field(default_factory=dict)
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
+
+
+class ChgkTournament(Format):
+    """Two games of 11 sectors on the clock, the Central Table, auctions, leagues."""
+
+    name = "chgk"
+    label = "«What? Where? When?» open tournament"
+    screen_part = "display/_chgk.html"
+    appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
+    team_size = (3, 6)  # CHGK-1.7
+
+    def programme(self) -> tuple[RoundTemplate, ...]:
+        return CHGK_PROGRAMME
+
+    def imported_kind(self, number: int, kind: str) -> str:
+        """An imported tour is a game played question by question (CHGK-1.1, 1.6)."""
+        return SEQUENTIAL
+
+    def one_at_a_time(self, rnd: Any) -> bool:
+        return rnd.kind == SEQUENTIAL
+
+    def after_check(self, row: Any, values: dict[str, Any]) -> dict[str, Any]:
+        """CHGK-1.3: what the key neither accepts nor rejects goes to the host."""
+        return for_the_host(values, row.text)
+
+    def on_question_checked(self, question: Any, rnd: Any) -> None:
+        """CHGK-1.3 for the proposals made when a question locks."""
+        from ...extensions import db
+        from ...models import Answer, Verdict
+
+        rows = db.session.execute(
+            db.select(Verdict, Answer.text).join(Answer, Verdict.answer_id == Answer.id)
+            .where(Answer.question_id == question.id))
+        for verdict, text in rows:
+            judged = for_the_host({"outcome": verdict.outcome, "fraction": verdict.fraction,
+                                   "reason": verdict.reason,
+                                   "reason_code": verdict.reason_code}, text)
+            verdict.outcome, verdict.fraction, verdict.reason = (
+                judged["outcome"], judged["fraction"], judged["reason"])
+
+    def standings(self, event: Any) -> Sequence[StandingRow]:
+        """CHGK-2.6/2.7: the evening's ranking, with each game's points."""
+        from .game import standings_rows
+
+        return standings_rows(event)
+
+    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+        from .sheet import decorate
+
+        return decorate(sheet, event, team)
+
+    def openapi_paths(self) -> dict[str, Any]:
+        from .api import openapi_paths
+
+        return openapi_paths()
+
+
+CHGK = ChgkTournament()
+
+
+def load(app: Flask | None = None) -> ChgkTournament:
+    """Register the format and its routes (called by formats.load_all)."""
+    if app is not None:
+        from . import api, host  # noqa: F401  (add their routes to the api and host blueprints)
+    return register(CHGK)

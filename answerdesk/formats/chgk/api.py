@@ -1,0 +1,106 @@
+"""The ЧГК evening over the JSON API: the host's records and everyone's standings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+
+from ...access import api_host
+from ...api.blueprint import bp
+from ...core.events import event_by_code
+from ...database import reads_only
+from ...web import json_body
+from . import game
+
+_HOST = "/host/events/<code>/chgk/games/<int:number>"
+
+
+@bp.post(f"{_HOST}/draw")
+def draw(code: str, number: int):
+    """CHGK-1.6: spin the top for the next question of the game."""
+    result = game.draw_sector(api_host(code), number, actor="host:api")
+    return jsonify({"game": number, "seed": result.seed, "pointer": result.pointer,
+                    "sector": result.sector})
+
+
+@bp.post(f"{_HOST}/auction")
+def auction(code: str, number: int):
+    """CHGK-4.3-4.5: the sealed bids, entered together."""
+    event = api_host(code)
+    result = game.run_auction(event, number, json_body().get("bids"), actor="host:api")
+    return jsonify({"game": number, "winner": result.winner, "bids": result.bids,
+                    "tied": list(result.tied), "seed": result.seed})
+
+
+@bp.post(f"{_HOST}/table")
+def table(code: str, number: int):
+    """CHGK-3.1-3.4: the Central Table's verdict, a leave or the Decisive Round."""
+    event = api_host(code)
+    body = json_body()
+    game.table_action(event, number, body.get("team"), body.get("action"),
+                      body.get("question"), body.get("correct"), actor="host:api")
+    return jsonify(game.standings_json(event)["games"][str(number)])
+
+
+@bp.put("/host/events/<code>/chgk/leagues")
+def league(code: str):
+    """CHGK-2.2: a team's league."""
+    event = api_host(code)
+    body = json_body()
+    game.set_league(event, body.get("team"), body.get("league"), actor="host:api")
+    return jsonify({"team": body.get("team"), "league": body.get("league")})
+
+
+@bp.get("/events/<code>/chgk/standings")
+@reads_only
+def standings(code: str):
+    """CHGK-2.4-2.7: games, evening (all teams and per league), sectors, table, auctions."""
+    return jsonify(game.standings_json(event_by_code(code)))
+
+
+def openapi_paths() -> dict[str, Any]:
+    """This module's routes for the OpenAPI document (api/openapi.py)."""
+    from ...api.openapi import _CODE, _error, _ok
+
+    host = [{"hostPassword": []}]
+    number = {"name": "number", "in": "path", "required": True,
+              "schema": {"type": "integer", "minimum": 0}, "description": "Game (1 or 2)"}
+    obj = {"type": "object"}
+
+    def post(summary: str, body: dict[str, Any] | None, method: str = "post",
+             params: list | None = None) -> dict[str, Any]:
+        op: dict[str, Any] = {
+            "summary": summary, "security": host,
+            "parameters": params if params is not None else [_CODE, number],
+            "responses": {"200": _ok("Done", obj), "400": _error("Invalid request"),
+                          "401": _error("No or wrong host password"),
+                          "404": _error("No such event, game or team"),
+                          "409": _error("Refused by the rules (nothing changed)")},
+        }
+        if body is not None:
+            op["requestBody"] = {"required": True,
+                                 "content": {"application/json": {"schema": body}}}
+        return {method: op}
+
+    base = "/api/host/events/{code}/chgk/games/{number}"
+    return {
+        f"{base}/draw": post("CHGK-1.6: spin the top; the sector drawn is recorded", None),
+        f"{base}/auction": post("CHGK-4.3-4.5: sealed bids by team name; bids burn", {
+            "type": "object", "required": ["bids"], "properties": {
+                "bids": {"type": "object", "additionalProperties": {"type": "integer"}}}}),
+        f"{base}/table": post("CHGK-3.1-3.4: Central Table answer, leave or Decisive Round", {
+            "type": "object", "required": ["team", "action"], "properties": {
+                "team": {"type": "string"},
+                "action": {"enum": ["answer", "leave", "decisive"]},
+                "question": {"type": "integer"}, "correct": {"type": "boolean"}}}),
+        "/api/host/events/{code}/chgk/leagues": post("CHGK-2.2: a team's league", {
+            "type": "object", "required": ["team", "league"], "properties": {
+                "team": {"type": "string"},
+                "league": {"enum": ["favourites", "contenders"]}}}, "put", [_CODE]),
+        "/api/events/{code}/chgk/standings": {"get": {
+            "summary": "CHGK-2.4-2.7: game and evening rankings, series points, credits",
+            "parameters": [_CODE],
+            "responses": {"200": _ok("Standings", obj), "404": _error("No such event"),
+                          "409": _error("Not a ЧГК evening")}}},
+    }

@@ -1,0 +1,58 @@
+"""ЧГК results as files, like the BG exports: the evening and the season, CSV and XLSX."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from flask_babel import gettext as _
+
+from ...models import Event
+from . import game
+from .rules import League
+
+Table = tuple[list[str], list[list[Any]]]
+
+
+def league_label(league: str) -> str:
+    return {League.FAVOURITES.value: _("Favourites"),
+            League.CONTENDERS.value: _("Contenders")}.get(league, league)
+
+
+def _place(place: int, shared: bool) -> str:
+    return f"{place}=" if shared else str(place)
+
+
+def evening_results(event: Event) -> Table:
+    """CHGK-2.4-2.7: evening place, then each game's place, points and series points."""
+    header = [_("Place"), _("Team"), _("League"), _("Sum of places"),
+              _("Central Table points"), _("Central Table rounds"), _("Points"), _("Tie-break")]
+    data = game.standings_json(event)
+    per_game = {number: {r["team"]: r for r in g["standings"]}
+                for number, g in data["games"].items()}
+    for number in per_game:
+        header += [_("Game %(n)s place", n=number), _("Game %(n)s points", n=number),
+                   _("Game %(n)s series points", n=number)]
+    rows = []
+    for row in data["evening"]:
+        line = [row["place"], row["team"], league_label(row["league"]), row["place_sum"],
+                row["table_points"], row["table_rounds"], row["points"], row["tie_break"]]
+        for rows_of_game in per_game.values():
+            g = rows_of_game[row["team"]]
+            line += [_place(g["place"], g["shared"]), g["points"], g["series"]]
+        rows.append(line)
+    return header, rows
+
+
+def season_results(day: dt.date) -> Table:
+    """CHGK-2.1-2.3: each league's table of the season, and who moves between them."""
+    table = game.season_table(day)
+    header = [_("League"), _("Place"), _("Team"), _("Series points"), _("Next season")]
+    rows = []
+    for league, lines in table.leagues.items():
+        for line in lines:
+            moves = (_("to the Favourites") if line.team in table.promoted else
+                     _("to the Contenders") if line.team in table.relegated else "")
+            rows.append([league_label(league.value), _place(line.place, line.shared),
+                         str(line.team), line.points, moves])
+    return header, rows

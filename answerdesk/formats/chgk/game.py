@@ -1,0 +1,368 @@
+"""A ЧГК evening as the host runs it: sector draws, auctions, the Central Table, standings.
+
+Every host action is validated by replaying the game's records through the
+pure rules (rules.py) with the new action last; only a valid action is
+recorded (with an audit entry). Game g of the evening is round g (CHGK-1.9);
+a question's number is its sector (CHGK-1.6).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from typing import Any
+
+from ...core import audit
+from ...errors import Conflict, DeskError, NotFound
+from ...extensions import db
+from ...models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
+from . import rules
+from .models import ChgkAction, ChgkTeam
+from .rules import CentralTable, GameResult, League, TableAction
+
+FORMAT = "chgk"
+DRAW, AUCTION = "draw", "auction"
+
+
+def _game(event: Event, game: int) -> Round:
+    if event.format != FORMAT:
+        raise Conflict("This event is not a ЧГК evening.")
+    rnd = event.round(game)
+    if rnd is None or game not in range(1, rules.GAMES_PER_EVENING + 1):
+        raise NotFound("Round %(round)s does not exist", round=game)
+    return rnd
+
+
+def _actions(event: Event, game: int) -> list[ChgkAction]:
+    return list(db.session.scalars(
+        db.select(ChgkAction).where(ChgkAction.event_id == event.id, ChgkAction.game == game)
+        .order_by(ChgkAction.id)))
+
+
+def leagues(event: Event) -> dict[int, League]:
+    """CHGK-2.2: each team's league; Decision: a team not placed plays with the Contenders."""
+    placed = dict(db.session.execute(
+        db.select(ChgkTeam.team_id, ChgkTeam.league).join(Team, ChgkTeam.team_id == Team.id)
+        .where(Team.event_id == event.id)).all())
+    return {t.id: League(placed.get(t.id, League.CONTENDERS)) for t in event.teams}
+
+
+def _team(event: Event, name: Any) -> Team:
+    team = next((t for t in event.teams if t.name == name), None)
+    if team is None:
+        raise NotFound("No team named '%(team)s' in this event", team=str(name))
+    return team
+
+
+def set_league(event: Event, team_name: Any, league: Any, actor: str = "host") -> None:
+    """CHGK-2.2: put a team in the Favourites or the Contenders."""
+    if event.format != FORMAT:
+        raise Conflict("This event is not a ЧГК evening.")
+    team = _team(event, team_name)
+    if league not in {lg.value for lg in League}:
+        raise DeskError("The league must be 'favourites' or 'contenders'.")
+    row = db.session.get(ChgkTeam, team.id) or ChgkTeam(team_id=team.id)
+    row.league = league
+    db.session.add(row)
+    audit.record(event, actor, "chgk.league", team.name, after={"league": league})
+    db.session.commit()
+
+
+@dataclass
+class GameState:
+    """A game replayed: the table, draws, burned credits."""
+
+    table: CentralTable
+    sectors: list[int]
+    burned: dict[int, int]
+    auctions: list[dict[str, Any]]
+
+
+def draws(event: Event, game: int) -> list[ChgkAction]:
+    """CHGK-1.6: the game's sector draws as recorded (seed, pointer, sector)."""
+    return [a for a in _actions(event, game) if a.kind == DRAW]
+
+
+def _replay(event: Event, game: int, actions: list[ChgkAction], lg: dict[int, League],
+            ended: bool) -> GameState:
+    table = CentralTable()
+    sectors: list[int] = []
+    burned: dict[int, int] = {}
+    auctions: list[dict[str, Any]] = []
+    for action in actions:
+        payload = action.payload or {}
+        if action.kind == DRAW:
+            sectors.append(payload["sector"])
+        elif action.kind == AUCTION:
+            for team_id, bid in payload["bids"].items():
+                burned[int(team_id)] = burned.get(int(team_id), 0) + bid
+            auctions.append(payload)
+            if payload.get("winner") is not None:
+                winner = int(payload["winner"])
+                table.seat(winner, league=lg.get(winner), game=game)
+        elif action.kind == TableAction.ANSWER:
+            table.answer(action.team_id, action.question, payload["correct"])
+        elif action.kind == TableAction.LEAVE:
+            table.leave(action.team_id)
+        elif action.kind == TableAction.DECISIVE:
+            table.decisive(action.team_id, action.question, payload["correct"])
+    if ended:
+        table.close_game()
+    return GameState(table, sectors, burned, auctions)
+
+
+def _ended(rnd: Round) -> bool:
+    return rnd.state in ("locked", "revealed")
+
+
+def state(event: Event, game: int) -> GameState:
+    rnd = _game(event, game)
+    return _replay(event, game, _actions(event, game), leagues(event), _ended(rnd))
+
+
+def _counted(rnd: Round, now: dt.datetime) -> set[int]:
+    """Questions of the game whose answers count: locked by the clock or by hand."""
+    rows = db.session.execute(
+        db.select(Question.id, QuestionGate.state, QuestionGate.locks_at)
+        .join(QuestionGate, QuestionGate.question_id == Question.id)
+        .where(Question.round_id == rnd.id))
+    return {qid for qid, gate_state, locks_at in rows
+            if _ended(rnd) or gate_state != "open" or (locks_at is not None and locks_at <= now)}
+
+
+def hall_correct(event: Event, game: int, table: CentralTable) -> dict[int, int]:
+    """CHGK-1.2: one point per correct written answer, on the questions locked so far;
+    the team at the Central Table answers orally there instead (CHGK-1.1, 3.1)."""
+    rnd = _game(event, game)
+    counted = _counted(rnd, utcnow())
+    rows = db.session.execute(
+        db.select(Answer.team_id, Question.number, Verdict.outcome, Verdict.decision)
+        .join(Question, Answer.question_id == Question.id)
+        .join(Verdict, Verdict.answer_id == Answer.id)
+        .where(Question.round_id == rnd.id, Question.id.in_(counted)))
+    points: dict[int, int] = {}
+    for team_id, number, outcome, decision in rows:
+        if (decision or outcome) == "correct" and table.seats_by_question.get(number) != team_id:
+            points[team_id] = points.get(team_id, 0) + 1
+    return points
+
+
+@dataclass
+class Played:
+    """One game as it stands, read once: the replayed records, the written points,
+    each team's result (CHGK-2.5) and its credits left (CHGK-4)."""
+
+    state: GameState
+    results: list[GameResult]
+    credits: dict[int, int]
+
+
+def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Played:
+    """Each team's game: written points plus Central Table points (CHGK-2.5), and its
+    credits: 100 + 10 per correct answer of this game − bids made (CHGK-4.1/4.2/4.5)."""
+    rnd = _game(event, game)
+    gs = _replay(event, game, _actions(event, game), lg or leagues(event), _ended(rnd))
+    hall = hall_correct(event, game, gs.table)
+    results, left = [], {}
+    for team in event.teams:
+        tally = gs.table.standing(team.id)
+        results.append(GameResult(team.id, hall.get(team.id, 0) + tally.points, tally.points,
+                                  tally.rounds))
+        left[team.id] = rules.credits(hall.get(team.id, 0) + tally.correct,
+                                      gs.burned.get(team.id, 0))
+    return Played(gs, results, left)
+
+
+def _record(event: Event, game: int, kind: str, actor: str, *, team: Team | None = None,
+            question: int | None = None, payload: dict[str, Any] | None = None) -> None:
+    db.session.add(ChgkAction(event_id=event.id, game=game, kind=kind,
+                              team_id=team.id if team else None, question=question,
+                              payload=payload, actor=actor))
+    audit.record(event, actor, f"chgk.{kind}", f"G{game}" + (f" {team.name}" if team else ""),
+                 after={"question": question, **(payload or {})})
+    db.session.commit()
+
+
+def draw_sector(event: Event, game: int, actor: str = "host",
+                seed: str | None = None) -> rules.SectorDraw:
+    """CHGK-1.6: spin the top; the draw (seed, pointer, sector) is recorded and shown."""
+    gs = state(event, game)
+    if _ended(_game(event, game)):
+        raise Conflict("Round %(round)s is %(state)s", round=game,
+                       state=_game(event, game).state)
+    draw = rules.draw_sector(gs.sectors, seed)
+    _record(event, game, DRAW, actor, question=draw.sector,
+            payload={"seed": draw.seed, "pointer": draw.pointer, "sector": draw.sector})
+    return draw
+
+
+def run_auction(event: Event, game: int, bids: Any, actor: str = "host",
+                seed: str | None = None) -> rules.AuctionResult:
+    """CHGK-4.3-4.5: sealed bids by team name, entered together by the host; the
+    highest wins the Central Table, all bids burn; a tie is drawn (recorded).
+    CHGK-3.6: in the second game only Favourites take part."""
+    if not isinstance(bids, dict):
+        raise DeskError("bids must be an object of team name → credits")
+    rnd = _game(event, game)
+    if _ended(rnd):
+        raise Conflict("Round %(round)s is %(state)s", round=game, state=rnd.state)
+    lg = leagues(event)
+    now = played(event, game, lg)
+    if now.state.table.seated is not None:
+        raise Conflict("The Central Table is taken: the auction waits until it is free.")
+    left = now.credits
+    available = {t.name: left[t.id] for t in event.teams
+                 if left[t.id] > 0 and (game < 2 or lg[t.id] == League.FAVOURITES)}
+    result = rules.auction(bids, available, seed)
+    by_name = {t.name: t for t in event.teams}
+    winner = by_name[result.winner] if result.winner is not None else None
+    _record(event, game, AUCTION, actor, team=winner, payload={
+        "bids": {str(by_name[n].id): b for n, b in result.bids.items()},
+        "names": dict(result.bids), "tied": list(result.tied), "seed": result.seed,
+        "winner": winner.id if winner else None,
+    })
+    return result
+
+
+def table_action(event: Event, game: int, team_name: Any, action: Any, question: Any = None,
+                 correct: Any = None, actor: str = "host") -> CentralTable:
+    """CHGK-3.1-3.4: the host records the table's oral answer, a voluntary leave or the
+    Decisive Round; refused (nothing recorded) for a team not at the table."""
+    if action not in {a.value for a in TableAction} or action == TableAction.SEAT:
+        raise DeskError("action must be 'answer', 'leave' or 'decisive'")
+    rnd = _game(event, game)
+    team = _team(event, team_name)
+    if action != TableAction.LEAVE:
+        if not isinstance(correct, bool):
+            raise DeskError("correct must be true or false")
+        if isinstance(question, bool) or not isinstance(question, int):
+            raise DeskError("question must be a whole number")
+        started = db.session.scalar(
+            db.select(QuestionGate.id).join(Question, QuestionGate.question_id == Question.id)
+            .where(Question.round_id == rnd.id, Question.number == question))
+        if started is None:
+            raise Conflict("Question %(question)s has not been opened", question=question)
+    actions = _actions(event, game)
+    probe = ChgkAction(kind=action, team_id=team.id, question=question,
+                       payload={"correct": correct} if correct is not None else None)
+    gs = _replay(event, game, [*actions, probe], leagues(event), False)
+    _record(event, game, action, actor, team=team, question=question,
+            payload={"correct": correct} if action != TableAction.LEAVE else None)
+    return gs.table
+
+
+# ------------------------------------------------------------------- standings
+
+
+@dataclass(frozen=True)
+class GameRow:
+    team: str
+    league: str
+    points: int
+    table_points: int
+    table_rounds: int
+    place: int
+    shared: bool
+    series: int
+    credits: int
+
+
+def game_standings(event: Event, game: int, now: Played | None = None,
+                   lg: dict[int, League] | None = None) -> list[GameRow]:
+    """CHGK-2.5 places, CHGK-2.4 series points per league, CHGK-4 credits left."""
+    lg = lg or leagues(event)
+    now = now or played(event, game, lg)
+    res = now.results
+    places = {p.team: p for p in rules.game_ranking(res)}
+    table_series = {t.id: now.state.table.standing(t.id).series for t in event.teams}
+    series = rules.series_points(res, lg, table_series)
+    names = {t.id: t.name for t in event.teams}
+    rows = [GameRow(names[r.team], lg[r.team].value, r.points, r.table_points, r.table_rounds,
+                    places[r.team].place, places[r.team].shared, series[r.team],
+                    now.credits[r.team])
+            for r in res]
+    return sorted(rows, key=lambda row: (row.place, row.team))
+
+
+def _games(event: Event) -> list[int]:
+    return [g for g in range(1, rules.GAMES_PER_EVENING + 1) if event.round(g) is not None]
+
+
+def lot_seed(event: Event) -> str:
+    """CHGK-2.7 (V): the lot's seed. Decision: drawn from the event's own code, so the
+    lot is fixed before the evening, shown with the ranking, and replayable."""
+    return f"lot:{event.code}"
+
+
+def evening(event: Event, league: League | None = None,
+            games: dict[int, Played] | None = None,
+            lg: dict[int, League] | None = None) -> list[rules.EveningRow]:
+    """CHGK-2.6/2.7: the evening's ranking, of all teams or of one league."""
+    lg = lg or leagues(event)
+    games = games or {g: played(event, g, lg) for g in _games(event)}
+    return rules.evening_ranking(
+        [[r for r in p.results if league is None or lg[r.team] == league]
+         for p in games.values()], lot_seed(event))
+
+
+def standings_rows(event: Event) -> list[Any]:
+    """The evening (CHGK-2.6/2.7) as core's standings rows, each game's points by round."""
+    from . import EveningStanding
+
+    lg = leagues(event)
+    games = {g: played(event, g, lg) for g in _games(event)}
+    points = {g: {r.team: r.points for r in p.results} for g, p in games.items()}
+    names = {t.id: t.name for t in event.teams}
+    return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points, place=r.place,
+                            by_round={g: points[g].get(r.team, 0) for g in games})
+            for r in evening(event, None, games, lg)]
+
+
+def standings_json(event: Event) -> dict[str, Any]:
+    """The games (rankings, sectors, table, auctions) and the evening, read once."""
+    names = {t.id: t.name for t in event.teams}
+    lg = leagues(event)
+    games = {g: played(event, g, lg) for g in _games(event)}
+
+    def evening_rows(league: League | None) -> list[dict[str, Any]]:
+        return [{"team": names[r.team], "league": lg[r.team].value, "place": r.place,
+                 "place_sum": r.place_sum, "places": list(r.places),
+                 "table_points": r.table_points, "table_rounds": r.table_rounds,
+                 "points": r.points, "tie_break": r.tie_break, "by_lot": r.by_lot}
+                for r in evening(event, league, games, lg)]
+
+    games_json = {}
+    for game, now in games.items():
+        gs = now.state
+        games_json[str(game)] = {
+            "standings": [row.__dict__ for row in game_standings(event, game, now, lg)],
+            "sectors": gs.sectors,
+            "table": names.get(gs.table.seated) if gs.table.seated is not None else None,
+            "auctions": [{"names": a["names"], "tied": a["tied"], "seed": a["seed"],
+                          "winner": names.get(a["winner"]) if a["winner"] else None}
+                         for a in gs.auctions],
+        }
+    return {"event": event.code, "games": games_json, "lot_seed": lot_seed(event),
+            "evening": evening_rows(None),
+            "leagues": {lg_.value: evening_rows(lg_) for lg_ in League}}
+
+
+def season_entries(season: rules.Season) -> list[rules.SeriesEntry]:
+    """CHGK-2.1: series points of every game of the season's ЧГК evenings."""
+    entries = []
+    for event in db.session.scalars(db.select(Event).where(Event.format == FORMAT)):
+        if rules.season_of(event.date) != season:
+            continue
+        for game in _games(event):
+            for row in game_standings(event, game):
+                entries.append(rules.SeriesEntry(row.team, League(row.league), event.date,
+                                                 row.series))
+    return entries
+
+
+def season_table(day: dt.date) -> rules.SeasonTable:
+    """CHGK-2.1-2.3: the season of ``day`` with its Favourites/Contenders exchange.
+    Decision: a team is the same team across evenings when its name is the same."""
+    season = rules.season_of(day)
+    return rules.season_table(season_entries(season), season)
+

@@ -1,0 +1,154 @@
+"""The host's ЧГК desk: spin the top, start a question on the clock, run the auction,
+record the Central Table, set leagues, read the standings and export them."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import Response, redirect, render_template, request, url_for
+
+from ...access import host_required
+from ...core import clock
+from ...core.spreadsheets import FILE_TYPES, to_csv, to_xlsx
+from ...errors import DeskError, NotFound
+from ...extensions import db
+from ...host.blueprint import bp
+from ...models import Event
+from . import exports as chgk_exports
+from . import game
+from .rules import GAMES_PER_EVENING, League
+
+
+def screen(event: Event) -> dict:
+    """What the projector shows of a ЧГК game: the clock, the last spin, the table."""
+    current = clock.current(event)
+    number = current["round"] if current else 1
+    if event.round(number) is None:
+        return {"clock": None, "draw": None, "seated": None}
+    seated_id = game.state(event, number).table.seated
+    draws = game.draws(event, number)
+    seated = next((t.name for t in event.teams if t.id == seated_id), None)
+    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated}
+
+
+@bp.app_context_processor
+def _chgk_globals() -> dict:
+    return {"chgk_screen": screen}
+
+
+def _back(number: int | None = None) -> Response:
+    anchor = f"#game-{number}" if number else ""
+    return redirect(url_for("host.chgk_desk", code=request.view_args["code"]) + anchor)
+
+
+def _int(name: str) -> int | None:
+    value = request.form.get(name, "").strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise DeskError("%(field)s must be a whole number", field=name)
+    return int(value)
+
+
+@bp.get("/chgk")
+@host_required
+def chgk_desk(event: Event):
+    if event.format != game.FORMAT:
+        raise NotFound("This event is not a ЧГК evening.")
+    clock.settle(event)  # questions past their deadline: record the lock, check
+    db.session.commit()
+    lg = game.leagues(event)
+    started = {g.question_id for g, _, _ in clock.event_gates(event)}
+    games = []
+    for number in range(1, GAMES_PER_EVENING + 1):
+        rnd = event.round(number)
+        if rnd is None:
+            continue
+        now = game.played(event, number, lg)
+        state = now.state
+        next_sector = next((s for s in reversed(state.sectors)
+                            if not any(q.number == s and q.id in started
+                                       for q in rnd.questions)), None)
+        games.append({
+            "number": number, "round": rnd, "state": state,
+            "rows": game.game_standings(event, number, now, lg),
+            "draws": [a.payload for a in game.draws(event, number)],
+            "next_sector": next_sector,
+            "seated": next((t.name for t in event.teams if t.id == state.table.seated), None),
+        })
+    return render_template(
+        "host/chgk.html", event=event, games=games, clock=clock.current(event),
+        evening=game.standings_json(event)["evening"], leagues=lg,
+        league_values=[lg.value for lg in League], label=chgk_exports.league_label,
+        today=dt.date.today().isoformat())
+
+
+@bp.post("/chgk/clock")
+@host_required
+def chgk_clock(event: Event):
+    clock.set_defaults(event, _int("seconds"), _int("grace"))
+    return _back()
+
+
+@bp.post("/chgk/<int:number>/draw")
+@host_required
+def chgk_draw(event: Event, number: int):
+    game.draw_sector(event, number)
+    return _back(number)
+
+
+@bp.post("/chgk/<int:number>/start")
+@host_required
+def chgk_start(event: Event, number: int):
+    sector = _int("sector")
+    if sector is None:
+        raise DeskError("Choose the question to start")
+    clock.start_question(event, number, sector, seconds=_int("seconds"), grace=_int("grace"))
+    return _back(number)
+
+
+@bp.post("/chgk/<int:number>/auction")
+@host_required
+def chgk_auction(event: Event, number: int):
+    bids = {}
+    for team in event.teams:
+        bid = _int(f"bid-{team.id}")
+        if bid:
+            bids[team.name] = bid
+    game.run_auction(event, number, bids)
+    return _back(number)
+
+
+@bp.post("/chgk/<int:number>/table")
+@host_required
+def chgk_table(event: Event, number: int):
+    action, _, verdict = request.form.get("verdict", "").partition("-")
+    game.table_action(event, number, request.form.get("team"), action,
+                      _int("question") if action != "leave" else None,
+                      {"yes": True, "no": False}.get(verdict))
+    return _back(number)
+
+
+@bp.post("/chgk/leagues")
+@host_required
+def chgk_leagues(event: Event):
+    for team in event.teams:
+        league = request.form.get(f"league-{team.id}")
+        if league:
+            game.set_league(event, team.name, league)
+    return _back()
+
+
+@bp.get("/chgk/export/<what>.<kind>")
+@host_required
+def chgk_export(event: Event, what: str, kind: str):
+    if kind not in FILE_TYPES or what not in ("evening", "season"):
+        raise NotFound("Export the evening or the season as csv or xlsx")
+    if what == "evening":
+        header, rows = chgk_exports.evening_results(event)
+    else:
+        header, rows = chgk_exports.season_results(event.date)
+    data = (to_csv(header, rows) if kind == "csv"
+            else to_xlsx(header, rows, event.code))
+    return Response(data, mimetype=FILE_TYPES[kind], headers={
+        "Content-Disposition": f'attachment; filename="chgk-{what}-{event.code}.{kind}"'})

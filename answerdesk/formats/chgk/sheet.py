@@ -1,0 +1,50 @@
+"""A ЧГК team's phone sheet: the game's started questions, each with its clock."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.clock import clock_json
+from ...extensions import db
+from ...models import Answer, Event, Question, QuestionGate, Team, Verdict, utcnow
+from .programme import SEQUENTIAL
+
+
+def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+    """CHGK-1.1: a game shows only the questions the host started, each with the clock
+    the phone counts down; the host reads the question, the phone holds the answer
+    card; a question's answer and verdict show once revealed. No BG jokers."""
+    rounds = {r.number: r for r in event.rounds}
+    now = utcnow()
+    for item in sheet["rounds"]:
+        rnd = rounds[item["number"]]
+        if rnd.kind != SEQUENTIAL:
+            continue
+        gates = {g.question_id: g for g in db.session.scalars(
+            db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
+            .where(Question.round_id == rnd.id))}
+        by_number = {q.number: q for q in rnd.questions}
+        kept = []
+        for q in item["questions"]:
+            question = by_number[q["number"]]
+            gate = gates.get(question.id)
+            if gate is None:
+                continue
+            q["clock"] = clock_json(gate, rnd.number, question.number, now)
+            q["state"] = q["clock"]["state"]
+            q["text"] = ""
+            q["widget"] = {"kind": "text"}
+            if gate.state == "revealed":
+                q["correct_answer"] = question.shown_answer
+                q["verdict"] = _verdict(team, question)
+            kept.append(q)
+        item["questions"] = kept
+    sheet["play"] = {}
+    return sheet
+
+
+def _verdict(team: Team, question: Question) -> str | None:
+    verdict = db.session.scalar(
+        db.select(Verdict).join(Answer, Verdict.answer_id == Answer.id)
+        .where(Answer.team_id == team.id, Answer.question_id == question.id))
+    return verdict.final if verdict else None

@@ -1,0 +1,73 @@
+"""The labelled case files in tests/checker/data (sources: data/SOURCES.md) against the
+bars of issue 16: no false accept, no false reject, few needless reviews."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from answerdesk.checker import check
+
+DATA = Path(__file__).parent / "data"
+RANK = {"wrong": 0, "partial": 1, "correct": 2}
+
+
+def load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).open(encoding="utf-8") if line.strip()]
+
+
+def kind(case: dict) -> str:
+    outcome = check(case["given"], case["key"], case["mode"]).outcome
+    if outcome == "review":
+        return "right" if case["review_ok"] else "needless_review"
+    if outcome == case["expect"]:
+        return "right"
+    return "false_accept" if RANK[outcome] > RANK[case["expect"]] else "false_reject"
+
+
+def tally(name: str) -> dict[str, int]:
+    counts = dict.fromkeys(("right", "false_accept", "false_reject", "needless_review"), 0)
+    for case in load(name):
+        counts[kind(case)] += 1
+    return counts
+
+
+CLASSES = load("issue16_classes.jsonl")
+
+
+@pytest.mark.parametrize("case", CLASSES, ids=[f"{c['class']}-{c['id']}" for c in CLASSES])
+def test_issue16_class_case(case: dict) -> None:
+    assert kind(case) == "right", case["note"]
+
+
+def test_every_issue16_class_has_three_examples() -> None:
+    per_class: dict[str, int] = {}
+    for case in CLASSES:
+        per_class[case["class"]] = per_class.get(case["class"], 0) + 1
+    assert set(per_class) == {"names", "numbers", "people", "reject", "songs", "choices",
+                              "needless"}
+    assert min(per_class.values()) >= 3
+
+
+def test_sample_corpus_all_right() -> None:
+    counts = tally("checker-sample.jsonl")
+    assert counts["right"] == sum(counts.values())
+
+
+def test_sigame_no_false_accept_or_reject() -> None:
+    counts = tally("sigame-right-wrong-300.jsonl")
+    assert counts["false_accept"] == counts["false_reject"] == 0
+
+
+def test_russian_misspellings_no_false_reject() -> None:
+    counts = tally("ru-misspellings-200.jsonl")
+    assert counts["false_reject"] == counts["false_accept"] == 0
+    assert counts["right"] >= 0.98 * sum(counts.values())
+
+
+def test_chgk_no_false_accept_few_false_rejects() -> None:
+    counts = tally("chgk-zachet-nezachet.jsonl")
+    assert counts["false_accept"] == 0
+    assert counts["false_reject"] <= 0.05 * sum(counts.values())

@@ -1,0 +1,50 @@
+"""Numbers inside text (issue 16 §2): years, words, ordinals, Roman numerals."""
+
+from __future__ import annotations
+
+import pytest
+
+from answerdesk.checker.normalize import normalize
+from answerdesk.checker.numbers import digits_for_numbers, fold_roman_lookalikes, text_roman
+
+
+def digits(text: str) -> str:
+    return " ".join(digits_for_numbers(tuple(normalize(text).split())))
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("1944 г.", "1944"), ("1944г", "1944"), ("1944 година", "1944"), ("1944 год.", "1944"),
+        ("в 1944 году", "1944"), ("през 1944 г", "1944"), ("in 1944", "1944"),
+        ("осем", "8"), ("Петър Трети", "петър 3"), ("Пётр Третий", "петр 3"),
+        ("Екатерина Вторая", "екатерина 2"), ("Хенри Осми", "хенри 8"), ("fifth", "5"),
+        ("Людовик XIV", "людовик 14"), ("Карл V", "карл 5"), ("Третият рейх", "3 рейх"),
+    ],
+)
+def test_numbers_written_as_digits(text: str, expected: str) -> None:
+    assert digits(text) == expected
+
+
+@pytest.mark.parametrize("text", ["Boney M", "AC DC", "MC Hammer", "Xi Jinping", "г 1944"])
+def test_letters_stay_letters(text: str) -> None:
+    # L, C, D, M are never read as numerals inside a text; a Roman numeral only closes a
+    # name; a year word only follows a year
+    assert digits(text) == normalize(text)
+
+
+@pytest.mark.parametrize(
+    "token,expected",
+    [("хіv", "xiv"), ("хх", "xx"), ("xі", "xi"), ("х", "х"), ("хм", "хм"), ("ххххх", "ххххх")],
+)
+def test_cyrillic_lookalike_roman_numerals(token: str, expected: str) -> None:
+    assert fold_roman_lookalikes(token) == expected
+
+
+def test_text_roman_stops_at_39() -> None:
+    assert text_roman("xxxix") == 39
+    assert text_roman("xl") is None and text_roman("m") is None and text_roman("") is None
+
+
+def test_roman_lookalikes_in_normalize() -> None:
+    assert normalize("Людовик ХІV") == normalize("Людовик XIV") == "людовик xiv"
