@@ -38,7 +38,9 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .access import desk_role
     from .api import bp as api_bp
     from .config import load_config
+    from .core.charts import chart_json
     from .core.formats import of as format_of
+    from .core.labels import register as register_labels
     from .database import tune_sqlite
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
@@ -70,6 +72,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     app.jinja_env.globals["get_locale"] = get_locale
     app.jinja_env.globals["qr_svg"] = qr_svg
+    register_labels(app)
+    app.jinja_env.filters["chart_json"] = chart_json
     app.jinja_env.globals["reason_text"] = reason_text
     app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of

@@ -268,6 +268,9 @@ class ScreenState(db.Model):
     round_number: Mapped[int | None]
     shown: Mapped[int] = mapped_column(default=0)
     version: Mapped[int] = mapped_column(default=0)
+    # The desk's last command to the question's audio or video, "play:<version>"
+    # (play, pause, replay): the version makes each press count once on the projector.
+    media: Mapped[str | None] = mapped_column(String(24))
 
 
 class Joker(db.Model):

@@ -1,16 +1,55 @@
 // The projector follows the desk: poll a tiny version number, fetch the picture when it moves.
+// A question's audio or video keeps playing across redraws of the same question; the desk's
+// play / pause / replay ("play:<version>") is carried out once per press.
 (function () {
   "use strict";
   var screen = document.getElementById("screen");
+  var applied = null;
   function current() {
     var frame = screen.querySelector("[data-version]");
     return frame ? frame.dataset.version : "";
+  }
+  function run(section) {
+    var command = section.dataset.command || "";
+    var player = section.querySelector("[data-media]");
+    if (!player || !command || command === applied) return;
+    applied = command;
+    var what = command.split(":")[0];
+    if (what === "pause") { player.pause(); return; }
+    if (what === "replay") player.currentTime = 0;
+    var started = player.play();
+    if (started && started.catch) {
+      started.catch(function () {
+        // The browser wants one click before it makes a sound: offer it on the screen.
+        var unmute = section.querySelector(".unmute");
+        if (!unmute) return;
+        unmute.hidden = false;
+        unmute.onclick = function () { unmute.hidden = true; player.play(); };
+      });
+    }
+  }
+  function show(html) {
+    var next = document.createElement("div");
+    next.innerHTML = html;  // server-rendered, autoescaped fragment
+    var now = screen.querySelector("[data-question]");
+    var coming = next.querySelector("[data-question]");
+    if (now && coming && now.dataset.question === coming.dataset.question &&
+        now.querySelector("[data-media]")) {
+      var frame = screen.querySelector("[data-version]");
+      frame.dataset.version = next.querySelector("[data-version]").dataset.version;
+      if (coming.dataset.command) now.dataset.command = coming.dataset.command;
+      run(now);
+      return;
+    }
+    screen.innerHTML = html;
+    var section = screen.querySelector("[data-question]");
+    if (section) run(section);
   }
   function redraw() {
     return fetch(screen.dataset.liveUrl, {cache: "no-store"}).then(function (resp) {
       return resp.ok ? resp.text() : null;
     }).then(function (html) {
-      if (html !== null) screen.innerHTML = html;  // server-rendered, autoescaped fragment
+      if (html !== null) show(html);
     });
   }
   function poll() {
@@ -21,6 +60,8 @@
     }).catch(function () { /* keep the last picture on screen */ })
       .then(function () { setTimeout(poll, 1500); });
   }
+  var first = screen.querySelector("[data-question]");
+  if (first) run(first);
   setTimeout(poll, 1500);
 
   // CHGK-1.1: the question clock counts down from the server's deadlines in the picture.

@@ -221,7 +221,9 @@ def browser_type_launch_args(browser_type_launch_args):
         "executable_path": os.environ.get("CHROMIUM", "/usr/bin/chromium"),
         "args": ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run", "--disable-quic"],
+                 "--disable-sync", "--no-first-run", "--disable-quic",
+                 # The projector plays a question's sound when the desk says so (issue 19).
+                 "--autoplay-policy=no-user-gesture-required"],
     }
 
 
@@ -236,3 +238,74 @@ def compiled_catalogues() -> None:
     from answerdesk.i18n import compile_catalogues
 
     compile_catalogues()
+
+
+def tiny_png(width: int = 64, height: int = 48) -> bytes:
+    """A real PNG (one colour), made here so no test needs a binary file."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    rows = b"".join(b"\x00" + b"\xd0\x40\x20" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2,
+                                                                0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+def tiny_wav(seconds: float = 3.0, rate: int = 8000) -> bytes:
+    """A real WAV: a quiet 440 Hz tone, long enough for currentTime to move."""
+    import io
+    import math
+    import struct
+    import wave
+
+    out = io.BytesIO()
+    with wave.open(out, "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate)
+        w.writeframes(b"".join(struct.pack("<h", int(3000 * math.sin(2 * math.pi * 440 * i / rate)))
+                               for i in range(int(seconds * rate))))
+    return out.getvalue()
+
+
+def media_bundle() -> bytes:
+    """A zip bundle (docs/packs.md): pack.yaml naming a picture (R3) and a sound (R4)."""
+    import io
+    import zipfile
+
+    pack = """answerdesk_pack: 1
+title: "Картини и звук"
+rounds:
+  - number: 3
+    questions:
+      - text: "Коя сграда е на снимката?"
+        media: stills/colosseum.png
+        key: ["Колизеум"]
+  - number: 4
+    questions:
+      - text: "Песента"
+        media: {kind: audio, ref: clips/tone.wav}
+        key: ["Ла"]
+      - text: "Без файл"
+        media: "https://example.org/clip.mp3"
+        key: ["Нищо"]
+"""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("pack.yaml", pack.encode("utf-8"))
+        zf.writestr("stills/colosseum.png", tiny_png())
+        zf.writestr("clips/tone.wav", tiny_wav())
+        zf.writestr("../evil.png", b"x")
+    return buf.getvalue()
+
+
+@pytest.fixture
+def media_files():
+    """Makers of tiny real media files and of a zip bundle naming them."""
+    from types import SimpleNamespace
+
+    return SimpleNamespace(png=tiny_png, wav=tiny_wav, bundle=media_bundle)

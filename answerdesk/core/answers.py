@@ -451,3 +451,12 @@ def who_has_answered(event: Event,
          [f"{counts.get((team.id, number), 0)}{total}" for number, total in rounds])
         for team in event.teams
     ]
+
+
+def answered_teams(rnd: Round) -> int:
+    """Teams with at least one answer in the round: the desk's "who has answered"."""
+    return db.session.scalar(
+        db.select(db.func.count(db.distinct(Answer.team_id)))
+        .join(Question, Answer.question_id == Question.id)
+        .where(Question.round_id == rnd.id, Answer.text != "")
+    ) or 0

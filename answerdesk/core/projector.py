@@ -12,12 +12,15 @@ from dataclasses import dataclass
 
 from ..errors import Conflict, DeskError
 from ..extensions import db
-from ..models import Event, Round, ScreenState
+from ..models import Event, Question, Round, ScreenState
 from . import rounds
 from .formats import StandingRow, of
 from .states import CLOSED_ROUND_STATES, RoundState
 
-VIEWS = ("auto", "intro", "locked", "reveal", "standings")
+VIEWS = ("auto", "intro", "locked", "reveal", "standings", "question")
+# What the desk can tell the projector's audio or video (BG-R4): the projector plays,
+# phones never do.
+MEDIA_COMMANDS = ("play", "pause", "replay")
 
 
 def screen_state(event: Event) -> ScreenState:
@@ -36,15 +39,19 @@ def _locked_state(event: Event) -> ScreenState:
 
 
 def show(event: Event, view: str, round_number: int | None = None, actor: str = "host",
-         step: int = 0) -> ScreenState:
-    """Put a view on the projector; in "reveal", ``step`` moves one question on or back.
+         step: int = 0, media: str = "") -> ScreenState:
+    """Put a view on the projector; in "reveal" and "question", ``step`` moves one
+    question on or back; ``media`` plays, pauses or replays the question's sound or film.
 
-    Starting a reveal reveals the round (BG-E3), which needs it locked first.
+    Starting a reveal reveals the round (BG-E3), which needs it locked first. The
+    "question" view (BG-R3 pictures, BG-R4 audio and video) never shows the key.
     """
     if view not in VIEWS:
         raise DeskError("Unknown screen view '%(view)s'", view=str(view))
+    if media and media not in MEDIA_COMMANDS:
+        raise DeskError("Unknown media command '%(command)s'", command=str(media))
     rnd = None
-    if view in ("intro", "locked", "reveal"):
+    if view in ("intro", "locked", "reveal", "question"):
         if round_number is None:
             raise DeskError("Choose a round")
         rnd = rounds.get_round(event, round_number)
@@ -54,16 +61,21 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
             db.session.rollback()
             raise Conflict("Round %(round)s is not locked yet", round=round_number)
     state = _locked_state(event)
-    if view == "reveal":
+    same = state.view == view and state.round_number == round_number
+    if view in ("reveal", "question"):
         total = len(rnd.questions)
-        same = state.view == "reveal" and state.round_number == round_number
         shown = (state.shown if same else 0) + (step if same else 1)
         state.shown = max(1, min(total, shown))
     else:
         state.shown = 0
+    moved = not same or bool(step)
     state.view = view
     state.round_number = round_number if rnd is not None else None
     state.version = (state.version or 0) + 1
+    if media:
+        state.media = f"{media}:{state.version}"
+    elif moved:
+        state.media = None
     db.session.commit()
     return state
 
@@ -94,6 +106,24 @@ def standings_with_moves(event: Event, rows: Sequence[StandingRow] | None = None
                   move=(previous[r.team_id] - r.place) if r.team_id in previous else None)
         for r in rows
     ]
+
+
+def screen_question(rnd: Round | None, state: ScreenState) -> Question | None:
+    """The question the "question" view shows, by its place in the round."""
+    if rnd is None or state.view != "question" or not 0 < state.shown <= len(rnd.questions):
+        return None
+    return rnd.questions[state.shown - 1]
+
+
+def question_media(question: Question | None, stage: str = "question") -> list[dict]:
+    """The question's stored files for one stage, each with its kind and file name;
+    a file the pack only linked to (a URL) is left out: the projector never reaches
+    out to the internet."""
+    if question is None:
+        return []
+    return [m for m in question.media or []
+            if m.get("file") and m.get("stage", "question") == stage
+            and m.get("kind") in ("image", "audio", "video")]
 
 
 def screen_round(event: Event, state: ScreenState) -> Round | None:

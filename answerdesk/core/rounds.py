@@ -241,3 +241,15 @@ def _insert_ignoring_duplicates(table, column: str):
     else:
         from sqlalchemy.dialects.sqlite import insert
     return insert(table).on_conflict_do_nothing(index_elements=[column])
+
+
+def next_step(event: Event) -> tuple[Round, str] | None:
+    """The desk's one next action (issue 19): close the open round, reveal the closed
+    one (BG-E3), else open the next round that has questions; None when all is done."""
+    playable = [r for r in event.rounds if r.questions]
+    for state, action in ((RoundState.OPEN, "close"), (RoundState.LOCKED, "reveal")):
+        found = next((r for r in playable if r.state == state), None)
+        if found is not None:
+            return found, action
+    found = next((r for r in playable if r.state == RoundState.DRAFT), None)
+    return (found, "open") if found is not None else None

@@ -3,10 +3,19 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, url_for
+from flask_babel import gettext
 
 from .. import live
+from ..core.charts import standings_series
 from ..core.events import event_by_code
-from ..core.projector import screen_round, screen_state, standings_with_moves
+from ..core.formats import of
+from ..core.projector import (
+    question_media,
+    screen_question,
+    screen_round,
+    screen_state,
+    standings_with_moves,
+)
 from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
@@ -24,8 +33,10 @@ def _screen_context(event: Event) -> dict:
         (r for r in rounds if r.state in (RoundState.LOCKED, RoundState.REVEALED)),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
+    rows = of(event).standings(event)
     state = screen_state(event)
     chosen = screen_round(event, state)
+    question = screen_question(chosen, state)
     if state.view in ("reveal", "locked") and (chosen is None or chosen.state == RoundState.OPEN):
         chosen = None
     return {
@@ -33,9 +44,13 @@ def _screen_context(event: Event) -> dict:
         "state": state,
         "view": state.view if (chosen is not None or state.view == "standings") else "auto",
         "chosen": chosen,
+        "question": question,
+        "media": question_media(question),
+        "command": state.media,
         "current": current,
         "last_locked": last_locked,
-        "standings": standings_with_moves(event),
+        "standings": standings_with_moves(event, rows),
+        "chart": standings_series(rows, gettext("Round %(n)s")),
         "join_url": url_for("team.join", code=event.code, _external=True),
         "version": live.screen_version(event.id),
     }

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from flask import redirect, render_template, request, url_for
+from flask import current_app, redirect, render_template, request, url_for
+from flask_babel import gettext
 
+from .. import live
 from ..access import host_required, log_in, log_out
-from ..core import formats, review, rounds
-from ..core.answers import question_counts, who_has_answered
+from ..core import formats, projector, review, rounds
+from ..core.answers import answered_teams, question_counts, who_has_answered
+from ..core.charts import standings_series
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
@@ -51,7 +54,21 @@ def dashboard(event: Event):
         questions=questions,
         answered=who_has_answered(event, questions),
         queue_size=review.queue_size(event),
+        chart=standings_series(formats.of(event).standings(event), gettext("Round %(n)s")),
+        step=rounds.next_step(event),
+        items=review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])[:3],
+        screen=projector.screen_state(event),
+        version=live.version(event.id), distribution={}, answers=0, back="desk",
+        answered_now=_answered_now(event, rounds.next_step(event)),
     )
+
+
+def _answered_now(event: Event, step: tuple | None) -> tuple[int, int] | None:
+    """How many teams have answered at least one question of the desk's round."""
+    if step is None:
+        return None
+    rnd = step[0]
+    return answered_teams(rnd), len(event.teams)
 
 
 @bp.post("/rounds/<int:number>/<action>")

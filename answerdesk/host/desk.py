@@ -26,7 +26,7 @@ from flask_babel import gettext as _
 
 from .. import live
 from ..access import desk_required
-from ..core import assistants, audit, corrections, paper, projector, review
+from ..core import assistants, audit, charts, corrections, labels, paper, projector, review
 from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
@@ -48,6 +48,7 @@ def _ids(values: list[str]) -> list[int]:
 def _queue_context(event: Event) -> dict[str, Any]:
     items = review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])
     return {"event": event, "items": items, "answers": sum(len(i.verdict_ids) for i in items),
+            "distribution": charts.answer_distribution(sorted({i.question_id for i in items})),
             "version": live.version(event.id), "role": g.actor}
 
 
@@ -80,6 +81,8 @@ def decide(event: Event):
     flash(_("%(n)s answers decided.", n=result.decided))
     for conflict in result.conflicts:
         flash(_("Already decided by the other judge: %(c)s", c=conflict))
+    if request.form.get("back") == "desk":
+        return redirect(url_for("host.dashboard", code=event.code))
     return redirect(url_for("host.review_queue", code=event.code))
 
 
@@ -225,13 +228,17 @@ def projector_control(event: Event):
     if request.method == "POST":
         projector.show(event, request.form.get("view", ""),
                        request.form.get("round", type=int), actor=g.actor,
-                       step=request.form.get("step", 0, type=int))
+                       step=request.form.get("step", 0, type=int),
+                       media=request.form.get("media", ""))
         if wants_json():
             return jsonify({"version": live.version(event.id)})
         return redirect(url_for("host.projector_control", code=event.code))
     state = projector.screen_state(event)
-    return render_template("host/projector.html", event=event, state=state,
-                           chosen=projector.screen_round(event, state), role=g.actor)
+    chosen = projector.screen_round(event, state)
+    return render_template("host/projector.html", event=event, state=state, chosen=chosen,
+                           screen_q=projector.screen_question(chosen, state),
+                           command=state.media, question_media=projector.question_media,
+                           role=g.actor)
 
 
 # ------------------------------------------------------------------ audit, corrections
@@ -260,7 +267,7 @@ def audit_csv(event: Event):
 @desk_required(host_only=True)
 def audit_undo(event: Event, entry_id: int):
     entry = audit.undo(event, entry_id, actor=g.actor)
-    flash(_("Undone: %(what)s %(subject)s", what=entry.action, subject=entry.subject))
+    flash(_("Undone: %(what)s", what=labels.audit_line(entry).sentence))
     back = request.form.get("back", "")
     if not back.startswith(f"/host/{event.code}/"):
         back = url_for("host.audit_log", code=event.code)

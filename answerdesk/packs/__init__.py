@@ -7,6 +7,7 @@ SIGame .siq, and db.chgk.info text (ЧГК and Своя игра). See docs/pack
 
 from __future__ import annotations
 
+from .bundle import is_bundle, load_bundle
 from .chgk import parse_chgk
 from .csvpack import parse_csv
 from .model import Pack, PackError, QuestionSpec, RoundSpec
@@ -51,6 +52,8 @@ def parse_pack(data: bytes, filename: str) -> Pack:
         raise PackError("the file is empty", filename)
     fmt = sniff_format(data, filename)
     if fmt == "siq":
+        if is_bundle(data):
+            return load_bundle(data, filename, MAX_PACK_BYTES)
         return parse_siq(data, filename)
     if fmt == "chgk":
         return parse_chgk(data, filename)

@@ -90,12 +90,35 @@ class BulgarianQuiz(Format):
 BG = BulgarianQuiz()
 
 
+def N_(msgid: str) -> str:
+    """Mark a msgid for extraction (this module stays importable without Flask)."""
+    return msgid
+
+
+# The audit actions the BG rules write, as sentences (core/labels.py).
+AUDIT_SENTENCES = {
+    "question.open": N_("Final question %(question)s is shown"),
+    "question.lock": N_("Final question %(question)s is closed and checked"),
+    "question.reveal": N_("Final question %(question)s: the answer is revealed"),
+    "joker.play": N_("%(team)s played a joker on question %(question)s of round %(round)s"),
+    "joker.decide": N_("Decision on the second answer of a double joker"),
+    "shootout.start": N_("A shoot-out started"),
+    "shootout.lock": N_("The shoot-out is closed"),
+    "wildcard.draw": N_("%(team)s chooses the wildcard scenario"),
+    "wildcard.choose": N_("Round %(round)s: wildcard scenario %(team)s chosen"),
+    "league.edition": N_("The evening joined the league month %(subject)s"),
+    "league.merge": N_("League teams merged: %(subject)s"),
+}
+
+
 def load(app: Flask | None = None) -> BulgarianQuiz:
     """Register the BG format and its routes (the host's rules pages, the team's play
-    API) on the host and API blueprints, before the app factory registers those; and
-    its shell commands on ``app``."""
+    API) on the host and API blueprints, before the app factory registers those; its
+    audit sentences (core/labels.py); and its shell commands on ``app``."""
+    from ...core.labels import add_audit_sentences
     from . import api, desk  # noqa: F401  (their routes register on the blueprints)
 
+    add_audit_sentences(AUDIT_SENTENCES)
     if app is not None:
         from .champions import register_commands
 

@@ -1,0 +1,72 @@
+"""What the charts draw (issue 19): the standings over the rounds, and how the room
+answered a question. Plain data for static/charts.js (Chart.js, vendored); the
+pages put it in a ``data-chart`` attribute, so nothing else is fetched."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..checker.normalize import normalize
+from ..extensions import db
+from ..models import Answer, Verdict
+
+MAX_LINES = 12  # a projector legend of more teams is unreadable
+MAX_BARS = 8
+
+
+def chart_json(data: Any) -> Markup:
+    """Chart data for a ``data-chart`` attribute: JSON with every character that HTML
+    or a naive filter could read as markup (< > & ' " =) escaped twice over."""
+    text = json.dumps(data, ensure_ascii=False)
+    for char in "<>&'=":
+        text = text.replace(char, f"\\u{ord(char):04x}")
+    return escape(text)
+
+
+def standings_series(rows: list[Any], round_label: str) -> dict[str, Any]:
+    """Each team's running total after every scored round, leaders first.
+
+    ``rows`` are a format's standing rows (``name``, ``by_round``); ``round_label``
+    is the translated "R%(n)s" the axis shows.
+    """
+    scored = sorted({n for row in rows for n in row.by_round})
+    series = []
+    for row in rows[:MAX_LINES]:
+        total, points = 0.0, []
+        for number in scored:
+            total += row.by_round.get(number, 0)
+            points.append(round(total, 2))
+        series.append({"name": row.name, "points": points})
+    return {"type": "standings", "labels": [round_label % {"n": n} for n in scored],
+            "series": series}
+
+
+def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:
+    """Per question: clusters of the same answer (normalised), how many teams gave
+    each and the verdict that counts for it, most given first; the rest summed."""
+    if not question_ids:
+        return {}
+    rows = db.session.execute(
+        db.select(Answer.question_id, Answer.text, Verdict.outcome, Verdict.decision)
+        .join(Verdict, Verdict.answer_id == Answer.id, isouter=True)
+        .where(Answer.question_id.in_(question_ids), Answer.text != "")
+    ).all()
+    counts: dict[int, Counter] = {}
+    shown: dict[tuple[int, str], str] = {}
+    for qid, text, outcome, decision in rows:
+        norm = normalize(text)
+        verdict = decision or outcome or "review"
+        counts.setdefault(qid, Counter())[(norm, verdict)] += 1
+        shown.setdefault((qid, norm), text)
+    result = {}
+    for qid, counter in counts.items():
+        ranked = counter.most_common()
+        bars = [{"text": shown[(qid, norm)], "teams": n, "verdict": verdict}
+                for (norm, verdict), n in ranked[:MAX_BARS]]
+        rest = sum(n for _, n in ranked[MAX_BARS:])
+        result[qid] = {"type": "answers", "bars": bars, "rest": rest}
+    return result
