@@ -39,6 +39,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .api import bp as api_bp
     from .config import load_config
     from .core.charts import chart_json
+    from .core.disputes import offered as appeals_offered
     from .core.formats import of as format_of
     from .core.labels import register as register_labels
     from .database import tune_sqlite
@@ -77,6 +78,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["reason_text"] = reason_text
     app.jinja_env.globals["desk_role"] = desk_role
     app.jinja_env.globals["format_of"] = format_of
+    app.jinja_env.globals["appeals_offered"] = appeals_offered
     with app.app_context():
         tune_sqlite(db.engine)
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):

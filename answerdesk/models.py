@@ -47,6 +47,9 @@ class Event(db.Model):
     max_players: Mapped[int | None]
     handicaps: Mapped[Any | None] = mapped_column(JSON)
     invited: Mapped[Any | None] = mapped_column(JSON)
+    # Whether teams may dispute verdicts; None: as the game's rules say (BG-D1 yes,
+    # CHGK-1.2 no), which an event may override.
+    appeals: Mapped[bool | None]
 
     rounds: Mapped[list[Round]] = relationship(
         back_populates="event", order_by="Round.number", cascade="all, delete-orphan"

@@ -13,6 +13,7 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 from .access import bearer_token
 from .core.teams import event_and_team_by_token
 from .errors import DeskError
+from .extensions import db
 from .models import Event, Team
 
 
@@ -80,6 +81,26 @@ def json_response(payload: Any, status: int = 200) -> Response:
 def api_team(code: str) -> tuple[Event, Team]:
     """The event and the team whose token came with this API request."""
     return event_and_team_by_token(code, bearer_token())
+
+
+def whole_numbers(body: dict[str, Any], *names: str) -> list[int]:
+    """The body's values under ``names``, each a whole number ≥ 0, or a translated 400."""
+    values = [body.get(name) for name in names]
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+        raise DeskError("round and question must be whole numbers.")
+    return values  # type: ignore[return-value]
+
+
+def committed(action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+    """Run a service at the request boundary: commit what it flushed, or roll it back
+    and let the refusal through."""
+    try:
+        result = action(*args, **kwargs)
+    except Exception:
+        db.session.rollback()
+        raise
+    db.session.commit()
+    return result
 
 
 def register_error_handlers(app: Flask) -> None:

@@ -22,7 +22,10 @@ UPHOLD, ACCEPT, ANNUL = "uphold", "accept", "annul"
 
 
 def offered(event: Event) -> bool:
-    """Whether the event's game takes disputes (BG-D1 does; CHGK-1.2 takes no appeals)."""
+    """Whether the event takes disputes: as its game's rules say (BG-D1 does; CHGK-1.2
+    takes no appeals), unless the event itself allows or refuses them."""
+    if event.appeals is not None:
+        return event.appeals
     fmt = REGISTRY.get(event.format)
     return fmt is None or fmt.appeals
 

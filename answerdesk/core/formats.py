@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from ..errors import DeskError
+from ..errors import Conflict, DeskError
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,10 @@ class Format:
     appeals: ClassVar[bool] = True
     #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).
     team_size: ClassVar[tuple[int, int] | None] = None
+    #: The format's own host pages as (endpoint, English msgid): in the desk's bar for the
+    #: night, and in its set-up menu; the core's bar names no format.
+    desk_links: ClassVar[tuple[tuple[str, str], ...]] = ()
+    setup_links: ClassVar[tuple[tuple[str, str], ...]] = ()
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""
@@ -141,3 +145,10 @@ def names() -> list[str]:
 def of(event: Any) -> Format:
     """The format an event is played by (its ``format`` column)."""
     return get(event.format)
+
+
+def require(event: Any, name: str, shown: str) -> Any:
+    """``event`` if it is played by format ``name``; a format's own routes refuse others."""
+    if event.format != name:
+        raise Conflict("This event is not a game of %(format)s.", format=shown)
+    return event

@@ -99,15 +99,31 @@ def handicaps_text(event: Event) -> str:
     return "".join(f"{h['name']}: {h['points']}\n" for h in event.handicaps or [])
 
 
+APPEALS = {"": None, "yes": True, "no": False}
+
+
+def parse_appeals(value: object) -> bool | None:
+    """"" (as the game's rules say), "yes" or "no"."""
+    if value is None:
+        return None
+    if not isinstance(value, str) or value not in APPEALS:
+        raise DeskError("Disputes must be allowed, refused or left to the game's rules.",
+                        field="appeals")
+    return APPEALS[value]
+
+
 def set_limits(event: Event, *, max_players: object, handicaps: str, invited: str,
-               actor: str = "host") -> None:
+               appeals: object = None, actor: str = "host") -> None:
     """The host's settings of the event; all are checked before any is changed."""
     limit = parse_max_players(max_players)
     points = parse_handicaps(handicaps)
     names = parse_names(invited)
+    allowed = parse_appeals(appeals)
     before = {"max_players": event.max_players, "handicaps": event.handicaps,
-              "invited": event.invited}
+              "invited": event.invited, "appeals": event.appeals}
     event.max_players, event.handicaps, event.invited = limit, points or None, names
+    event.appeals = allowed
     audit.record(event, actor, "event.limits", event.code, before=before,
-                 after={"max_players": limit, "handicaps": points or None, "invited": names})
+                 after={"max_players": limit, "handicaps": points or None, "invited": names,
+                        "appeals": allowed})
     db.session.commit()

@@ -29,6 +29,17 @@ def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
     return rnd
 
 
+def question_of(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
+    """A question by the numbers the host and the phones use; a translated 404 otherwise."""
+    rnd = event.round(round_number)
+    question = next((q for q in rnd.questions if q.number == question_number), None) \
+        if rnd else None
+    if rnd is None or question is None:
+        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
+                       question=question_number)
+    return rnd, question
+
+
 def open_round(event: Event, number: int, actor: str = "host") -> Round:
     """Open a round for answers; a locked round can be reopened by the host."""
     rnd = get_round(event, number, for_update=True)

@@ -18,6 +18,7 @@ def _page(event: Event, status: int = 200, **context):
         "max_players": "" if event.max_players is None else str(event.max_players),
         "handicaps": limits.handicaps_text(event),
         "invited": "".join(f"{name}\n" for name in event.invited or []),
+        "appeals": {None: "", True: "yes", False: "no"}[event.appeals],
     }
     return render_template("host/settings.html", event=event, values=values,
                            handicaps=limits.team_handicaps(event), **context), status
@@ -35,7 +36,8 @@ def settings_save(event: Event):
     form = request.form
     try:
         limits.set_limits(event, max_players=form.get("max_players"),
-                          handicaps=form.get("handicaps", ""), invited=form.get("invited", ""))
+                          handicaps=form.get("handicaps", ""), invited=form.get("invited", ""),
+                          appeals=form.get("appeals", ""))
     except DeskError as err:
         return _page(event, err.status, problem=err.message, form=form)
     flash(_("Event settings saved"))

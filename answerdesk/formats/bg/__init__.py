@@ -24,6 +24,8 @@ class BulgarianQuiz(Format):
     name = "bg"
     label = N_("Bulgarian pub quiz")
     screen_part = "display/_bg_rules.html"
+    desk_links = (("host.rules", N_("Wildcard, final, jokers, shoot-out")),)
+    setup_links = (("host.league_page", N_("League")),)
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return BG_PROGRAMME
@@ -88,11 +90,6 @@ class BulgarianQuiz(Format):
 
 
 BG = BulgarianQuiz()
-
-
-def N_(msgid: str) -> str:
-    """Mark a msgid for extraction (this module stays importable without Flask)."""
-    return msgid
 
 
 # The audit actions the BG rules write, as sentences (core/labels.py).

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, StandingRow, register
+from ...packs.model import N_
 from .programme import CHGK_PROGRAMME, SEQUENTIAL
 from .rules import for_the_host
 
@@ -43,6 +44,7 @@ class ChgkTournament(Format):
     label = "«What? Where? When?» open tournament"
     screen_part = "display/_chgk.html"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
+    desk_links = (("host.chgk_desk", N_("ЧГК desk")),)
     team_size = (3, 6)  # CHGK-1.7
 
     def programme(self) -> tuple[RoundTemplate, ...]:

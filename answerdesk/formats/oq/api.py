@@ -9,19 +9,15 @@ from flask import jsonify
 
 from ...access import api_host
 from ...api.blueprint import bp
-from ...errors import Conflict, DeskError
-from ...extensions import db
-from ...web import api_team, json_body
+from ...core import formats
+from ...web import api_team, committed, json_body, whole_numbers
 from . import game
 
 _Q = "/host/events/<code>/oq/rounds/<int:round_number>/questions/<int:question_number>"
 
 
 def _own(event: Any) -> Any:
-    """Only an event of this format plays by these routes."""
-    if event.format != "oq":
-        raise Conflict("This event is not a game of %(format)s.", format="OpenQuiz")
-    return event
+    return formats.require(event, "oq", "OpenQuiz")
 
 
 def _player(code: str) -> tuple[Any, Any]:
@@ -33,29 +29,11 @@ def _host(code: str) -> Any:
     return _own(api_host(code))
 
 
-def _committed(action: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a service; commit its changes, or roll them back and refuse."""
-    try:
-        result = action(*args, **kwargs)
-    except Exception:
-        db.session.rollback()
-        raise
-    db.session.commit()
-    return result
-
-
-def _whole(body: dict[str, Any], *names: str) -> list[int]:
-    values = [body.get(n) for n in names]
-    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
-        raise DeskError("round and question must be whole numbers.")
-    return values  # type: ignore[return-value]
-
-
 @bp.post("/events/<code>/oq/pick")
 def oq_pick(code: str):
     """OQ-2: the team with the turn picks a question on the board."""
     event, team = _player(code)
-    question = _committed(game.pick, event, team, *_whole(json_body(), "round", "question"))
+    question = committed(game.pick, event, team, *whole_numbers(json_body(), "round", "question"))
     return jsonify({"round": question.round.number, "question": question.number})
 
 
@@ -63,14 +41,14 @@ def oq_pick(code: str):
 def oq_judge(code: str, round_number: int, question_number: int):
     """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
     body = json_body()
-    return jsonify(_committed(game.judge, _host(code), round_number, question_number,
+    return jsonify(committed(game.judge, _host(code), round_number, question_number,
                               body.get("outcome"), body.get("factor", 1.0), "host:api"))
 
 
 @bp.post(f"{_Q}/reading")
 def oq_reading(code: str, round_number: int, question_number: int):
     """OQ-4 reading mode: presses during the reading get the 2 s penalty."""
-    armed = _committed(game.reading, _host(code), round_number, question_number,
+    armed = committed(game.reading, _host(code), round_number, question_number,
                        json_body().get("seconds"), "host:api")
     return jsonify({"reading_until_ms": armed.reading_until_ms})
 
@@ -79,7 +57,7 @@ def oq_reading(code: str, round_number: int, question_number: int):
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
     body = json_body()
-    total = _committed(game.edit_score, _host(code), body.get("team"), body.get("points"),
+    total = committed(game.edit_score, _host(code), body.get("team"), body.get("points"),
                        "host:api")
     return jsonify({"team": body.get("team"), "points": total})
 
@@ -88,7 +66,7 @@ def oq_edit(code: str):
 def oq_ban(code: str):
     """OQ-6: ban a final theme, in turn."""
     event, team = _player(code)
-    left = _committed(game.ban, event, team, json_body().get("theme"))
+    left = committed(game.ban, event, team, json_body().get("theme"))
     return jsonify({"remaining": [q.number for q in left]})
 
 
@@ -96,7 +74,7 @@ def oq_ban(code: str):
 def oq_bet(code: str):
     """OQ-6: the sealed bet, 1 to the team's score."""
     event, team = _player(code)
-    row = _committed(game.bet, event, team, json_body().get("amount"))
+    row = committed(game.bet, event, team, json_body().get("amount"))
     return jsonify({"amount": row.amount}), 201
 
 
@@ -104,7 +82,7 @@ def oq_bet(code: str):
 def oq_final_answer(code: str):
     """OQ-6: the team's written answer to the final question."""
     event, team = _player(code)
-    _committed(game.final_answer, event, team, json_body().get("text"))
+    committed(game.final_answer, event, team, json_body().get("text"))
     return jsonify({"received": True}), 201
 
 
@@ -112,7 +90,7 @@ def oq_final_answer(code: str):
 def oq_final_judge(code: str):
     """OQ-6: the host judges the final answers one by one (±bet)."""
     body = json_body()
-    gained = _committed(game.judge_final, _host(code), body.get("team"),
+    gained = committed(game.judge_final, _host(code), body.get("team"),
                         body.get("accepted"), "host:api")
     return jsonify({"team": body.get("team"), "points": gained})
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
-from ...core import audit
+from ...core import audit, rounds
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
@@ -39,15 +39,6 @@ def game(event: Event) -> OqGame:
         db.session.add(row)
     return row
 
-
-def _question(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
-    rnd = event.round(round_number)
-    question = next((q for q in rnd.questions if q.number == question_number), None) \
-        if rnd else None
-    if rnd is None or question is None:
-        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
-                       question=question_number)
-    return rnd, question
 
 
 def _team(event: Event, name: Any) -> Team:
@@ -81,7 +72,7 @@ def turn(event: Event) -> Team | None:
 
 def pick(event: Event, team: Team, round_number: int, question_number: int) -> Question:
     """OQ-2: the team with the turn picks theme and value; the host then starts it."""
-    rnd, question = _question(event, round_number, question_number)
+    rnd, question = rounds.question_of(event, round_number, question_number)
     holder = turn(event)
     if holder is None or holder.id != team.id:
         raise NotYourTurn("It is not your team's turn to pick.")
@@ -151,7 +142,7 @@ def reading(event: Event, round_number: int, question_number: int, seconds: Any,
     """OQ-4 reading mode: presses in the first ``seconds`` of the attempt count 2 s later."""
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= 600:
         raise DeskError("seconds must be a whole number from 0 to 600.")
-    _, question = _question(event, round_number, question_number)
+    _, question = rounds.question_of(event, round_number, question_number)
     armed = arming(event, round_number, question_number)
     if armed is None:
         raise Conflict("Question %(question)s is not being played.", question=question_number)
@@ -179,7 +170,7 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
     if outcome != rules.Outcome.ACCEPT and factor != 1.0:
         raise DeskError("×2 and ×0.5 apply to an accepted answer only.")
     now_ms = presses.now_ms() if now_ms is None else now_ms
-    rnd, question = _question(event, round_number, question_number)
+    rnd, question = rounds.question_of(event, round_number, question_number)
     armed = arming(event, round_number, question_number)
     if armed is None:
         raise Conflict("Question %(question)s is not being played.", question=question_number)

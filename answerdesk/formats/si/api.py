@@ -9,26 +9,15 @@ from flask import jsonify
 
 from ...access import api_host
 from ...api.blueprint import bp
-from ...errors import Conflict, DeskError
-from ...extensions import db
-from ...web import api_team, json_body
+from ...core import formats
+from ...web import api_team, committed, json_body, whole_numbers
 from . import game
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
 
 
-def _numbers(body: dict[str, Any]) -> tuple[int, int]:
-    numbers = body.get("round"), body.get("question")
-    if any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in numbers):
-        raise DeskError("round and question must be whole numbers.")
-    return numbers  # type: ignore[return-value]
-
-
 def _own(event: Any) -> Any:
-    """Only an event of this format plays by these routes."""
-    if event.format != "si":
-        raise Conflict("This event is not a game of %(format)s.", format="Своя игра")
-    return event
+    return formats.require(event, "si", "Своя игра")
 
 
 def _player(code: str) -> tuple[Any, Any]:
@@ -40,23 +29,13 @@ def _host(code: str) -> Any:
     return _own(api_host(code))
 
 
-def _committed(action: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run a service; commit its changes, or roll them back and refuse."""
-    try:
-        result = action(*args, **kwargs)
-    except Exception:
-        db.session.rollback()
-        raise
-    db.session.commit()
-    return result
-
-
 @bp.post("/events/<code>/si/answers")
 def si_answer(code: str):
     """SI-2.2: one private answer; only the first counts."""
     event, team = _player(code)
     body = json_body()
-    row = _committed(game.answer, event, team, *_numbers(body), body.get("text"))
+    numbers = whole_numbers(body, "round", "question")
+    row = committed(game.answer, event, team, *numbers, body.get("text"))
     return jsonify({"received_at": row.received_at.isoformat() + "Z", "late": row.late}), 201
 
 
@@ -64,13 +43,14 @@ def si_answer(code: str):
 def si_claim(code: str):
     """SI-2.4 "ПРОПУСТИЛИ": the server's receipt time settles it."""
     event, team = _player(code)
-    return jsonify(_committed(game.claim, event, team, *_numbers(json_body())))
+    numbers = whole_numbers(json_body(), "round", "question")
+    return jsonify(committed(game.claim, event, team, *numbers))
 
 
 @bp.post(f"{_Q}/close")
 def si_close(code: str, round_number: int, question_number: int):
     """SI-2.2b ВСЁ: the checker proposes for the answers received until now."""
-    rows = _committed(game.close, _host(code), round_number, question_number, "host:api")
+    rows = committed(game.close, _host(code), round_number, question_number, "host:api")
     return jsonify({"answers": [{"player": r.team.name, "text": r.text, "late": r.late,
                                  "proposed": r.proposed, "reason": r.proposed_reason}
                                 for r in rows]})
@@ -80,7 +60,7 @@ def si_close(code: str, round_number: int, question_number: int):
 def si_decide(code: str, round_number: int, question_number: int):
     """The host's word on one answer (correct, wrong, none)."""
     body = json_body()
-    row = _committed(game.decide, _host(code), round_number, question_number,
+    row = committed(game.decide, _host(code), round_number, question_number,
                      body.get("player"), body.get("mark"), "host:api")
     return jsonify({"player": row.team.name, "decision": row.decision})
 
@@ -88,7 +68,7 @@ def si_decide(code: str, round_number: int, question_number: int):
 @bp.post(f"{_Q}/publish")
 def si_publish(code: str, round_number: int, question_number: int):
     """SI-2.4: the lists "+3 Вася, Ира / −3 Женя" to the projector and the phones."""
-    lists = _committed(game.publish, _host(code), round_number, question_number,
+    lists = committed(game.publish, _host(code), round_number, question_number,
                        "host:api")
     return jsonify({"lists": lists.lines()})
 
@@ -96,7 +76,7 @@ def si_publish(code: str, round_number: int, question_number: int):
 @bp.post("/host/events/<code>/si/warnings")
 def si_warn(code: str):
     """SI-1.3: a warning; the second removes the player and annuls the points."""
-    row = _committed(game.warn, _host(code), json_body().get("player"), "host:api")
+    row = committed(game.warn, _host(code), json_body().get("player"), "host:api")
     return jsonify({"warnings": row.warnings,
                     "removed": row.warnings >= game.rules.WARNINGS_TO_REMOVE})
 

@@ -14,7 +14,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ...checker import check
-from ...core import audit
+from ...core import audit, rounds
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
@@ -33,15 +33,6 @@ class QuestionNotOpen(Conflict):
 class PlayerRemoved(Conflict):
     code = "player_removed"
 
-
-def _question(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
-    rnd = event.round(round_number)
-    question = next((q for q in rnd.questions if q.number == question_number), None) \
-        if rnd else None
-    if rnd is None or question is None:
-        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
-                       question=question_number)
-    return rnd, question
 
 
 def _gate(question: Question) -> QuestionGate | None:
@@ -93,7 +84,7 @@ def answer(event: Event, team: Team, round_number: int, question_number: int, te
         raise DeskError("The answer must be text of 1 to 500 characters.")
     if player(team).warnings >= rules.WARNINGS_TO_REMOVE:
         raise PlayerRemoved("You were removed from the game (SI-1.3).")
-    _, question = _question(event, round_number, question_number)
+    _, question = rounds.question_of(event, round_number, question_number)
     if _gate(question) is None:
         raise QuestionNotOpen("Question %(question)s is not open.", question=question_number)
     now = now or utcnow()
@@ -111,7 +102,7 @@ def answer(event: Event, team: Team, round_number: int, question_number: int, te
 def close(event: Event, round_number: int, question_number: int, actor: str,
           now: dt.datetime | None = None) -> list[SiAnswer]:
     """SI-2.2b ВСЁ: later answers are late; the checker proposes for the rest."""
-    rnd, question = _question(event, round_number, question_number)
+    rnd, question = rounds.question_of(event, round_number, question_number)
     gate = _gate(question)
     state = _state(question)
     if gate is None:
@@ -146,7 +137,7 @@ def decide(event: Event, round_number: int, question_number: int, name: Any, mar
     """The host's word on one answer: correct, wrong, or none (set aside)."""
     if mark not in ("correct", "wrong", "none"):
         raise DeskError("mark must be correct, wrong or none.")
-    _, question = _question(event, round_number, question_number)
+    _, question = rounds.question_of(event, round_number, question_number)
     team = _team(event, name)
     row = next((a for a in answers_of(question) if a.team_id == team.id), None)
     if row is None or row.late:
@@ -171,7 +162,7 @@ def _mark(row: SiAnswer) -> rules.Mark | None:
 def publish(event: Event, round_number: int, question_number: int, actor: str,
             now: dt.datetime | None = None) -> rules.Lists:
     """SI-2.4: the answer is shown, then the lists; the host decides every doubt first."""
-    rnd, question = _question(event, round_number, question_number)
+    rnd, question = rounds.question_of(event, round_number, question_number)
     state = _state(question)
     if state.closed_at is None:
         raise Conflict("Close question %(question)s first (ВСЁ).", question=question_number)
@@ -199,7 +190,7 @@ def claim(event: Event, team: Team, round_number: int, question_number: int) -> 
     On time → back to the host's decision (the lists are corrected when published
     again); late → "0 Name" in the lists.
     """
-    _, question = _question(event, round_number, question_number)
+    _, question = rounds.question_of(event, round_number, question_number)
     state = _state(question)
     if state.published_at is None:
         raise Conflict("The lists of question %(question)s are not published yet.",

@@ -104,6 +104,24 @@ def test_chgk_1_2_no_appeals_and_no_bg_jokers(chgk):
     assert not chgk.sheet(token).get_json()["play"].get("jokers")
 
 
+def test_chgk_1_2_appeals_only_when_the_event_allows_them(chgk, app):
+    _login(chgk)
+    settings = f"/host/{chgk.code}/settings"
+    assert chgk.client.post(settings, data={"appeals": "maybe"}).status_code == 400
+    with app.app_context():
+        assert event_by_code(chgk.code).appeals is None
+    assert chgk.client.get(f"/host/{chgk.code}/disputes").status_code == 409
+
+    assert chgk.client.post(settings, data={"appeals": "yes"}).status_code == 302
+    assert chgk.client.get(f"/host/{chgk.code}/disputes").status_code == 200
+    assert f"/host/{chgk.code}/disputes" in _page(chgk)
+    with app.app_context():
+        assert event_by_code(chgk.code).appeals is True
+
+    assert chgk.client.post(settings, data={"appeals": ""}).status_code == 302
+    assert chgk.client.get(f"/host/{chgk.code}/disputes").status_code == 409
+
+
 def test_chgk_1_6_projector_shows_question_clock_spin_and_table(chgk, app, english):
     chgk.join("Сова")
     _login(chgk)
