@@ -181,24 +181,3 @@ def raw_transaction(engine: Engine) -> Iterator[RawExecutor]:
                 executor.rollback()
     finally:
         fairy.close()
-
-
-@contextmanager
-def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
-    """Statements that only read, each on its own (autocommit): no BEGIN, no ROLLBACK
-    round trips for a polled read. On SQLite a connection begins only when told to."""
-    fairy = engine.raw_connection()
-    dbapi_conn = fairy.dbapi_connection
-    autocommit = engine.dialect.name == "postgresql"
-    try:
-        if autocommit:
-            dbapi_conn.autocommit = True
-        executor = RawExecutor(dbapi_conn, engine.dialect)
-        try:
-            yield executor
-        finally:
-            executor.cursor.close()
-    finally:
-        if autocommit:
-            dbapi_conn.autocommit = False
-        fairy.close()

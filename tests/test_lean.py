@@ -13,7 +13,7 @@ from answerdesk.core.answers import receipt_code
 from answerdesk.core.sheets import round_states
 from answerdesk.core.teams import TeamRef
 from answerdesk.extensions import db
-from answerdesk.lean import Prepared, raw_reads, raw_transaction
+from answerdesk.lean import Prepared, raw_transaction
 from answerdesk.models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
 
 
@@ -160,7 +160,7 @@ def test_prepared_statements_store_what_core_stores(app, demo):
                 .where(audit.c.subject.in_(("core", "raw"))))}
         assert rows["raw"] == rows["core"]
         assert rows["raw"][2] == at
-        with raw_reads(db.engine) as ex:
+        with raw_transaction(db.engine) as ex:
             row = ex.first(answers._TARGET, {"event_id": event_id, "round": 2,
                                              "question": 1, "team_id": 0})
         assert (row.number, row.state, row.copy_joker, row.answer_id) == (2, "draft", False,

@@ -19,8 +19,8 @@ from answerdesk.models import Answer, AuditEntry, Event, Question, Round
 from answerdesk.packs import Pack, PackError, QuestionSpec, RoundSpec, dump_native, parse_pack
 from answerdesk.packs.importer import export_pack, import_pack, preview
 
-SHARED_PACKS = Path(__file__).resolve().parent / "data" / "packs"
-ALL_FILES = sorted(p for p in SHARED_PACKS.glob("*/*") if p.is_file())
+PACKS = Path(__file__).resolve().parent / "data" / "packs"
+ALL_FILES = sorted(p for p in PACKS.glob("*/*") if p.is_file())
 
 # file → (round, question, an accepted answer, a rejected one or None), read off
 # the sources: "Ответ:" lines, numbered Своя игра answers, <right>/<wrong> in content.xml.
@@ -95,7 +95,7 @@ def test_shared_pack_imports_into_an_event(app, path: Path) -> None:
 
 
 def test_siq_media_are_stored_and_served(app, client) -> None:
-    path = SHARED_PACKS / "sigame/si-gametest-v4-media.siq"
+    path = PACKS / "sigame/si-gametest-v4-media.siq"
     with app.app_context():
         event = new_event()
         import_pack(event, parse_pack(path.read_bytes(), path.name), actor="test")

@@ -11,7 +11,7 @@ from answerdesk.extensions import db
 from answerdesk.models import Event, Question, Round
 from answerdesk.packs import load_native
 
-SHARED_PACKS = Path(__file__).resolve().parent / "data" / "packs"
+PACKS = Path(__file__).resolve().parent / "data" / "packs"
 CSV = "round;question;answer;alternatives\n2;Кой е авторът на „Под игото“?;Иван Вазов;Вазов\n"
 
 
@@ -42,7 +42,7 @@ def test_upload_preview_then_confirm_imports(app, client, demo) -> None:
     assert page.status_code == 200 and b"Import a question pack" in page.data
     assert b"<svg" in page.data  # the join QR code
     before = question_count(app)
-    path = SHARED_PACKS / "svoyak/leti05sv.txt"
+    path = PACKS / "svoyak/leti05sv.txt"
     resp = upload(client, code, path.read_bytes(), path.name)
     html = resp.get_data(as_text=True)
     assert resp.status_code == 200 and 'id="pack-preview"' in html
@@ -124,7 +124,7 @@ def test_programme_page_needs_the_host(client, demo) -> None:
 
 def test_cli_dry_run_previews_and_writes_nothing(app, demo) -> None:
     code, _ = demo
-    path = SHARED_PACKS / "sigame/si-data-1-v5.siq"
+    path = PACKS / "sigame/si-data-1-v5.siq"
     before = question_count(app)
     result = app.test_cli_runner().invoke(
         args=["import-pack", str(path), "--event", code, "--dry-run"])

@@ -10,11 +10,11 @@ from answerdesk.packs import Pack, PackError, QuestionSpec, parse_pack
 from answerdesk.packs.answers import expand_optional, fold_stress, zachet_variants
 from answerdesk.packs.chgk import parse_chgk
 
-SHARED_PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
+PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
 
 
 def _pack(name: str) -> Pack:
-    path = next(SHARED_PACKS.glob(f"*/{name}"))
+    path = next(PACKS.glob(f"*/{name}"))
     return parse_pack(path.read_bytes(), path.name)
 
 
@@ -198,7 +198,7 @@ def test_svoyak_values_numbered_by_tens_are_kept() -> None:
 
 @pytest.mark.parametrize("encoding", ["cp1251", "koi8-r", "utf-8-sig"])
 def test_encodings_are_detected(encoding: str) -> None:
-    path = SHARED_PACKS / "chgk/ingush16.txt"
+    path = PACKS / "chgk/ingush16.txt"
     text = path.read_text(encoding="utf-8").replace("&euro;", "EUR")
     data = text.encode(encoding, errors="replace")
     reference = parse_pack(text.encode("utf-8"), "ingush16.txt")

@@ -20,7 +20,7 @@ from answerdesk.packs import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-SHARED_PACKS = REPO / "tests" / "data" / "packs"
+PACKS = REPO / "tests" / "data" / "packs"
 
 
 def _docs_examples() -> list[str]:
@@ -93,7 +93,7 @@ def test_round_trip_keeps_every_field(fmt: str) -> None:
 @pytest.mark.parametrize("name", ["sigame/si-gametest-v4-media.siq", "chgk/wc13.txt",
                                   "svoyak/enot03sv.txt"])
 def test_imported_packs_survive_saving_as_native(name: str) -> None:
-    path = SHARED_PACKS / name
+    path = PACKS / name
     pack = parse_pack(path.read_bytes(), path.name)
     for fmt in ("yaml", "json"):
         assert load_native(dump_native(pack, fmt), f"saved.{fmt}") == pack

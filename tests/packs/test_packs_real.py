@@ -11,7 +11,7 @@ import pytest
 from answerdesk.packs import Pack, parse_pack
 from answerdesk.packs.model import CHECK_MODES, ROUND_KINDS, TEXT_MODES
 
-SHARED_PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
+PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
 
 # file → (format, questions per round). Counted by hand from the sources:
 # db.chgk.info tours have 15 questions (wc13 adds two one-question shoot-outs);
@@ -31,7 +31,7 @@ EXPECTED: dict[str, tuple[str, list[int]]] = {
     "si-test-v5.siq": ("siq", [2]),
 }
 
-ALL_FILES = sorted(p for p in SHARED_PACKS.glob("*/*") if p.is_file())
+ALL_FILES = sorted(p for p in PACKS.glob("*/*") if p.is_file())
 
 
 def _parse(path: Path) -> Pack:
@@ -84,8 +84,8 @@ def test_shared_pack_imports_with_expected_counts(path: Path) -> None:
 
 def test_v3_and_v5_packs_of_the_same_questions_agree() -> None:
     """si-resources-1-v3 and si-data-1-v5 hold the same questions in two schema versions."""
-    v3 = _parse(SHARED_PACKS / "sigame/si-resources-1-v3.siq")
-    v5 = _parse(SHARED_PACKS / "sigame/si-data-1-v5.siq")
+    v3 = _parse(PACKS / "sigame/si-resources-1-v3.siq")
+    v5 = _parse(PACKS / "sigame/si-data-1-v5.siq")
     for r3, r5 in zip(v3.rounds, v5.rounds, strict=True):
         assert r3.themes == r5.themes
         assert [q.key for q in r3.questions] == [q.key for q in r5.questions]

@@ -9,12 +9,12 @@ import pytest
 
 from answerdesk.packs import Pack, PackError, parse_pack
 
-SHARED_PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
+PACKS = Path(__file__).resolve().parents[1] / "data" / "packs"
 V5_NS = "https://github.com/VladimirKhil/SI/blob/master/assets/siq_5.xsd"
 
 
 def _real(name: str) -> Pack:
-    return parse_pack((SHARED_PACKS / "sigame" / name).read_bytes(), name)
+    return parse_pack((PACKS / "sigame" / name).read_bytes(), name)
 
 
 def _v5(questions_b: str) -> str:
