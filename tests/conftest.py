@@ -39,6 +39,9 @@ def _config(uri: str, instance: Path) -> dict:
         "WTF_CSRF_ENABLED": False,
         "SERVER_NAME": "quiz.test",
         "INSTANCE_PATH": str(instance),
+        # A live-push stream ends after this (EventSource reconnects): a test that reads
+        # a whole response, such as every route in test_idor.py, gets the stream's end.
+        "LIVE_STREAM_SECONDS": 0.2,
     }
 
 

@@ -143,5 +143,6 @@ def stream(code: str):
     event_id = event_by_code(code).id
     db.session.remove()  # no connection held while the stream waits
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    return Response(events(event_id, app), mimetype="text/event-stream",
+    seconds = current_app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)
+    return Response(events(event_id, app, seconds), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
