@@ -76,14 +76,30 @@ def db_uri(schema: str, tmp_path: Path) -> str:
     return f"sqlite:///{target}"
 
 
+def _truncate_all(tries: int = 5) -> None:
+    """Empty every table for the next test. A previous test's live-push watcher may still
+    be reading (it stops once its streams end): PostgreSQL then picks TRUNCATE as the
+    deadlock's victim, and it is tried again."""
+    from sqlalchemy.exc import OperationalError
+
+    tables = ", ".join(t.name for t in db.metadata.sorted_tables)
+    for attempt in range(tries):
+        try:
+            with db.engine.begin() as conn:
+                conn.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+            return
+        except OperationalError as err:
+            if "deadlock" not in str(err) or attempt == tries - 1:
+                raise
+            time.sleep(0.2)
+
+
 @pytest.fixture
 def app(db_uri: str, tmp_path: Path):
     app = create_app(_config(db_uri, tmp_path))
     with app.app_context():
         if ON_POSTGRES:
-            tables = ", ".join(t.name for t in db.metadata.sorted_tables)
-            with db.engine.begin() as conn:
-                conn.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
+            _truncate_all()
     yield app
     with app.app_context():
         db.session.remove()

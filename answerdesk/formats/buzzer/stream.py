@@ -127,7 +127,8 @@ def events(event_id: int, app: Any, seconds: float = STREAM_SECONDS) -> Iterator
         known: str | None = None
         ends = time.monotonic() + seconds
         while time.monotonic() < ends:
-            version = WATCHER.wait(event_id, known, KEEPALIVE_SECONDS)
+            left = ends - time.monotonic()
+            version = WATCHER.wait(event_id, known, max(0.0, min(KEEPALIVE_SECONDS, left)))
             if version is None:
                 yield ": keepalive\n\n"
             else:
