@@ -127,6 +127,23 @@ def demo(app):
 
 
 @pytest.fixture
+def strict_app(db_uri, tmp_path):
+    """The app as served: CSRF on, rate limits on."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
+                      "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
+                      "TESTING": True, "RATELIMIT_ENABLED": True})
+    from answerdesk.formats.bg.demo import create_demo_event
+
+    with app.app_context():
+        event, password = create_demo_event()
+        app.config["DEMO"] = (event.code, password)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+
+
+@pytest.fixture
 def desk(client, demo) -> Desk:
     return Desk(client, *demo)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 class Desk:
     """Shortcuts over the JSON API, as a phone or the host would call it."""
@@ -34,3 +36,8 @@ class Desk:
 
     def standings(self) -> list[dict]:
         return self.client.get(f"/api/events/{self.code}/standings").get_json()["standings"]
+
+
+def csrf_token(client, url: str) -> str:
+    html = client.get(url).get_data(as_text=True)
+    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)

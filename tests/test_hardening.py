@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from factories import csrf_token
 from openpyxl import load_workbook
 
 from answerdesk import create_app
@@ -28,28 +29,6 @@ from answerdesk.packs import PackError, load_native, parse_siq
 
 def login(client, code: str, password: str):
     return client.post(f"/host/{code}/login", data={"password": password})
-
-
-@pytest.fixture
-def strict_app(db_uri, tmp_path):
-    """The app as served: CSRF on, rate limits on."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
-                      "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
-                      "TESTING": True, "RATELIMIT_ENABLED": True})
-    from answerdesk.formats.bg.demo import create_demo_event
-
-    with app.app_context():
-        event, password = create_demo_event()
-        app.config["DEMO"] = (event.code, password)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
-def csrf_token(client, url: str) -> str:
-    html = client.get(url).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
 # 1. Formulas in exports ----------------------------------------------------------------

@@ -7,8 +7,8 @@ import unicodedata
 from pathlib import Path
 
 import pytest
+from factories import csrf_token
 
-from answerdesk import create_app
 from answerdesk.core.teams import hash_token
 from answerdesk.extensions import db
 from answerdesk.models import Team
@@ -59,28 +59,6 @@ def test_rendered_pages_have_no_inline_script(desk):
         html = desk.client.get(url).get_data(as_text=True)
         assert not re.search(r"<script(?![^>]*\ssrc=)[^>]*>", html, flags=re.I), url
         assert not re.search(r"<[^>]+\son[a-z]+\s*=", html, flags=re.I), url
-
-
-@pytest.fixture
-def strict_app(db_uri, tmp_path):
-    """The app as served: CSRF on, rate limits on."""
-    app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
-                      "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
-                      "TESTING": True, "RATELIMIT_ENABLED": True})
-    from answerdesk.formats.bg.demo import create_demo_event
-
-    with app.app_context():
-        event, password = create_demo_event()
-        app.config["DEMO"] = (event.code, password)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-
-
-def csrf_token(client, url: str) -> str:
-    html = client.get(url).get_data(as_text=True)
-    return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
 
 
 def test_forms_need_csrf_token(app, strict_app):
