@@ -60,6 +60,10 @@ class Format:
     #: night, and in its set-up menu; the core's bar names no format.
     desk_links: ClassVar[tuple[tuple[str, str], ...]] = ()
     setup_links: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: The source-format question types a pack may bring that the game plays with their
+    #: own rules (SIGame "stake", "secret", "norisk", a "final" round): the import's
+    #: warning that they play as ordinary questions does not apply.
+    plays_variants: ClassVar[frozenset[str]] = frozenset()
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, register
-from .programme import OQ_PROGRAMME, SEQUENTIAL
+from .programme import FINAL, OQ_PROGRAMME, SEQUENTIAL
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -22,8 +22,16 @@ class OpenQuiz(Format):
     name = "oq"
     label = "OpenQuiz (buzzer game)"
 
+    #: OQ-3/OQ-6: SIGame's stake, secret, no-risk and for-all questions and its final
+    #: round play as the auction, the secret, no-risk, choices for all and the final.
+    plays_variants = frozenset({"stake", "secret", "norisk", "forall", "final"})
+
     def programme(self) -> tuple[RoundTemplate, ...]:
         return OQ_PROGRAMME
+
+    def imported_kind(self, number: int, kind: str) -> str:
+        """A pack's final round is the final (OQ-6); every other round is a board."""
+        return FINAL if kind in ("final", FINAL) else SEQUENTIAL
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
@@ -37,25 +45,29 @@ class OpenQuiz(Format):
 
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),
-        the turn, the scores and the final."""
+        the turn, the scores, the final and the question in play by its type (OQ-3)."""
         from ..buzzer import presses
         from .game import latest_arming, public
+        from .typeplay import public_play
 
         armed = latest_arming(event)
         return {"buzzer": presses.buzz_state(armed, presses.now_ms()) if armed else None,
-                "oq": public(event)}
+                "oq": {**public(event), "play": public_play(event)}}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE
         from .api import OQ_STATE
+        from .typeapi import PLAY_STATE
 
-        return {"buzzer": BUZZER_STATE, "oq": OQ_STATE}
+        return {"buzzer": BUZZER_STATE, "oq": {
+            **OQ_STATE, "properties": {**OQ_STATE["properties"], "play": PLAY_STATE}}}
 
     def openapi_paths(self) -> dict[str, Any]:
         from ..buzzer.api import openapi_paths as buzzer_paths
         from .api import openapi_paths
+        from .typeapi import openapi_paths as type_paths
 
-        return {**buzzer_paths(), **openapi_paths()}
+        return {**buzzer_paths(), **openapi_paths(), **type_paths()}
 
 
 OQ = OpenQuiz()
@@ -67,4 +79,5 @@ def load(app: Flask | None = None) -> OpenQuiz:
         from ..buzzer import api, models, pages, stream  # noqa: F401  (routes, SSE; tables)
         from . import api as oq_api  # noqa: F401
         from . import models as oq_models  # noqa: F401
+        from . import typeapi  # noqa: F401  (OQ-3 question types' routes)
     return register(OQ)

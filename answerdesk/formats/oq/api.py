@@ -11,7 +11,7 @@ from ...access import api_host
 from ...api.blueprint import bp
 from ...core import formats
 from ...web import api_team, committed, json_body, whole_numbers
-from . import game
+from . import game, typeplay
 
 _Q = "/host/events/<code>/oq/rounds/<int:round_number>/questions/<int:question_number>"
 
@@ -41,7 +41,7 @@ def oq_pick(code: str):
 def oq_judge(code: str, round_number: int, question_number: int):
     """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
     body = json_body()
-    return jsonify(committed(game.judge, _host(code), round_number, question_number,
+    return jsonify(committed(typeplay.judge, _host(code), round_number, question_number,
                               body.get("outcome"), body.get("factor", 1.0), "host:api"))
 
 
@@ -104,24 +104,26 @@ OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the 
                 "final": {"type": ["object", "null"]}}}
 
 
+def op(summary: str, who: str, props: dict[str, Any], required: list[str],
+       ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's)."""
+    from ...api.openapi import _CODE, _error, _ok
+
+    return {"post": {
+        "summary": summary,
+        "security": [{"teamToken" if who == "team" else "hostPassword": []}],
+        "parameters": params or [_CODE],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": required, "properties": props}}}},
+        "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
+                      "401": _error("No or wrong token or password"),
+                      "404": _error("No such event, question or team"),
+                      "409": _error("Refused: see the message")}}}
+
+
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
-    def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-        return {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": props}}}}
-
-    def op(summary: str, who: str, props: dict[str, Any], required: list[str],
-           ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        return {"post": {
-            "summary": summary,
-            "security": [{"teamToken" if who == "team" else "hostPassword": []}],
-            "parameters": params or [_CODE], "requestBody": body(props, required),
-            "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
-                          "401": _error("No or wrong token or password"),
-                          "404": _error("No such event, question or team"),
-                          "409": _error("Refused: see the message")}}}
+    from ...api.openapi import _CODE, _QUESTION, _ROUND
 
     whole = {"type": "integer", "minimum": 0}
     return {

@@ -39,6 +39,11 @@ class OqPlay(db.Model):
     reading_until_ms: Mapped[int | None] = mapped_column(BigInteger)
     out: Mapped[Any] = mapped_column(JSON, default=list)
     done: Mapped[bool] = mapped_column(default=False)
+    # OQ-3: the team that answers alone (a secret's receiver, an auction's winner) and
+    # the winning stake, set when the secret is handed or the auction closes.
+    answering_team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team.id", ondelete="SET NULL"))
+    stake: Mapped[int | None]
 
 
 class OqScore(db.Model):
@@ -67,3 +72,29 @@ class OqBet(db.Model):
     amount: Mapped[int]
     answer: Mapped[str | None] = mapped_column(Text)
     accepted: Mapped[bool | None]
+
+
+class OqChoice(db.Model):
+    """OQ-3: the option a team chose (choices, choices for all): one per team and question."""
+
+    __tablename__ = "oq_choice"
+    __table_args__ = (UniqueConstraint("question_id", "team_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(ForeignKey("question.id", ondelete="CASCADE"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    option: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class OqStake(db.Model):
+    """OQ-3 auction: a team's stake, or its pass (no amount), in the order made."""
+
+    __tablename__ = "oq_stake"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    amount: Mapped[int | None]
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
