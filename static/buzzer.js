@@ -41,6 +41,7 @@
   }
 
   function render(state) {
+    document.dispatchEvent(new CustomEvent("buzzer:state", {detail: state}));
     var b = state.buzzer;
     var title = document.getElementById("question");
     var phase = document.getElementById("phase");
@@ -102,6 +103,7 @@
     for (var i = 0; i < 5; i++) setTimeout(sync, i * 300);
     setInterval(sync, 5000);
   }
+  document.addEventListener("buzzer:look", look);
   if (window.EventSource) {
     new EventSource("/api/events/" + code + "/stream").addEventListener("look", look);
   }

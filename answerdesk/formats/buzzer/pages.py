@@ -5,12 +5,16 @@ from __future__ import annotations
 from flask import render_template
 
 from ...core.events import event_by_code
+from ...core.formats import get as get_format
 from ...team import bp
 
 
 @bp.get("/e/<code>/buzzer")
 def phone(code: str):
-    return render_template("buzzer/phone.html", event=event_by_code(code), screen=False)
+    """The phone, with the controls the event's game adds to it (its ``buzzer_part``)."""
+    event = event_by_code(code)
+    return render_template("buzzer/phone.html", event=event, screen=False,
+                           part=getattr(get_format(event.format), "buzzer_part", None))
 
 
 @bp.get("/e/<code>/buzzer/screen")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, register
 from .programme import FINAL, OQ_PROGRAMME, SEQUENTIAL
+from .rules import N_
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -21,6 +22,9 @@ class OpenQuiz(Format):
 
     name = "oq"
     label = "OpenQuiz (buzzer game)"
+    desk_links = (("host.oq_play", N_("OpenQuiz play")),)
+    #: The phone's controls for the question types (OQ-3) beside the buzzer's button.
+    buzzer_part = "oq/_phone.html"
 
     #: OQ-3/OQ-6: SIGame's stake, secret, no-risk and for-all questions and its final
     #: round play as the auction, the secret, no-risk, choices for all and the final.
@@ -78,6 +82,6 @@ def load(app: Flask | None = None) -> OpenQuiz:
     if app is not None:
         from ..buzzer import api, models, pages, stream  # noqa: F401  (routes, SSE; tables)
         from . import api as oq_api  # noqa: F401
+        from . import desk, typeapi  # noqa: F401  (the host's play page; OQ-3 routes)
         from . import models as oq_models  # noqa: F401
-        from . import typeapi  # noqa: F401  (OQ-3 question types' routes)
     return register(OQ)
