@@ -140,8 +140,8 @@ class Pack:
     scenarios: dict[str, list[QuestionSpec]] = field(default_factory=dict)
     # Warnings that a question type (or a final round) plays as an ordinary question,
     # as (variant, warning) pairs: both are in `warnings`; warnings_for drops the
-    # ones a format plays with their own rules.
-    type_warnings: list[tuple[str, str]] = field(default_factory=list)
+    # ones a format plays with their own rules (a view of `warnings`: not compared).
+    type_warnings: list[tuple[str, str]] = field(default_factory=list, compare=False)
 
     def warnings_for(self, plays: frozenset[str] = frozenset()) -> list[str]:
         """The warnings for an event whose format plays the variants ``plays``."""
