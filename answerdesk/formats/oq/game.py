@@ -197,12 +197,21 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
 
 
 def play_row(question: Question, now_ms: int) -> OqPlay:
-    """The question's play, created on its first move (locked against a concurrent one)."""
-    play = db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == question.id)
-                             .with_for_update())
+    """The question's play, locked and read afresh, so concurrent moves (two stakes, a
+    choice and the host's close) take turns; created on the first move."""
+    locked = db.select(OqPlay).where(OqPlay.question_id == question.id).with_for_update() \
+        .execution_options(populate_existing=True)
+    play = db.session.scalar(locked)
     if play is None:
-        play = OqPlay(question_id=question.id, attempt=1, armed_ms=now_ms, out=[], done=False)
-        db.session.add(play)
+        gate = _gate(question)  # the buzzer counts from the question's start (OQ-4)
+        armed_ms = presses.to_ms(gate.opened_at) if gate is not None else now_ms
+        try:
+            with db.session.begin_nested():
+                play = OqPlay(question_id=question.id, attempt=1, armed_ms=armed_ms, out=[],
+                              done=False)
+                db.session.add(play)
+        except IntegrityError:  # another request created it first: wait for it
+            play = db.session.scalar(locked)
     return play
 
 

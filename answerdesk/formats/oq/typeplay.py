@@ -86,6 +86,7 @@ def choose(event: Event, team: Team, round_number: int, question_number: int, op
     now_ms = presses.now_ms() if now_ms is None else now_ms
     rnd, question, kind = _question(event, round_number, question_number, "choosing")
     options = (question.details or {}).get("options") or {}
+    game.play_row(question, now_ms)  # a choice and the host's close take turns
     _open(question)
     chosen = types.chosen_option(option, options)
     answering = None
