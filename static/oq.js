@@ -9,8 +9,9 @@
   if (!root) return;
   var t = root.dataset;
   var code = t.code;
-  var token = localStorage.getItem("answerdesk:token:" + code);
-  var press = document.getElementById("press");
+  // buzzer.js (after this script) keeps the token from the link; read it from there too
+  var token = new URLSearchParams(location.hash.slice(1)).get("token")
+    || localStorage.getItem("answerdesk:token:" + code);
   var result = document.getElementById("result");
   var labels = {};
   var me = null;
@@ -60,6 +61,7 @@
     state = s;
     play = s.oq ? s.oq.play : null;
     root.hidden = !play;
+    var press = el("press");  // after this script in the page: looked up when drawn
     if (press) press.hidden = !!(play && NO_BUZZER[play.type]);
     if (!play) return;
     var open = play.state === "open";
