@@ -84,6 +84,13 @@ def pick(event: Event, team: Team, round_number: int, question_number: int) -> Q
         raise NotYourTurn("It is not your team's turn to pick.")
     if rnd.kind == FINAL or _play(question) is not None or _gate(question) is not None:
         raise Conflict("Question %(question)s was already played.", question=question_number)
+    stored = _stored(event)
+    earlier = db.session.get(Question, stored.picked_question_id) \
+        if stored is not None and stored.picked_question_id is not None else None
+    begun = _play(earlier) if earlier is not None and _gate(earlier) is None else None
+    if begun is not None and not begun.done:  # OQ-3: an auction or a hand-over under way
+        raise Conflict("Question %(question)s is still being settled: play it first.",
+                       question=earlier.number)  # type: ignore[union-attr]
     game(event).picked_question_id = question.id
     audit.record(event, f"team:{team.name}", "oq.pick", f"R{round_number}Q{question_number}")
     db.session.flush()

@@ -174,6 +174,8 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     # highest; a team at 0 or below does not bid; the highest answers for its stake.
     assert host(desk, f"{q}/6/type", type="auction").status_code == 200
     assert post(a, "oq/pick", round=1, question=6).status_code == 200
+    assert post(a, "oq/pick", round=1, question=1).status_code == 200  # a change of mind
+    assert post(a, "oq/pick", round=1, question=6).status_code == 200
     before = state(desk)["oq"]
     unchanged(desk, before, post(b, "oq/stake", round=1, question=6, amount=600), 409,
               "stake_refused", "The stake cannot be above your team's score (500).")
@@ -183,6 +185,8 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
               "stake_refused", "The stake must be at least 100, or your whole score.")
     assert post(a, "oq/stake", round=1, question=6, amount=300).get_json() == {
         "highest": 300, "leader": "Альфа", "passed": [], "closed": False}
+    refused(post(a, "oq/pick", round=1, question=1), 409, "conflict",
+            "Question 6 is still being settled: play it first.")
     refused(post(b, "oq/stake", round=1, question=6, amount=300), 409, "stake_refused",
             "The stake must be above the highest so far (300).")
     assert post(b, "oq/stake", round=1, question=6, amount=500).status_code == 200  # all in
