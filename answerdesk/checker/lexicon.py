@@ -61,7 +61,67 @@ def _entities() -> dict[str, frozenset[str]]:
             city = info.get("city") if hasattr(info, "get") else None
             if city:
                 add(city, f"Z:{zone}")
+    for name, what in _iso_names():
+        add(name, what)
     return {n: frozenset(v) for n, v in ids.items()}
+
+
+def _iso_names() -> list[tuple[str, str]]:
+    """Country names of ISO 3166-1 (``pycountry``, with the iso-codes translations) in
+    bg, ru and en: the official long names CLDR leaves out ("Съединени американски
+    щати", "Соединённые Штаты Америки", "Федеративная Республика Германия"), whose
+    initials are the usual abbreviations (САЩ, США, ФРГ)."""
+    import gettext
+
+    import pycountry
+
+    out: list[tuple[str, str]] = []
+    tables = {"en": None} | {
+        lang: gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang],
+                                  fallback=True)
+        for lang in ("bg", "ru")
+    }
+    for country in pycountry.countries:
+        what = f"T:{country.alpha_2}"
+        for attr in ("name", "official_name", "common_name"):
+            name = getattr(country, attr, None)
+            if not name:
+                continue
+            for table in tables.values():
+                out.append((table.gettext(name) if table else name, what))
+    return out
+
+
+#: words an abbreviation skips: "United States of America" is USA, "Организация на
+#: обединените нации" is ООН, "Bundesrepublik Deutschland" ... (and, of, the, de, на,
+#: и, за, von, der)
+FUNCTION_WORDS = frozenset(
+    ("of", "the", "and", "de", "du", "la", "von", "der", "und", "на", "и", "за", "в", "во",
+     "до", "от", "по")
+)
+
+
+def initials(norm: str) -> tuple[str, ...]:
+    """Initials of a normalised text of two or more words: of all words and of the words
+    that are not function words ("united states of america" -> "usoa", "usa")."""
+    words = norm.split(" ")
+    if len(words) < 2:
+        return ()
+    every = "".join(w[0] for w in words)
+    content = "".join(w[0] for w in words if w not in FUNCTION_WORDS)
+    return tuple(dict.fromkeys(x for x in (content, every) if len(x) >= 2))
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> dict[str, frozenset[str]]:
+    """Initials of every name of several words in ``_entities`` -> the ids it names, where
+    they name one territory, language or city only (США, САЩ, USA, ООН, UN, ФРГ, ОАЭ):
+    an abbreviation that two names share says nothing."""
+    ids: dict[str, set[str]] = {}
+    for name, what in _entities().items():
+        for ab in initials(name):
+            ids.setdefault(ab, set()).update(what)
+    return {ab: frozenset(v) for ab, v in ids.items() if len(v) == 1}
 
 
 @lru_cache(maxsize=1)
@@ -71,10 +131,12 @@ def entity_names() -> frozenset[str]:
 
 
 def same_entity(a: str, b: str) -> bool:
-    """True when two normalised names name one territory, language or city (CLDR), e.g.
-    the Bulgarian and the Russian name of a country."""
-    table = _entities()
-    x, y = table.get(a), table.get(b)
+    """True when two normalised names name one territory, language or city (CLDR, ISO
+    3166), e.g. the Bulgarian and the Russian name of a country, or a name and its
+    abbreviation in any of the three languages (САЩ, США, USA; ООН, UN)."""
+    table, abbr = _entities(), _abbreviations()
+    x = table.get(a) or abbr.get(a)
+    y = table.get(b) or abbr.get(b)
     return bool(x and y and x & y)
 
 

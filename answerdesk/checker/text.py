@@ -19,7 +19,7 @@ from answerdesk.checker.numbers import digits_for_numbers, number_words, text_ro
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
-    convention_form,
+    convention_forms,
     cyr_transcription,
     english_skeletons,
     skeletons,
@@ -641,7 +641,7 @@ def _proper_name(raw: str) -> bool:
     return bool(words) and all(w[0].isupper() for w in words)
 
 
-#: the folds of ``convention_form`` change a name's length by at most this many letters
+#: the folds of ``convention_forms`` change a name's length by at most this many letters
 #: (Гарри/Хари 1, Уильям/Вильям 2, Айнщайн/Айнштайн 1, Фредди Меркьюри/Фреди Меркюри 2)
 CONVENTION_SPREAD = 3
 
@@ -660,7 +660,7 @@ def _one_vowel_apart(x: str, y: str) -> bool:
 
 
 def _same_name(g: Prep, a: Prep) -> bool:
-    """Rule "same name, other convention" (issue 16 §1, ``translit.convention_form``):
+    """Rule "same name, other convention" (issue 16 §1, ``translit.convention_forms``):
     a Cyrillic name spelt after the old or new Russian or the Bulgarian convention is
     the key's name ("Уотсон" for "Ватсон", "Гарри Поттер" for "Хари Потър", "Айнщайн"
     for "Айнштайн"), unless both spellings are common words of one language."""
@@ -668,8 +668,10 @@ def _same_name(g: Prep, a: Prep) -> bool:
         return False
     if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
         return False
-    if not _proper_name(a.raw) or not _one_vowel_apart(
-        convention_form(g.norm), convention_form(a.norm)
+    if not _proper_name(a.raw) or not any(
+        _one_vowel_apart(x, y)
+        for x in convention_forms(g.norm)
+        for y in convention_forms(a.norm)
     ):
         return False
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
@@ -699,6 +701,44 @@ def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     return mw if (mw.rank, -mw.dist) > (m.rank, -m.dist) else m
 
 
+#: an abbreviation is this long at most (США, НАТО, СССР, UNESCO, ЮНЕСКО)
+ABBREV_MAX = 6
+#: an abbreviation that is a token of this Zipf frequency or more in bg, ru or en is in
+#: use: США 5.9, СССР 5.5, ООН 4.9, НАТО 4.6, ФРГ 4.4, МГУ 3.9, JFK 3.3; initials
+#: nobody writes are rarer: ЛТ (Лев Толстой) 2.7, ЛНТ 0, ВИЛ 0 (not "вил")
+ABBREV_ZIPF = 3.0
+
+
+def _abbreviation(g: Prep, a: Prep) -> Match | None:
+    """Rule "abbreviation" (issue 16 §1): one text is a single word of 2-6 letters that
+    spells the initials of the other's words, in its script or across scripts (by the
+    loose-Latin skeletons: "NYT" for "Нью-Йорк Таймс", "НАТО" for "North Atlantic Treaty
+    Organization"); function words may be skipped ("ООН" for "Организация на
+    обединените нации"). An abbreviation in use (``ABBREV_ZIPF``, three letters or
+    more) is accepted; other initials ("ЛТ" for "Лев Толстой", a person's) go to the
+    host. Country and organisation names are matched through ISO and CLDR before
+    this (``lexicon.same_entity``: США/САЩ/USA)."""
+    short, long_ = (g, a) if len(g.tokens) == 1 else (a, g)
+    if len(short.tokens) != 1 or len(long_.tokens) < 2:
+        return None
+    ab = short.compact
+    if not 2 <= len(ab) <= ABBREV_MAX or not ab.isalpha():
+        return None
+    if short.script == long_.script:
+        hit = ab in lexicon.initials(long_.norm)
+    else:
+        ab_skels = set(short.skels + short.en_skels) if short.script == "lat" else set(
+            short.skels)
+        hit = any(i in ab_skels for s in long_.skels for i in lexicon.initials(s))
+    if not hit:
+        return None
+    key = a.raw.strip()
+    used = len(ab) >= 3 and any(lexicon.zipf(ab, lang) >= ABBREV_ZIPF for lang in lexicon.LANGS)
+    if used:
+        return Match(TYPO, 0.5, why("abbreviation", key=key))
+    return Match(REVIEW, 1, why("abbreviation_unsure", key=key))
+
+
 def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if g.norm == a.norm:
         return Match(EXACT, 0, _R_EXACT)
@@ -720,6 +760,9 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
         return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     if mode == "exact":
         return Match(WRONG, 99, why("not_exact"))
+    abbreviated = _abbreviation(g, a)
+    if abbreviated:
+        return abbreviated
     same = g.script == a.script or "none" in (g.script, a.script) or "mixed" in (
         g.script,
         a.script,
@@ -838,6 +881,7 @@ def preload() -> None:
     for lang in lexicon.LANGS:
         lexicon.zipf("", lang)
     lexicon.entity_names()
+    lexicon.same_entity("", "")  # and the abbreviations of their names
     translit._cmu_table()
     number_words()
     for lang in ("bg", "ru"):
