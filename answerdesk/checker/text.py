@@ -171,6 +171,13 @@ def budget(length: int, max_errors: int) -> tuple[int, int]:
 _INFLECTION = re.compile(r"^[аеиоуыэюяйьъ]{0,2}[мвх]?[аеиоуыэюяйь]{0,2}$")
 
 
+#: In nouns in -ий, -ия, -ие the и belongs to the stem (плутоний: плутония, плутонием),
+#: so the word less -ий/-ия/-ие is no form of it but another word: Плутон/Плутоний,
+#: Нептун/Нептуний, Герман/Германий, Франц/Франция (issue 16 §3, a near word that is
+#: a different term of the same field)
+_I_STEMS = frozenset(("ий", "ия", "ие"))
+
+
 def _is_inflection(key_word: str, given_word: str) -> bool:
     """Same stem, different grammatical ending ("маленький"/"маленькие")."""
     n = 0
@@ -181,6 +188,8 @@ def _is_inflection(key_word: str, given_word: str) -> bool:
     if n < max(5, len(key_word) - 2):
         return False
     ka, ga = key_word[n:], given_word[n:]
+    if {ka, ga} & _I_STEMS and "" in (ka, ga):
+        return False
     return len(ka) <= 3 and len(ga) <= 3 and bool(_INFLECTION.match(ka)) and bool(
         _INFLECTION.match(ga)
     )
