@@ -68,3 +68,72 @@ def test_nearness_compares_across_scripts() -> None:
 def test_cldr_names_in_every_text_mode(mode: str) -> None:
     v = check("Нидерланды", ["Нидерландия"], mode)
     assert (v.outcome, v.code) == ("correct", "same_name")
+
+
+@pytest.mark.parametrize(
+    "given,key,code",
+    [
+        ("МГУ", "Московский государственный университет", "abbreviation"),
+        ("NYT", "Нью-Йорк Таймс", "abbreviation"),
+        ("НАТО", "North Atlantic Treaty Organization", "abbreviation"),
+        ("Организация Объединённых Наций", "ООН", "same_name"),
+        ("USA", "САЩ", "same_name"),
+    ],
+)
+def test_abbreviations_accepted(given: str, key: str, code: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("correct", code)
+
+
+@pytest.mark.parametrize(
+    "given,key", [("ЛТ", "Лев Толстой"), ("ЛНТ", "Лев Николаевич Толстой"), ("ДК", "Дом культуры")]
+)
+def test_initials_not_in_use_go_to_the_host(given: str, key: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "abbreviation_unsure")
+
+
+def test_abbreviation_is_not_exact() -> None:
+    assert check("МГУ", ["Московский государственный университет"], "exact").outcome == "wrong"
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("уровень", "повень"), ("учитель", "витель"), ("нарисовать", "орисовать"),
+     ("размножение", "измножение"), ("громкое", "йомкое")],
+)
+def test_common_word_misspelt_at_its_first_letter_is_a_typo(key: str, given: str) -> None:
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("Запястье", "Пястье"), ("Бурундуков", "Мурундуков"), ("Чертов мередит", "Чертов чертедит")],
+)
+def test_first_letter_still_guards_prefixes_names_and_phrases(key: str, given: str) -> None:
+    assert check(given, [key], "typo3").outcome != "correct"
+
+
+@pytest.mark.parametrize(
+    "key,given", [("Плутоний", "Плутон"), ("Нептуний", "Нептун"), ("Германий", "Герман"),
+                  ("Франция", "Франц")],
+)
+def test_noun_in_ii_less_its_suffix_is_another_word(key: str, given: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "key,given", [("маленький", "маленькие"), ("Лондон", "Лондона"), ("гений", "гения")]
+)
+def test_inflections_are_not_other_words(key: str, given: str) -> None:
+    assert check(given, [key], "typo3").outcome in ("correct", "review")
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("Уолт Дисней", "Уолт Дисни"), ("Маргарет Тэтчер", "Маргарет Тачър"),
+     ("Максим Горький", "Максим Горки"), ("Гёте", "Гьоте"), ("Рэмбо", "Рамбо")],
+)
+def test_bulgarian_and_russian_transcriptions_of_one_name(key: str, given: str) -> None:
+    assert check(given, [key], "typo5").outcome == "correct"
