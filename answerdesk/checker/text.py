@@ -19,6 +19,7 @@ from answerdesk.checker.numbers import digits_for_numbers, number_words, text_ro
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
+    convention_form,
     convention_forms,
     cyr_transcription,
     english_skeletons,
@@ -51,8 +52,16 @@ class Prep:
     # computed on first use (a dataclass field would cost every answer a transliteration).
     @cached_property
     def skels(self) -> tuple[str, ...]:
-        """Loose-Latin skeletons (BG-R4.3/4.4), see ``translit.skeletons``."""
-        return skeletons(self.norm)
+        """Loose-Latin skeletons (BG-R4.3/4.4), see ``translit.skeletons``; a Cyrillic
+        text is also read in its ``convention_form``, so the old and new Russian
+        spellings of a foreign name meet its original ("Уотсон" and "Ватсон" for
+        "Watson", "Уолтер" for "Walter", "Гамлет" for "Hamlet")."""
+        if self.script != "cyr":
+            return skeletons(self.norm)
+        folded = convention_form(self.norm)
+        if folded == self.norm:
+            return skeletons(self.norm)
+        return tuple(dict.fromkeys(skeletons(self.norm) + skeletons(folded)))
 
     @cached_property
     def en_skels(self) -> tuple[str, ...]:
@@ -718,6 +727,15 @@ ABBREV_MAX = 6
 ABBREV_ZIPF = 3.0
 
 
+def _initialism(p: Prep) -> str:
+    """The letters of a text written as an abbreviation: one word of 2-6 letters ("США"),
+    or 2-6 single letters apart ("С.Щ.А.", "U. S. A."); else ""."""
+    ab = p.compact
+    if not 2 <= len(ab) <= ABBREV_MAX or not ab.isalpha():
+        return ""
+    return ab if len(p.tokens) == 1 or len(p.tokens) == len(ab) else ""
+
+
 def _abbreviation(g: Prep, a: Prep) -> Match | None:
     """Rule "abbreviation" (issue 16 §1): one text is a single word of 2-6 letters that
     spells the initials of the other's words, in its script or across scripts (by the
@@ -727,11 +745,9 @@ def _abbreviation(g: Prep, a: Prep) -> Match | None:
     more) is accepted; other initials ("ЛТ" for "Лев Толстой", a person's) go to the
     host. Country and organisation names are matched through ISO and CLDR before
     this (``lexicon.same_entity``: США/САЩ/USA)."""
-    short, long_ = (g, a) if len(g.tokens) == 1 else (a, g)
-    if len(short.tokens) != 1 or len(long_.tokens) < 2:
-        return None
-    ab = short.compact
-    if not 2 <= len(ab) <= ABBREV_MAX or not ab.isalpha():
+    short, long_ = (g, a) if _initialism(g) else (a, g)
+    ab = _initialism(short)
+    if not ab or len(long_.tokens) < 2 or _initialism(long_):
         return None
     if short.script == long_.script:
         hit = ab in lexicon.initials(long_.norm)
@@ -762,7 +778,9 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
             return Match(REVIEW, 50, why("number_missing"))
         if a.numbers or not any(ch.isalpha() for ch in a.compact):
             return Match(WRONG, 99, why("number_differs"))
-    if lexicon.same_entity(g.norm, a.norm):
+    if lexicon.same_entity(g.norm, a.norm) or lexicon.same_entity(
+        _initialism(g) or g.norm, _initialism(a) or a.norm
+    ):
         # CLDR: the Bulgarian, Russian or English name of one country, language or city
         # ("Нидерланды"/"Нидерландия", "Великобритания"/"Обединеното кралство"), in
         # every text mode (issue 16 §1)

@@ -137,3 +137,23 @@ def test_inflections_are_not_other_words(key: str, given: str) -> None:
 )
 def test_bulgarian_and_russian_transcriptions_of_one_name(key: str, given: str) -> None:
     assert check(given, [key], "typo5").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("С.А.Щ.", "Съединени американски щати"), ("U. S. A.", "САЩ"),
+     ("М.Г.У.", "Московский государственный университет")],
+)
+def test_abbreviation_written_with_dots_or_spaces(given: str, key: str) -> None:
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("Уотсон", "Watson"), ("Уолтер Скотт", "Walter Scott"), ("Уошингтон", "Washington"),
+     ("Гамлет", "Hamlet")],
+)
+def test_old_and_new_russian_spellings_meet_the_original(given: str, key: str) -> None:
+    """Prep.skels also reads a Cyrillic text in its convention form (issue 16 §1)."""
+    v = check(given, [key], "typo5")
+    assert (v.outcome, v.code) == ("correct", "transcription")
