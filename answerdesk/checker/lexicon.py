@@ -67,7 +67,7 @@ def _entities() -> dict[str, frozenset[str]]:
 
 
 def _iso_names() -> list[tuple[str, str]]:
-    """Country names of ISO 3166-1 (``pycountry``, with the iso-codes translations) in
+    """Country names of ISO 3166-1 and -3 (``pycountry``, with the iso-codes translations) in
     bg, ru and en: the official long names CLDR leaves out ("Съединени американски
     щати", "Соединённые Штаты Америки", "Федеративная Республика Германия"), whose
     initials are the usual abbreviations (САЩ, США, ФРГ)."""
@@ -89,6 +89,18 @@ def _iso_names() -> list[tuple[str, str]]:
                 continue
             for table in tables.values():
                 out.append((table.gettext(name) if table else name, what))
+    # ISO 3166-3, countries of the past: "USSR, Union of Soviet Socialist Republics" ->
+    # СССР, Союз Советских Социалистических Республик; ГДР; Чехословакия, ЧССР
+    old = {"en": None} | {
+        lang: gettext.translation("iso3166-3", pycountry.LOCALES_DIR, languages=[lang],
+                                  fallback=True)
+        for lang in ("bg", "ru")
+    }
+    for country in pycountry.historic_countries:
+        what = f"H:{country.alpha_4}"
+        for table in old.values():
+            name = table.gettext(country.name) if table else country.name
+            out.extend((part, what) for part in name.split(", ") if "(" not in part)
     return out
 
 

@@ -592,6 +592,16 @@ def _unmatched_known_word(g: Prep, a: Prep) -> bool:
     return False
 
 
+_REPEAT = re.compile(r"(.)\1+")
+
+
+@lru_cache(maxsize=65536)
+def _flat(skeleton: str) -> str:
+    """A skeleton without its spaces, letters doubled across a former space made single
+    as inside a word ("en bi i" -> "enbi", as "енбией" gives)."""
+    return _REPEAT.sub(r"\1", skeleton.replace(" ", ""))
+
+
 def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     """Different scripts: Latin typing of Cyrillic (BG-R4.4), transcription (BG-R4.3)."""
     if len(g.tokens) == 1 and len(a.tokens) > 1 and _full_name(a.raw):
@@ -599,12 +609,16 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
         if any(_near_skel(x, k) for x in _word_skels(g.tokens[0]) for k in last if x and k):
             # rule "surname only" (see ``_compare_same``) across scripts
             return Match(REVIEW, 1, why("surname_only", key=a.raw.strip()))
-    key_skels = a.skels + a.en_skels
+    # word boundaries are compared away: a name of letters read out ("Би Би Си" for
+    # "BBC", "Еф Би Ай" for "FBI", "Ей Си Ди Си" for "AC/DC") or a name written as one
+    # word ("Ролингстоунс") has the skeleton of the other, less its spaces
+    key_skels = [_flat(k) for k in a.skels + a.en_skels]
+    given_skels = [_flat(x) for x in g.skels]
     best = min(
-        (OSA.distance(ks, gs), ks) for ks in key_skels for gs in g.skels if ks and gs
-    ) if key_skels and g.skels else (99, "")
+        (OSA.distance(ks, gs), ks) for ks in key_skels for gs in given_skels if ks and gs
+    ) if key_skels and given_skels else (99, "")
     d, ks = best
-    length = len(ks.replace(" ", ""))
+    length = len(ks)
     auto, rev = budget(length, max_errors)
     key = a.raw.strip()
     if a.script == "cyr":
@@ -707,6 +721,13 @@ def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     m = _compare(g, a, mode, max_errors)
     if m.rank == EXACT or (g.wnorm == g.norm and a.wnorm == a.norm):
         return m
+    for x, y in ((g, a), (a, g)):
+        if len(x.norm) == 1 and text_roman(x.norm) and x.norm.isascii() and y.wnorm.isdigit():
+            # one Roman letter against a number in words: "V" for "Пети", "I" for
+            # "първи", "X" for "десятый" (a letter alone is a numeral only here)
+            if str(text_roman(x.norm)) == y.wnorm:
+                return Match(EXACT, 0, why("number_in_words", number=y.wnorm))
+            return Match(WRONG, 99, why("different_number", number=x.norm.upper()))
     gw, aw = prepare(g.wnorm), prepare(a.wnorm)
     if not gw.numbers and not aw.numbers:
         return m

@@ -235,8 +235,15 @@ _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 
 
 def _spelled(word: str) -> tuple[str, ...]:
-    """A letters-and-digits name read out in English ("u2" -> "ю ту"), else the word."""
-    if not (word.isalnum() and word.isascii() and any(c.isdigit() for c in word)):
+    """A letters-and-digits name read out in English ("u2" -> "ю ту"), or an unknown
+    word of two to five letters without a vowel read letter by letter ("kfc" ->
+    "кей еф си", "bmx", "rnb"); else the word. (Acronyms the CMU dictionary knows,
+    "bbc", "fbi", "cnn", are read from it.)"""
+    if not (word.isalnum() and word.isascii()):
+        return (word,)
+    if not any(c.isdigit() for c in word) and not (
+        2 <= len(word) <= 5 and not any(c in "aeiouy" for c in word)
+    ):
         return (word,)
     if not any(c.isalpha() for c in word) or len(word) > 6:
         return (word,)
@@ -252,7 +259,11 @@ def _spelled(word: str) -> tuple[str, ...]:
 def english_skeletons(norm: str) -> tuple[str, ...]:
     """Skeletons of the Bulgarian transcription of an English text (BG-R4.3): "queen" -> kuin."""
     words = norm.split(" ")
-    per_word = [english_to_cyr(w) if w.isalpha() else _spelled(w) for w in words]
+    per_word = [
+        english_to_cyr(w) if w.isalpha() and (_cmu_get(w) or any(c in "aeiouy" for c in w))
+        else _spelled(w)
+        for w in words
+    ]
     first = " ".join(alts[0] for alts in per_word)
     variants = {first}
     if any(len(alts) > 1 for alts in per_word):

@@ -41,3 +41,17 @@ def test_abbreviations_of_different_things_stay_apart(a: str, b: str) -> None:
 def test_an_abbreviation_two_names_share_is_dropped() -> None:
     table = _abbreviations()
     assert all(len(ids) == 1 for ids in table.values())
+
+
+@pytest.mark.parametrize(
+    "a,b",
+    [("ссср", "союз советских социалистических республик"), ("ussr", "ссср"),
+     ("гдр", "german democratic republic"), ("чехословакия", "czechoslovakia")],
+)
+def test_countries_of_the_past_from_iso_3166_3(a: str, b: str) -> None:
+    assert same_entity(a, b)
+
+
+def test_a_past_country_is_not_its_successor() -> None:
+    assert not same_entity("гдр", "германия")
+    assert not same_entity("ссср", "россия")

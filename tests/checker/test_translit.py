@@ -46,3 +46,22 @@ def test_russian_e_after_a_consonant_read_as_a(a: str, b: str) -> None:
 
 def test_e_after_a_vowel_has_one_reading() -> None:
     assert convention_forms(normalize("Хемингуэй")) == (convention_form(normalize("Хемингуэй")),)
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("Би Би Си", "BBC"), ("Би-би-си", "BBC"), ("Еф Би Ай", "FBI"), ("Ен Би Ей", "NBA"),
+     ("Кей Еф Си", "KFC"), ("Ем Ти Ви", "MTV")],
+)
+def test_letters_read_out_match_the_abbreviation(given: str, key: str) -> None:
+    """Issue 16 §1: an abbreviation read letter by letter in Cyrillic (BG-R4.3)."""
+    from answerdesk.checker import check
+
+    assert check(given, [key], "typo5").outcome == "correct"
+
+
+@pytest.mark.parametrize("given,key", [("Би Би Си", "CNN"), ("Би Би Си", "NBA")])
+def test_other_letters_read_out_do_not(given: str, key: str) -> None:
+    from answerdesk.checker import check
+
+    assert check(given, [key], "typo5").outcome == "wrong"
