@@ -183,3 +183,38 @@ def known_word(word: str, langs: tuple[str, ...], threshold: float = KNOWN_ZIPF)
     if word in entity_names():
         return True
     return any(zipf(word, lang) >= threshold for lang in langs)
+
+
+#: pymorphy3 tags of names: first names, surnames, patronymics, places, organisations,
+#: trademarks
+_PROPER_TAGS = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
+
+
+@cache
+def _morph():
+    """pymorphy3's Russian analyser (OpenCorpora dictionary), built once."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=65536)
+def common_russian_word(word: str) -> bool:
+    """True when the Russian dictionary (pymorphy3, OpenCorpora) knows ``word`` and no
+    reading of it is a name, surname, place, organisation or trademark: "досужий",
+    "виснуть", "пинетки", "грибница" are words, however rare; "Пушкин", "Орлов",
+    "Волга", "Марс" may be names."""
+    if not word or not is_cyrillic_word(word):
+        return False
+    morph = _morph()
+    if not morph.word_is_known(word):
+        return False
+    return not any(
+        _PROPER_TAGS & set(p.tag.grammemes) for p in morph.parse(word) if p.is_known
+    )
+
+
+def is_cyrillic_word(word: str) -> bool:
+    """True for a word of Cyrillic letters only."""
+    return all("\u0400" <= ch <= "\u04ff" for ch in word)
+

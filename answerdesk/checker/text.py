@@ -477,7 +477,24 @@ def _rare(a: Prep) -> bool:
     if not a.langs:
         return False
     return bool(words) and any(
-        max(lexicon.zipf(w, lang) for lang in a.langs) < RARE_ZIPF for w in words
+        max(lexicon.zipf(w, lang) for lang in a.langs) < RARE_ZIPF
+        and not _lower_case_word(w, a)
+        for w in words
+    )
+
+
+def _lower_case_word(word: str, a: Prep) -> bool:
+    """Rule "a word, not a name" (issue 16 §7): a key word written in lower case that the
+    Russian dictionary knows with no reading as a name (``lexicon.common_russian_word``)
+    is a rare word, not a name: its misspellings are typos, with the common budget and
+    the real-word guard ("досугний" for "досужий", "висить" for "виснуть", "аредина"
+    for "вредина", "грибовница" for "грибница"). Names are capitalised, and a
+    capitalised key word keeps the rare-name rules ("Бурундуков", a surname and a
+    plural of "бурундук")."""
+    return (
+        "ru" in a.langs
+        and word not in _proper_words(a.raw)
+        and lexicon.common_russian_word(word)
     )
 
 
@@ -930,6 +947,7 @@ def preload() -> None:
         lexicon.zipf("", lang)
     lexicon.entity_names()
     lexicon.same_entity("", "")  # and the abbreviations of their names
+    lexicon.common_russian_word("слово")  # the Russian dictionary
     translit._cmu_table()
     number_words()
     for lang in ("bg", "ru"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from answerdesk.checker.lexicon import _abbreviations, initials, same_entity
+from answerdesk.checker.lexicon import _abbreviations, common_russian_word, initials, same_entity
 
 
 @pytest.mark.parametrize(
@@ -55,3 +55,13 @@ def test_countries_of_the_past_from_iso_3166_3(a: str, b: str) -> None:
 def test_a_past_country_is_not_its_successor() -> None:
     assert not same_entity("гдр", "германия")
     assert not same_entity("ссср", "россия")
+
+
+@pytest.mark.parametrize("word", ["досужий", "виснуть", "пинетки", "грибница", "сауна"])
+def test_common_russian_words(word: str) -> None:
+    assert common_russian_word(word)
+
+
+@pytest.mark.parametrize("word", ["пушкин", "орлов", "волга", "марс", "шмырдяк", "london", ""])
+def test_names_unknown_and_latin_words_are_not_common_russian_words(word: str) -> None:
+    assert not common_russian_word(word)

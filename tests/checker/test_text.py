@@ -157,3 +157,17 @@ def test_old_and_new_russian_spellings_meet_the_original(given: str, key: str) -
     """Prep.skels also reads a Cyrillic text in its convention form (issue 16 §1)."""
     v = check(given, [key], "typo5")
     assert (v.outcome, v.code) == ("correct", "transcription")
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("досужий", "досугний"), ("виснуть", "висить"), ("грибница", "грибовница"),
+     ("хрюкать", "хрюкоть")],
+)
+def test_rare_lower_case_dictionary_word_misspelt_is_a_typo(key: str, given: str) -> None:
+    """Rule "a word, not a name": the rare-name rules are for names."""
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+def test_capitalised_rare_word_keeps_the_rare_name_rules() -> None:
+    assert check("Бурундаков", ["Бурундуков"], "typo3").outcome == "review"
