@@ -264,7 +264,7 @@ RARER_MARGIN = 2.0
 COMMON_ZIPF = 3.0
 
 
-def _misspelt_common(kw: str, gw: str, langs: tuple[str, ...]) -> bool:
+def _misspelt_common(kw: str, gw: str, langs: tuple[str, ...], a: Prep) -> bool:
     """Rule "misspelt common word" (issue 16 §7): a common key word (Zipf >= 3.0) whose
     near-miss is no word of any language we know (wordfreq bg/ru/en, CLDR) is
     misspelt, even at its first letter: "повень" for "уровень" (ru 5.2), "витель" for
@@ -274,8 +274,14 @@ def _misspelt_common(kw: str, gw: str, langs: tuple[str, ...]) -> bool:
     no word list holds; for a near-miss that is a word itself; for the key word less
     a prefix, which is another word that no list may hold ("пястье"/"запястье",
     "знание"/"сознание", "ход"/"обход"); and in answers of several words (the caller),
-    where a word changed at its start is often another word of the phrase."""
-    if not kw or not langs or max(lexicon.zipf(kw, lang) for lang in langs) < COMMON_ZIPF:
+    where a word changed at its start is often another word of the phrase. A rare word
+    in lower case that the Russian dictionary knows counts as common too
+    (``_lower_case_word``: "душистый", "досужий", "виснуть")."""
+    if not kw or not langs:
+        return False
+    if max(lexicon.zipf(kw, lang) for lang in langs) < COMMON_ZIPF and not _lower_case_word(
+        kw, a
+    ):
         return False
     if kw.endswith(gw) or gw.endswith(kw):
         return False
@@ -313,7 +319,7 @@ def _word_guard(
         if d > auto:
             return why("too_many_errors", word=kw), False
         if d >= 2 and kw[0] != gw[0] and not (
-            len(a.tokens) == 1 and _misspelt_common(kw, gw, langs)
+            len(a.tokens) == 1 and _misspelt_common(kw, gw, langs, a)
         ):
             # typists rarely miss the first letter and something else: another word
             return why("different_beginning", word=gw), False
