@@ -214,6 +214,13 @@ def common_russian_word(word: str) -> bool:
     )
 
 
+@lru_cache(maxsize=65536)
+def russian_dictionary_word(word: str) -> bool:
+    """True when the Russian dictionary (pymorphy3, OpenCorpora) knows ``word`` in any
+    reading, a name's included."""
+    return bool(word) and _morph().word_is_known(word)
+
+
 def is_cyrillic_word(word: str) -> bool:
     """True for a word of Cyrillic letters only."""
     return all("\u0400" <= ch <= "\u04ff" for ch in word)

@@ -228,6 +228,20 @@ def _different_word(key_word: str, given_word: str, langs: tuple[str, ...], rare
     return zg >= zk - RARER_MARGIN
 
 
+def _listed_misspelling(kw: str, gw: str, a: Prep) -> bool:
+    """Rule "listed misspelling" (issue 16 §7): wordfreq lists words as they are typed,
+    misspellings included; a listed Russian form rarer than the key word that the
+    Russian dictionary does not know, and that is no Bulgarian or English word, is a
+    misspelling of a lower-case dictionary key word: "благодар" (ru 2.1) for
+    "благодать", "агенство" (3.2) for "агентство", "учавствовать" (2.4) for
+    "участвовать", "пожалуста" (2.7) for "пожалуйста"; pymorphy3 knows none of them."""
+    if not _lower_case_word(kw, a) or lexicon.zipf(gw, "bg") or lexicon.zipf(gw, "en"):
+        return False
+    if lexicon.zipf(gw, "ru") >= lexicon.zipf(kw, "ru"):
+        return False
+    return lexicon.is_cyrillic_word(gw) and not lexicon.russian_dictionary_word(gw)
+
+
 _SIBILANT = "жчшщц"
 _VOWELS = frozenset("аеёиоуыэюяaeiouy")
 #: a listed spelling variant at least this much rarer (zipf) than the key is a misspelling
@@ -310,7 +324,7 @@ def _word_guard(
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
             return why("different_word", word=gw), True
-        if _different_word(kw, gw, langs, rare):
+        if _different_word(kw, gw, langs, rare) and not _listed_misspelling(kw, gw, a):
             return why("different_word", word=gw), len(a.tokens) == 1 and _unrelated(kw, gw)
         if not kw:
             continue

@@ -171,3 +171,20 @@ def test_rare_lower_case_dictionary_word_misspelt_is_a_typo(key: str, given: str
 
 def test_capitalised_rare_word_keeps_the_rare_name_rules() -> None:
     assert check("Бурундаков", ["Бурундуков"], "typo3").outcome == "review"
+
+
+@pytest.mark.parametrize(
+    "key,given", [("благодать", "благодар"), ("агентство", "агенство"),
+                  ("участвовать", "учавствовать"), ("пожалуйста", "пожалуста")],
+)
+def test_listed_misspelling_of_a_dictionary_word_is_a_typo(key: str, given: str) -> None:
+    """Rule "listed misspelling": wordfreq lists it, the Russian dictionary does not."""
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "key,given", [("правило", "правилно"), ("стрелка", "стрели"), ("митоз", "мейоз")]
+)
+def test_words_of_bulgarian_or_the_dictionary_stay_different_words(key: str, given: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "different_word")
