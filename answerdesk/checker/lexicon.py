@@ -221,6 +221,16 @@ def russian_dictionary_word(word: str) -> bool:
     return bool(word) and _morph().word_is_known(word)
 
 
+@lru_cache(maxsize=4096)
+def russian_word_not_abbreviation(word: str) -> bool:
+    """True when the Russian dictionary knows ``word`` and no reading of it is an
+    abbreviation: "мир", "кот", "лес", "Ира" are words that may spell a key's initials
+    by chance; "сша", "мгу", "вуз", "гаи" are read as abbreviations (tag Abbr)."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return False
+    return not any("Abbr" in p.tag.grammemes for p in _morph().parse(word) if p.is_known)
+
+
 def is_cyrillic_word(word: str) -> bool:
     """True for a word of Cyrillic letters only."""
     return all("\u0400" <= ch <= "\u04ff" for ch in word)

@@ -816,7 +816,13 @@ def _abbreviation(g: Prep, a: Prep) -> Match | None:
     if not hit:
         return None
     key = a.raw.strip()
-    used = len(ab) >= 3 and any(lexicon.zipf(ab, lang) >= ABBREV_ZIPF for lang in lexicon.LANGS)
+    # a word the Russian dictionary reads only as a word ("мир", "Ира") may spell the
+    # initials by chance: the host decides
+    used = (
+        len(ab) >= 3
+        and any(lexicon.zipf(ab, lang) >= ABBREV_ZIPF for lang in lexicon.LANGS)
+        and not lexicon.russian_word_not_abbreviation(ab)
+    )
     if used:
         return Match(TYPO, 0.5, why("abbreviation", key=key))
     return Match(REVIEW, 1, why("abbreviation_unsure", key=key))

@@ -188,3 +188,11 @@ def test_listed_misspelling_of_a_dictionary_word_is_a_typo(key: str, given: str)
 def test_words_of_bulgarian_or_the_dictionary_stay_different_words(key: str, given: str) -> None:
     v = check(given, [key], "typo3")
     assert (v.outcome, v.code) == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "given,key", [("Ира", "Иван Романович Алексеев"), ("мир", "Московский институт радиотехники")]
+)
+def test_a_word_that_spells_the_initials_goes_to_the_host(given: str, key: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "abbreviation_unsure")
