@@ -70,7 +70,8 @@
     var options = el("oq-options");
     options.textContent = "";
     if (play.options) {
-      var can = open && !mine && (play.type === "choices_all" || winner() === me);
+      var can = open && !mine && me !== null
+        && (play.type === "choices_all" || winner() === me);
       Object.keys(play.options).forEach(function (label) {
         options.appendChild(button(label + " · " + play.options[label], function () {
           mineHere[key()] = label;

@@ -98,3 +98,5 @@ def test_oq3_the_phone_page_carries_the_type_controls(app, oq):
     assert '<section id="oq" hidden' in html and "/static/oq.js" in html
     assert 'data-oq-label="choices_all">Choices for all</span>' in html
     assert "Your stake" in html and "Hand the secret question to a team (yours too):" in html
+    screen = desk.client.get(f"/e/{desk.code}/buzzer/screen").get_data(as_text=True)
+    assert '<section id="oq" hidden' in screen and 'id="press"' not in screen
