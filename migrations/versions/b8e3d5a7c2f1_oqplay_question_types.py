@@ -26,7 +26,7 @@ def upgrade():
         sa.Column("id", sa.Integer(), nullable=False),
         sa.Column("question_id", sa.Integer(), nullable=False),
         sa.Column("team_id", sa.Integer(), nullable=False),
-        sa.Column("option", sa.String(length=40), nullable=False),
+        sa.Column("option", sa.Text(), nullable=False),
         sa.Column("created_at", sa.DateTime(), nullable=False),
         sa.ForeignKeyConstraint(["question_id"], ["question.id"], ondelete="CASCADE"),
         sa.ForeignKeyConstraint(["team_id"], ["team.id"], ondelete="CASCADE"),

@@ -83,7 +83,7 @@ class OqChoice(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     question_id: Mapped[int] = mapped_column(ForeignKey("question.id", ondelete="CASCADE"))
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
-    option: Mapped[str] = mapped_column(String(40))
+    option: Mapped[str] = mapped_column(Text)
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 

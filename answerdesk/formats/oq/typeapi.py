@@ -101,7 +101,7 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/oq/choose": op(
             "OQ-3: choose an option (choices: the buzzer's winner, judged at once; choices "
             "for all: every team once, sealed until closed)", "team",
-            {**where, "option": {"type": "string", "minLength": 1, "maxLength": 40}},
+            {**where, "option": {"type": "string", "minLength": 1}},
             ["round", "question", "option"]),
         "/api/events/{code}/oq/stake": op(
             "OQ-3 auction: a stake from the question's value, above the highest, to the "
