@@ -232,7 +232,8 @@ def record_call(event: Event, rnd: Round, question: Question, team: Team,
     db.session.add(OqScore(event_id=event.id, team_id=team.id, question_id=question.id,
                            points=gained, reason=str(outcome)))
     out = [*(play.out or []), team.id]
-    if not kind.returns_after(outcome) or len(out) >= len(event.teams):
+    playing = {t.id for t in event.teams}
+    if not kind.returns_after(outcome) or playing <= set(out):
         play.done = True
         gate = _gate(question)
         if gate is not None:
