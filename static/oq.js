@@ -66,12 +66,14 @@
     if (!play) return;
     var open = play.state === "open";
     var mine = (play.choices || []).filter(function (c) { return c.team === me; })[0];
+    var can = !!play.options && open && !mine && me !== null
+      && (play.type === "choices_all" || winner() === me);
+    // choices: the winner's options take the button's place (the window is closed)
+    if (press && can) press.hidden = true;
     el("oq-what").textContent = fill(t.tWhat, {type: labels[play.type], value: play.value});
     var options = el("oq-options");
     options.textContent = "";
     if (play.options) {
-      var can = open && !mine && me !== null
-        && (play.type === "choices_all" || winner() === me);
       Object.keys(play.options).forEach(function (label) {
         options.appendChild(button(label + " · " + play.options[label], function () {
           mineHere[key()] = label;

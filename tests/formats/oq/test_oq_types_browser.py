@@ -1,6 +1,7 @@
 """The OQ-3 question types on two phones in a browser (Bulgarian and Russian): the
 auction's stake and pass, the options of choices for all, the secret's hand-over by the
-team with the turn; the buzzer's button is hidden for the types played without it."""
+team with the turn, the buzzer winner's choice; the buzzer's button is hidden for the
+types played without it."""
 
 from __future__ import annotations
 
@@ -20,10 +21,10 @@ PHONE = {"viewport": {"width": 390, "height": 780}, "has_touch": True, "is_mobil
 
 
 def test_oq3_phones_bid_pass_choose_and_hand_the_secret(app, live_server, browser: Browser):
-    code, password = make_event(app, "oq", {1: 3})
+    code, password = make_event(app, "oq", {1: 4})
     with app.app_context():
         for q, variant in zip(event_by_code(code).round(1).questions,
-                              ("auction", "choices_all", "secret"), strict=True):
+                              ("auction", "choices_all", "secret", "choices"), strict=True):
             q.details = {"variant": variant, "options": {"A": "Искър", "B": "Дунав"}}
             q.key = ["B"]
         db.session.commit()
@@ -82,3 +83,15 @@ def test_oq3_phones_bid_pass_choose_and_hand_the_secret(app, live_server, browse
     lisici.get_by_role("button", name="Отдать: Сови").tap()
     expect(sovi.locator("#oq-answering")).to_have_text("Отговаря Сови", timeout=10_000)
     expect(lisici.locator("#oq-secret")).to_be_hidden()
+    start_question(app, code, 1, 3, int(time.time() * 1000))
+    assert api("oq/rounds/1/questions/3/judge", outcome="accept")["points"] == 300
+
+    # Choices: the buzzer's winner sees its options in the button's place and chooses.
+    api("oq/pick", "Сови", round=1, question=4)
+    start_question(app, code, 1, 4, int(time.time() * 1000))
+    expect(lisici.locator("#question")).to_have_text("Раунд 1, вопрос 4", timeout=10_000)
+    lisici.locator("#press").tap()
+    expect(lisici.locator("#press")).to_be_hidden(timeout=10_000)
+    lisici.get_by_role("button", name="B · Дунав").tap()
+    expect(lisici.locator("#oq-answering")).to_have_text("Ваш выбор: B", timeout=10_000)
+    expect(sovi.get_by_role("button", name="A · Искър")).to_be_disabled()
