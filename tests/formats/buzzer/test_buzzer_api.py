@@ -82,7 +82,8 @@ def test_oq4_first_on_its_own_clock_wins_though_its_press_arrives_last(app, game
     for p in (far, near, mid, cheat):
         sync_a_while(p, T0 - 30_000, [(p.out_ms, p.back_ms)] * 4)
         sync_a_while(p, T0 - 20_000, [(20, 20)] * 2)  # a couple of quick trips each
-    start_question(app, desk.code, 1, 1, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                   at_ms=T0)
 
     assert near.press(T0 + 350).status_code == 202  # arrives T0+370: first arrival
     assert mid.press(T0 + 400).status_code == 202  # arrives T0+490
@@ -113,7 +114,8 @@ def test_oq4_refusals_change_nothing(app, game, server_clock, english):
     early = a.press(T0 - 100)
     assert early.status_code == 409
     assert early.get_json()["error"] == "buzzer_not_armed"
-    start_question(app, desk.code, 1, 1, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                   at_ms=T0)
     assert a.press(T0 + 100).status_code == 202
     again = a.press(T0 + 200)
     assert again.status_code == 409
