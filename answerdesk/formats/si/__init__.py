@@ -44,10 +44,11 @@ class SvoyaIgra(Format):
         check_join(event)
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
-        """The player's score, answer and protests: a phone that comes back finds them."""
-        from .game import sheet as si_sheet
+        """Only the started questions; the player's score, answer and protests (a phone
+        that comes back finds them)."""
+        from .game import decorate
 
-        return {**sheet, "si": si_sheet(event, team)}
+        return decorate(sheet, event, team)
 
     def public_state(self, event: Any) -> dict[str, Any]:
         from .game import public

@@ -537,7 +537,19 @@ def public(event: Event) -> dict[str, Any]:
                      for p in pending]}
 
 
-def sheet(event: Event, team: Team) -> dict[str, Any]:
+def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+    """The phone sheet of Своя игра: a board's questions show only once the host has
+    started them (no reading ahead), and the player's own part (``player_part``)."""
+    started = {q.id for _, q, _ in clock.event_gates(event)}
+    rounds = {r.number: r for r in event.rounds}
+    for item in sheet["rounds"]:
+        by_number = {q.number: q for q in rounds[item["number"]].questions}
+        item["questions"] = [q for q in item["questions"]
+                             if by_number[q["number"]].id in started]
+    return {**sheet, "si": player_part(event, team)}
+
+
+def player_part(event: Event, team: Team) -> dict[str, Any]:
     """A player's own part of the phone sheet: where the game stands for them (a phone
     that dropped and came back finds its score, its answer and its protests here)."""
     latest = _latest(event)

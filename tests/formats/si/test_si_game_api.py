@@ -213,6 +213,15 @@ def test_si_0_a_theme_author_plays_it_only_by_its_most_expensive_question(app, s
     assert "si.author" in actions(app, desk.code)
 
 
+def test_si_2_2_phones_see_only_the_questions_the_host_started(app, si):
+    desk, t = si
+    assert all(r["questions"] == [] for r in desk.sheet(t["Вася"]).get_json()["rounds"])
+    start_question(desk.client, desk.code, desk.password, 1, 7)
+    rounds = desk.sheet(t["Вася"]).get_json()["rounds"]
+    assert [(r["number"], [q["number"] for q in r["questions"]]) for r in rounds] == [(1, [7])]
+    assert rounds[0]["questions"][0]["text"] == "Q1.7"
+
+
 def test_a_phone_that_drops_rejoins_where_the_game_stands_with_its_score(app, si):
     desk, t = si
     play(desk, 1, 4, {"Вася": (t["Вася"], "answer 1.4")})
