@@ -180,6 +180,12 @@ def press(arming: Arming | None, team: Team, pressed_at_ms: Any, received_ms: in
     try:
         with db.session.begin_nested():
             db.session.add(row)
+            db.session.flush()
+            # Stored only once the database took it: if that is after the window closed
+            # (a busy database), screens may already show the order without it, so it
+            # is refused like any late press and every screen keeps the same order.
+            if closes is not None and now_ms() > closes:
+                raise WindowClosed("Too late: the buzzer window has closed.")
     except IntegrityError:
         raise AlreadyPressed("Your team already pressed for this question.") from None
     return row
