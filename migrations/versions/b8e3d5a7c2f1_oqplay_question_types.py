@@ -2,7 +2,7 @@
 choice, the auction's stakes and passes
 
 Revision ID: b8e3d5a7c2f1
-Revises: e4a1c7b2d9f0
+Revises: a5c1e9f3b7d2
 Create Date: 2026-12-01 18:45:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "b8e3d5a7c2f1"
-down_revision = "e4a1c7b2d9f0"
+down_revision = "a5c1e9f3b7d2"
 branch_labels = None
 depends_on = None
 

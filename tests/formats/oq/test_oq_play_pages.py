@@ -58,7 +58,7 @@ def test_oq3_host_sets_types_follows_and_closes_the_auction_and_judges(app, oq):
     assert form(desk, "close", round=1, question=3).status_code == 302
     html = page(desk)
     assert "Answers alone: <strong>Бета</strong>" in html and "Close the auction" not in html
-    start_question(app, desk.code, 1, 3, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 3, clock=clock, at_ms=T0)
     clock.ms = T0 + 100
     assert "Accept ×2" in page(desk)
     assert form(desk, "judge", round=1, question=3, outcome="accept",
@@ -81,7 +81,7 @@ def test_oq3_choices_for_all_are_closed_from_the_page(app, oq):
         db.session.commit()
     assert form(desk, "type", round=1, question=2, type="choices_all").status_code == 302
     assert team(desk, tokens["Альфа"], "pick", round=1, question=2).status_code == 200
-    start_question(app, desk.code, 1, 2, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
     clock.ms = T0 + 100
     assert team(desk, tokens["Бета"], "choose", round=1, question=2, option="B").status_code == 200
     html = page(desk)

@@ -125,7 +125,7 @@ def test_oq3_oq6_a_siq_packs_types_and_final_play_by_their_rules(app, oq_pack):
     def start(number: int) -> None:
         nonlocal at
         at += 10_000
-        start_question(app, desk.code, 1, number, at)
+        start_question(desk.client, desk.code, desk.password, 1, number, clock=clock, at_ms=at)
         clock.ms = at + 50
 
     # An ordinary SIGame question: the buzzer (OQ-4).

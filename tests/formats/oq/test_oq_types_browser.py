@@ -5,8 +5,6 @@ types played without it."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
 import requests
 from buzzgame import make_event, start_question
@@ -61,12 +59,12 @@ def test_oq3_phones_bid_pass_choose_and_hand_the_secret(app, live_server, browse
     sovi.get_by_role("button", name="Пас").tap()
     expect(sovi.locator("#oq-answering")).to_have_text("Отговаря Лисици", timeout=10_000)
     expect(lisici.locator("#oq-auction")).to_be_hidden(timeout=10_000)
-    start_question(app, code, 1, 1, int(time.time() * 1000))
+    start_question(base, code, password, 1, 1)
     assert api("oq/rounds/1/questions/1/judge", outcome="accept")["points"] == 300
 
     # Choices for all: each phone chooses once; closed when both have chosen.
     api("oq/pick", "Лисици", round=1, question=2)
-    start_question(app, code, 1, 2, int(time.time() * 1000))
+    start_question(base, code, password, 1, 2)
     expect(sovi.get_by_role("button", name="B · Дунав")).to_be_enabled(timeout=10_000)
     sovi.get_by_role("button", name="B · Дунав").tap()
     expect(sovi.locator("#oq-answering")).to_have_text("Вашият избор: B", timeout=10_000)
@@ -83,12 +81,12 @@ def test_oq3_phones_bid_pass_choose_and_hand_the_secret(app, live_server, browse
     lisici.get_by_role("button", name="Отдать: Сови").tap()
     expect(sovi.locator("#oq-answering")).to_have_text("Отговаря Сови", timeout=10_000)
     expect(lisici.locator("#oq-secret")).to_be_hidden()
-    start_question(app, code, 1, 3, int(time.time() * 1000))
+    start_question(base, code, password, 1, 3)
     assert api("oq/rounds/1/questions/3/judge", outcome="accept")["points"] == 300
 
     # Choices: the buzzer's winner sees its options in the button's place and chooses.
     api("oq/pick", "Сови", round=1, question=4)
-    start_question(app, code, 1, 4, int(time.time() * 1000))
+    start_question(base, code, password, 1, 4)
     expect(lisici.locator("#question")).to_have_text("Раунд 1, вопрос 4", timeout=10_000)
     lisici.locator("#press").tap()
     expect(lisici.locator("#press")).to_be_hidden(timeout=10_000)

@@ -5,7 +5,7 @@ event, where they refuse at once): never a 5xx, every refusal a translated messa
 from __future__ import annotations
 
 import schemathesis
-from buzzgame import T0, make_event, start_question
+from buzzgame import make_event, start_question
 from factories import Desk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -34,7 +34,7 @@ def test_oq3_type_routes_never_answer_5xx(app, client):
                 headers=auth)
     client.post(f"/api/events/{desk.code}/oq/pick", json={"round": 1, "question": 2},
                 headers={"Authorization": f"Bearer {token}"})
-    start_question(app, desk.code, 1, 1, T0)
+    start_question(client, desk.code, desk.password, 1, 1)
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
     operations = [r.ok() for r in schema.get_all_operations()
                   if r.ok().path.endswith(OQ3) and "/final/" not in r.ok().path]

@@ -78,7 +78,7 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     assert state(desk)["oq"]["play"] == {
         "round": 1, "question": 2, "type": "choices", "value": 200, "state": "picked",
         "options": OPTIONS, "answering": None, "auction": None, "choices": []}
-    start_question(app, desk.code, 1, 2, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
     assert b.press(T0 + 200, 1, 2).status_code == 202
     assert a.press(T0 + 300, 1, 2).status_code == 202
     clock.ms = T0 + 1_300
@@ -108,7 +108,7 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     # closes; then right +value, wrong −value, no choice 0.
     assert host(desk, f"{q}/3/type", type="choices_all").get_json() == {"type": "choices_all"}
     assert post(a, "oq/pick", round=1, question=3).status_code == 200
-    start_question(app, desk.code, 1, 3, T0 + 10_000)
+    start_question(desk.client, desk.code, desk.password, 1, 3, clock=clock, at_ms=T0 + 10_000)
     clock.ms = T0 + 10_500
     refused(a.press(T0 + 10_400, 1, 3), 409, "buzzer_not_armed")
     assert state(desk)["buzzer"] is None
@@ -134,7 +134,7 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     # and the question returns to the others.
     assert host(desk, f"{q}/4/type", type="norisk").status_code == 200
     assert post(a, "oq/pick", round=1, question=4).status_code == 200
-    start_question(app, desk.code, 1, 4, T0 + 20_000)
+    start_question(desk.client, desk.code, desk.password, 1, 4, clock=clock, at_ms=T0 + 20_000)
     assert b.press(T0 + 20_100, 1, 4).status_code == 202
     clock.ms = T0 + 21_200
     assert host(desk, f"{q}/4/judge", outcome="reject").get_json()["points"] == 0
@@ -161,7 +161,7 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
         "team": "Бета"}
     refused(post(a, "oq/secret", round=1, question=5, team="Гама"), 409, "secret_refused",
             "The secret question was already handed to a team.")
-    start_question(app, desk.code, 1, 5, T0 + 30_000)
+    start_question(desk.client, desk.code, desk.password, 1, 5, clock=clock, at_ms=T0 + 30_000)
     clock.ms = T0 + 30_500
     refused(c.press(T0 + 30_400, 1, 5), 409, "buzzer_not_armed")
     assert state(desk)["oq"]["play"]["answering"] == "Бета"
@@ -201,7 +201,7 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     refused(host(desk, f"{q}/6/auction/close"), 409, "stake_refused", "The auction is closed.")
     play = state(desk)["oq"]["play"]
     assert (play["type"], play["answering"], play["value"]) == ("auction", "Альфа", 800)
-    start_question(app, desk.code, 1, 6, T0 + 40_000)
+    start_question(desk.client, desk.code, desk.password, 1, 6, clock=clock, at_ms=T0 + 40_000)
     clock.ms = T0 + 40_500
     assert host(desk, f"{q}/6/judge", outcome="accept", factor=0.5).get_json()["points"] == 400
     assert scores(desk) == {"Альфа": 2300, "Бета": 500, "Гама": -300}
@@ -220,7 +220,7 @@ def test_oq3_secret_may_be_kept_and_the_auction_closed_by_the_host(app, game):
     assert post(a, "oq/pick", round=1, question=1).status_code == 200
     assert post(a, "oq/secret", round=1, question=1, team="Альфа").get_json() == {
         "team": "Альфа"}  # OQ-3: "itself included"
-    start_question(app, desk.code, 1, 1, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
     clock.ms = T0 + 100
     assert host(desk, f"{q}/1/judge", outcome="timeout").get_json()["points"] == -100
     # The turn stays with Альфа (nobody was right): it picks the auction; Бета bids,
@@ -231,7 +231,7 @@ def test_oq3_secret_may_be_kept_and_the_auction_closed_by_the_host(app, game):
             "A team at 0 points or below cannot bid.")
     assert post(b, "oq/stake", round=1, question=4, amount=450).status_code == 200
     assert host(desk, f"{q}/4/auction/close").get_json() == {"team": "Бета", "value": 450}
-    start_question(app, desk.code, 1, 4, T0 + 5_000)
+    start_question(desk.client, desk.code, desk.password, 1, 4, clock=clock, at_ms=T0 + 5_000)
     clock.ms = T0 + 5_100
     assert host(desk, f"{q}/4/judge", outcome="reject").get_json()["points"] == -450
     assert scores(desk) == {"Бета": 250, "Альфа": -100, "Гама": 0}
@@ -245,6 +245,6 @@ def test_oq3_an_auction_nobody_bids_on_is_played_by_the_team_with_the_turn(app, 
     assert post(a, "oq/pick", round=1, question=5).status_code == 200
     refused(host(desk, f"{q}/2/auction/close"), 409, "wrong_question_type")
     assert host(desk, f"{q}/5/auction/close").get_json() == {"team": "Альфа", "value": 500}
-    start_question(app, desk.code, 1, 5, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 5, clock=clock, at_ms=T0)
     clock.ms = T0 + 100
     assert host(desk, f"{q}/5/judge", outcome="accept", factor=2).get_json()["points"] == 1000
