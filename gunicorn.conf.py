@@ -2,10 +2,14 @@
 directory, so `make run`, the tests and bench/harness.py serve the app alike.
 
 Threaded workers: phones keep their connection open between polls (every 3 s, so
-keep-alive 10 s). Four processes of 8 threads, not 2 of 16: a host page that
-computes for 30 ms holds its process's GIL, and only the saves of that process
-wait for it (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with
-2 x 16, 21-50 ms with 4 x 8). The app loads once in the master and the workers
+keep-alive 10 s). Four processes, not 2: a host page that computes for 30 ms holds
+its process's GIL, and only the saves of that process wait for it
+(bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with 2 x 16, 21-50 ms
+with 4 x 8). Each process has 24 threads: the buzzer games' live-push streams
+(docs/live-push.md) hold a thread each while they wait, so a process lets streams
+take at most THREADS - 8 of them (LIVE_STREAM_LIMIT, post_fork) and keeps 8 for
+requests; 4 x 16 streams hold 36 phones, a projector and the desk with room for a
+connection spread unevenly over the workers. The app loads once in the master and the workers
 fork from it, sharing the checker's word lists (4 workers: 330 MB instead of 1.2 GB).
 
 The live checker (answerdesk/livecheck.py) forks from the master too, once the
@@ -21,7 +25,8 @@ import signal
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WORKERS", "4"))
-threads = int(os.environ.get("THREADS", "8"))
+threads = int(os.environ.get("THREADS", "24"))
+REQUEST_THREADS = 8
 keepalive = 10
 preload_app = True
 
@@ -36,6 +41,11 @@ def when_ready(server):
 
         server.live_checker = livecheck.fork(server.app.wsgi(), server.LISTENERS)
         server.log.info("live checker started (pid %s)", server.live_checker)
+
+
+def post_fork(server, worker):
+    server.app.wsgi().config["LIVE_STREAM_LIMIT"] = max(worker.cfg.threads - REQUEST_THREADS,
+                                                        worker.cfg.threads // 2)
 
 
 def on_exit(server):
