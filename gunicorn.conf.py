@@ -5,12 +5,18 @@ Threaded workers: phones keep their connection open between polls (every 3 s, so
 keep-alive 10 s). Four processes, not 2: a host page that computes for 30 ms holds
 its process's GIL, and only the saves of that process wait for it
 (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with 2 x 16, 21-50 ms
-with 4 x 8). Each process has 24 threads: the buzzer games' live-push streams
-(docs/live-push.md) hold a thread each while they wait, so a process lets streams
-take at most THREADS - 8 of them (LIVE_STREAM_LIMIT, post_fork) and keeps 8 for
-requests; 4 x 16 streams hold 36 phones, a projector and the desk with room for a
-connection spread unevenly over the workers. The app loads once in the master and the workers
-fork from it, sharing the checker's word lists (4 workers: 330 MB instead of 1.2 GB).
+with 4 x 8). Each process has 48 threads, of which 8 run requests: the buzzer
+games' live-push streams (docs/live-push.md) hold a thread each while they wait,
+and new connections go to whichever process accepts first, which on a busy
+machine is mostly the same one (bench/push_bench.py saw 10 of 11 on one
+process). So a process holds up to THREADS - 8 streams (LIVE_STREAM_LIMIT: 40,
+a whole buzzer game with its projector), while ordinary requests keep 8 slots
+(REQUEST_SLOTS, answerdesk/slots.py): the concurrency, GIL and database
+connections per process that the figures above were taken with. With THREADS 8
+or fewer there are no slots and streams may take half the threads.
+
+The app loads once in the master and the workers fork from it, sharing the
+checker's word lists (4 workers: 330 MB instead of 1.2 GB).
 
 The live checker (answerdesk/livecheck.py) forks from the master too, once the
 workers run: it checks the answers of open rounds as they arrive, in a process of
@@ -25,7 +31,7 @@ import signal
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
 worker_class = "gthread"
 workers = int(os.environ.get("WORKERS", "4"))
-threads = int(os.environ.get("THREADS", "24"))
+threads = int(os.environ.get("THREADS", "48"))
 REQUEST_THREADS = 8
 keepalive = 10
 preload_app = True
@@ -44,8 +50,12 @@ def when_ready(server):
 
 
 def post_fork(server, worker):
-    server.app.wsgi().config["LIVE_STREAM_LIMIT"] = max(worker.cfg.threads - REQUEST_THREADS,
-                                                        worker.cfg.threads // 2)
+    config = server.app.wsgi().config
+    if worker.cfg.threads > REQUEST_THREADS:
+        config["REQUEST_SLOTS"] = REQUEST_THREADS
+        config["LIVE_STREAM_LIMIT"] = worker.cfg.threads - REQUEST_THREADS
+    else:
+        config["LIVE_STREAM_LIMIT"] = worker.cfg.threads // 2
 
 
 def on_exit(server):

@@ -1,7 +1,7 @@
 """Push latency of the buzzer games (issue 15): from a host action to every phone.
 
 Starts the app under gunicorn as `make run` does (gunicorn.conf.py: 4 threaded
-workers of 24 threads) on 127.0.0.1, on a fresh SQLite file or in the PostgreSQL
+workers of 48 threads) on 127.0.0.1, on a fresh SQLite file or in the PostgreSQL
 database given with --db (a new event; nothing is dropped), optionally as several
 app servers on the same database (--servers). Creates an OpenQuiz game with one
 team per phone, opens one SSE stream per phone (GET /api/events/<code>/stream,
@@ -20,7 +20,7 @@ busy machine's figure can be judged. All clients are one asyncio loop in this
 process (the machine's load is printed with the figures).
 
     python bench/push_bench.py [--db URL] [--phones 36] [--actions 40] [--gap 0.4]
-                               [--workers 4] [--threads 24] [--servers 1] [--bearer]
+                               [--workers 4] [--threads 48] [--servers 1] [--bearer]
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -124,6 +125,29 @@ class Phone:
         self.ready.set()
 
 
+def connections_per_worker(master: int, port: int) -> list[int]:
+    """Established connections to ``port`` held by each worker of the gunicorn ``master``
+    (Linux /proc): how the phones' streams spread over the processes."""
+    established = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        for row in Path(table).read_text().splitlines()[1:]:
+            fields = row.split()
+            if int(fields[1].rsplit(":", 1)[1], 16) == port and fields[3] == "01":
+                established.add(fields[9])
+    counts = []
+    for entry in Path("/proc").iterdir():
+        try:
+            if not entry.name.isdigit() or int(
+                    (entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) != master:
+                continue
+            inodes = {os.readlink(fd)[8:-1] for fd in (entry / "fd").iterdir()
+                      if os.readlink(fd).startswith("socket:")}
+        except OSError:
+            continue
+        counts.append(len(inodes & established))
+    return sorted(counts, reverse=True)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
@@ -153,8 +177,9 @@ async def host_connection(port: int, code: str, password: str,
     return conn, {"X-CSRFToken": token}
 
 
-async def measure(ports: list[int], code: str, password: str, names: list[str],
-                  args: argparse.Namespace) -> dict[str, list[float] | int]:
+async def measure(masters: list[tuple[int, int]], code: str, password: str,
+                  names: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    ports = [port for _, port in masters]
     phones = [Phone(ports[i % len(ports)], code, names[0]) for i in range(args.phones)]
     tasks = [asyncio.create_task(p.run()) for p in phones]
     host, headers = await host_connection(ports[0], code, password, args.bearer)
@@ -162,9 +187,10 @@ async def measure(ports: list[int], code: str, password: str, names: list[str],
     await anchor.request("GET", "/static/buzzer.js")
     await poll.request("GET", f"/api/events/{code}/state")
     await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in phones)), 60)
+    spread = [connections_per_worker(master, port) for master, port in masters]
     rng = random.Random(15)
-    got: dict[str, list[float] | int] = {"push": [], "slowest": [], "committed": [],
-                                         "host": [], "anchor": [], "state": [], "missed": 0}
+    got: dict[str, Any] = {"push": [], "slowest": [], "committed": [], "host": [],
+                           "anchor": [], "state": [], "missed": 0, "spread": spread}
     with collector_paused():
         for action in range(1, args.actions + 1):
             sent = time.perf_counter()
@@ -204,7 +230,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--gap", type=float, default=0.4)
     parser.add_argument("--workers", type=int, default=4)
-    parser.add_argument("--threads", type=int, default=24)
+    parser.add_argument("--threads", type=int, default=48)
     parser.add_argument("--servers", type=int, default=1, help="app servers on one database")
     parser.add_argument("--bearer", action="store_true",
                         help="the host sends the event password, not a session")
@@ -218,7 +244,8 @@ def main(argv: list[str] | None = None) -> int:
         try:
             for server in servers:
                 server.start()
-            got = run_async(measure([s.port for s in servers], code, password, names, args))
+            got = run_async(measure([(s.proc.pid, s.port) for s in servers], code, password,
+                                    names, args))
         finally:
             for server in servers:
                 server.stop()
@@ -234,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     print(line("host request (round trip)", got["host"]))
     print(line("anchor: GET static file (same moment)", got["anchor"]))
     print(line("anchor: GET /state (same moment)", got["state"]))
+    print(f"connections per worker once the streams were open (each server): {got['spread']}")
     print(f"missed {got['missed']}, streams refused {got['refused']}, looks {got['looks']}; "
           f"push p99 / static GET p99 = "
           f"{percentile(got['push'], .99) / percentile(got['anchor'], .99):.1f}")

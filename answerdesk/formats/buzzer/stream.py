@@ -7,12 +7,12 @@ whether that press's window has closed by the time alone) and, when it moved,
 renders the state once (what GET /state answers) for all that process's streams
 of the event. It reads at once when told something was written (PostgreSQL:
 LISTEN/NOTIFY, which crosses workers and app servers; SQLite: PRAGMA data_version
-on a connection of its own, a few µs, checked every HINT_SECONDS), when a buzzer
+on a connection of its own, a few µs, read every SQLITE_HINT_SECONDS), when a buzzer
 window closes, and every POLL_SECONDS whatever it was told, so a lost hint delays
-an update and never loses it. Each open stream holds one gunicorn thread; a
-process keeps some threads for ordinary requests (LIVE_STREAM_LIMIT, set by
-gunicorn.conf.py) and tells any further phone to come back later, meanwhile it
-polls /state. A stream ends after LIVE_STREAM_SECONDS; EventSource reconnects
+an update and never loses it. Each open stream holds one gunicorn thread and no
+request slot (answerdesk/slots.py); a process takes at most LIVE_STREAM_LIMIT
+streams (gunicorn.conf.py) and tells any further phone to come back later,
+meanwhile it polls /state. A stream ends after LIVE_STREAM_SECONDS; EventSource reconnects
 with Last-Event-ID, and nothing is sent again if the game has not moved since.
 """
 
@@ -35,11 +35,13 @@ from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...extensions import db
 from ...models import AuditEntry, Event, Question, Round, ScreenState
+from ...slots import long_lived
 from . import presses, timing
 from .models import BuzzPress
 
 POLL_SECONDS = 0.25  # the version is read at least this often, hint or no hint
-HINT_SECONDS = 0.005  # how often the SQLite hint is checked (or a PostgreSQL wait wakes)
+SQLITE_HINT_SECONDS = 0.005  # PRAGMA data_version is read this often (a few µs each)
+WAKE_SECONDS = 0.05  # the longest a PostgreSQL wait for NOTIFY blocks before looking round
 KEEPALIVE_SECONDS = 15
 STREAM_SECONDS = 300
 RETRY_MS = 1000  # EventSource's wait before it reconnects
@@ -95,7 +97,7 @@ class _SqliteHint:
         return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
     def wait(self, seconds: float) -> bool:
-        time.sleep(seconds)
+        time.sleep(min(seconds, SQLITE_HINT_SECONDS))
         now = self._read()
         moved, self.seen = now != self.seen, now
         return moved
@@ -143,62 +145,69 @@ class Watcher:
     open here, renders the state once when the version moved, and wakes those streams.
 
     The version still comes from the database, so every worker and every app server
-    sees every change; the hint only says when to read it sooner.
+    sees every change; the hint only says when to read it sooner. Each stream waits
+    on an Event of its own: a shared Condition made 20 woken streams queue again for
+    its lock, one after another (bench/push_bench.py, docs/live-push.md).
     """
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        self.lock = threading.Condition()
+        self.lock = threading.Lock()
         self.latest: dict[int, tuple[str, str]] = {}  # event id -> (version, message)
-        self.listeners: dict[int, int] = {}
+        self.listeners: dict[int, set[threading.Event]] = {}
         self.fresh: set[int] = set()  # watched since the last read: read them at once
+        self.active = threading.Event()  # some stream is open
         self.thread: threading.Thread | None = None
 
-    def open_streams(self) -> int:
+    def watch(self, event_id: int, limit: int | None) -> threading.Event | None:
+        """A stream of the event: the Event it waits on (None: this process is full)."""
+        woken = threading.Event()
         with self.lock:
-            return sum(self.listeners.values())
-
-    def watch(self, event_id: int, limit: int | None) -> bool:
-        """Count a stream of the event (False, nothing counted: this process is full)."""
-        with self.lock:
-            if limit is not None and sum(self.listeners.values()) >= limit:
-                return False
-            self.listeners[event_id] = self.listeners.get(event_id, 0) + 1
+            if limit is not None and sum(map(len, self.listeners.values())) >= limit:
+                return None
+            self.listeners.setdefault(event_id, set()).add(woken)
             self.fresh.add(event_id)
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._run, daemon=True,
                                                name="live-push")
                 self.thread.start()
-            self.lock.notify_all()
-            return True
+        self.active.set()
+        return woken
 
-    def unwatch(self, event_id: int) -> None:
+    def unwatch(self, event_id: int, woken: threading.Event) -> None:
         with self.lock:
-            self.listeners[event_id] -= 1
+            self.listeners[event_id].discard(woken)
             if not self.listeners[event_id]:
                 del self.listeners[event_id]
                 self.latest.pop(event_id, None)
+            if not self.listeners:
+                self.active.clear()
 
-    def wait(self, event_id: int, known: str | None,
+    def wait(self, event_id: int, woken: threading.Event, known: str | None,
              timeout: float) -> tuple[str, str] | None:
         """(version, message) once the event's version differs from ``known``, or None."""
-        def moved() -> bool:
-            latest = self.latest.get(event_id)
-            return latest is not None and latest[0] != known
-
-        with self.lock:
-            return self.latest[event_id] if self.lock.wait_for(moved, timeout=timeout) else None
+        ends = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                latest = self.latest.get(event_id)
+            if latest is not None and latest[0] != known:
+                return latest
+            if not woken.wait(max(0.0, ends - time.monotonic())):
+                return None
+            woken.clear()
 
     def _run(self) -> None:
         with self.app.app_context():
             hint = None
             due: dict[int, float] = {}  # event id -> monotonic time of its next read
             while True:
-                with self.lock:
-                    self.lock.wait_for(lambda: bool(self.listeners))
+                self.active.wait()
                 try:
                     hint = hint or _hint(db.engine)
-                    hinted = hint.wait(HINT_SECONDS)
+                    with self.lock:
+                        soonest = min((due.get(e, 0) for e in self.listeners), default=0)
+                        idle = 0 if self.fresh else soonest - time.monotonic()
+                    hinted = hint.wait(max(0.0, min(WAKE_SECONDS, idle)))
                     now = time.monotonic()
                     with self.lock:
                         watched = [e for e in self.listeners
@@ -212,7 +221,7 @@ class Watcher:
                     time.sleep(POLL_SECONDS)
 
     def _read(self, watched: list[int]) -> dict[int, float]:
-        """Read the versions, render what moved; when to read each again."""
+        """Read the versions, render what moved, wake its streams; when to read again."""
         due = {}
         try:
             for event_id in watched:
@@ -228,9 +237,11 @@ class Watcher:
                 event = db.session.get(Event, event_id)
                 message = _message(version, state_document(event)) if event else ""
                 with self.lock:
-                    if event_id in self.listeners:
+                    streams = list(self.listeners.get(event_id, ()))
+                    if streams:
                         self.latest[event_id] = (version, message)
-                        self.lock.notify_all()
+                for woken in streams:
+                    woken.set()
         finally:
             db.session.remove()
         return due
@@ -246,8 +257,8 @@ def _message(version: str, state: dict[str, Any]) -> str:
     return f"event: look\nid: {version}\ndata: {data}\n\n"
 
 
-def events(live: Watcher, event_id: int, known: str | None, seconds: float,
-           release: Callable[[], None]) -> Iterator[str]:
+def events(live: Watcher, event_id: int, woken: threading.Event, known: str | None,
+           seconds: float, release: Callable[[], None]) -> Iterator[str]:
     """The stream's lines: a comment at once, then ``look`` with the state whenever the
     game moved (at once if it moved since ``known``, the client's Last-Event-ID)."""
     try:
@@ -255,7 +266,7 @@ def events(live: Watcher, event_id: int, known: str | None, seconds: float,
         ends = time.monotonic() + seconds
         while time.monotonic() < ends:
             left = ends - time.monotonic()
-            got = live.wait(event_id, known, max(0.0, min(KEEPALIVE_SECONDS, left)))
+            got = live.wait(event_id, woken, known, max(0.0, min(KEEPALIVE_SECONDS, left)))
             if got is None:
                 yield ": keepalive\n\n"
             elif got[1]:
@@ -267,18 +278,19 @@ def events(live: Watcher, event_id: int, known: str | None, seconds: float,
         release()
 
 
-def _releaser(live: Watcher, event_id: int) -> Callable[[], None]:
+def _releaser(live: Watcher, event_id: int, woken: threading.Event) -> Callable[[], None]:
     """Uncount the stream once, whichever comes first: its end or the server closing it."""
     done = threading.Lock()
 
     def release() -> None:
         if done.acquire(blocking=False):
-            live.unwatch(event_id)
+            live.unwatch(event_id, woken)
 
     return release
 
 
 @bp.get("/events/<code>/stream")
+@long_lived
 def stream(code: str):
     """SSE: ``look`` with the state (what GET /state answers) when the game changed."""
     event_id = event_by_code(code).id
@@ -286,13 +298,14 @@ def stream(code: str):
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     live = watcher(app)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    if not live.watch(event_id, app.config.get("LIVE_STREAM_LIMIT")):
+    woken = live.watch(event_id, app.config.get("LIVE_STREAM_LIMIT"))
+    if woken is None:
         return Response(f"retry: {BUSY_RETRY_MS}\n\n", mimetype="text/event-stream",
                         headers=headers)
     known = request.headers.get("Last-Event-ID") or request.args.get("version")
     seconds = app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)
-    release = _releaser(live, event_id)
-    response = Response(events(live, event_id, known, seconds, release),
+    release = _releaser(live, event_id, woken)
+    response = Response(events(live, event_id, woken, known, seconds, release),
                         mimetype="text/event-stream", headers=headers)
     response.call_on_close(release)
     return response
