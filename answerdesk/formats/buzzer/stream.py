@@ -18,6 +18,7 @@ with Last-Event-ID, and nothing is sent again if the game has not moved since.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -102,6 +103,9 @@ class _SqliteHint:
         moved, self.seen = now != self.seen, now
         return moved
 
+    def close(self) -> None:
+        self.conn.close()
+
 
 class _PostgresHint:
     """LISTEN on a connection of its own, taken out of the pool for good."""
@@ -122,6 +126,9 @@ class _PostgresHint:
                 pass
         return moved
 
+    def close(self) -> None:
+        self.conn.close()
+
 
 class _NoHint:
     """A database without a hint (SQLite in memory): the periodic read alone."""
@@ -129,6 +136,9 @@ class _NoHint:
     def wait(self, seconds: float) -> bool:
         time.sleep(seconds)
         return False
+
+    def close(self) -> None:
+        pass
 
 
 def _hint(engine: Any) -> _SqliteHint | _PostgresHint | _NoHint:
@@ -201,6 +211,9 @@ class Watcher:
             hint = None
             due: dict[int, float] = {}  # event id -> monotonic time of its next read
             while True:
+                if hint is not None and not self.active.is_set():
+                    hint.close()  # no stream left: no connection kept for nothing
+                    hint = None
                 self.active.wait()
                 try:
                     hint = hint or _hint(db.engine)
@@ -217,6 +230,8 @@ class Watcher:
                         due.update(self._read(watched))
                 except Exception:  # the database went away: read again after a pause
                     self.app.logger.exception("live push: reading the versions failed")
+                    with contextlib.suppress(Exception):
+                        hint.close()  # type: ignore[union-attr]
                     hint = None
                     time.sleep(POLL_SECONDS)
 
