@@ -112,8 +112,8 @@ class _PostgresHint:
 
     def __init__(self, engine: Any) -> None:
         raw = engine.raw_connection()
-        raw.detach()
         self.conn = raw.driver_connection
+        raw.detach()
         self.conn.autocommit = True
         self.conn.execute(f"LISTEN {CHANNEL}")
 
