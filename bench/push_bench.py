@@ -9,7 +9,8 @@ spread over the servers) and lets the host add a point to a team ``--actions``
 times, about ``--gap`` seconds apart (jittered, so the actions do not keep step
 with any poll). The host is a logged-in desk (session cookie and CSRF token, as
 the desk's pages post); --bearer sends the event password instead, whose hash
-check then sits inside every figure.
+check then sits inside every figure. --fetch makes each phone ignore the pushed
+state and GET /state on every ``look`` instead (how the stream was used before).
 
 A phone's latency is from the moment the host's request was sent to the moment
 that phone held a state with the new score: the ``look`` message carries the
@@ -21,6 +22,7 @@ process (the machine's load is printed with the figures).
 
     python bench/push_bench.py [--db URL] [--phones 36] [--actions 40] [--gap 0.4]
                                [--workers 4] [--threads 48] [--servers 1] [--bearer]
+                               [--fetch]
 """
 
 from __future__ import annotations
@@ -75,8 +77,9 @@ def new_game(db_url: str, workdir: str, phones: int) -> tuple[str, str, list[str
 class Phone:
     """One phone: an SSE stream, read as it arrives; each ``look`` carries the state."""
 
-    def __init__(self, port: int, code: str, watch: str) -> None:
-        self.port, self.code, self.watch = port, code, watch
+    def __init__(self, port: int, code: str, watch: str, fetch: bool) -> None:
+        self.port, self.code, self.watch, self.fetch = port, code, watch, fetch
+        self.conn = Connection(port)  # --fetch: GET /state on every look
         self.seen: dict[int, float] = {}  # score of the watched team -> when first held
         self.looks = 0
         self.refused = 0  # streams the server had no thread for (it said: come back later)
@@ -108,18 +111,22 @@ class Phone:
             buffer += chunk[:-2]
             while b"\n\n" in buffer:
                 message, buffer = buffer.split(b"\n\n", 1)
-                self._message(message)
+                await self._message(message)
 
-    def _message(self, message: bytes) -> None:
+    async def _message(self, message: bytes) -> None:
         data = next((line[6:] for line in message.split(b"\n") if line.startswith(b"data: ")),
                     None)
         if data is None:
             return
-        now = time.perf_counter()
         self.looks += 1
         self.last_id = next(line[4:].decode() for line in message.split(b"\n")
                             if line.startswith(b"id: "))
-        state = json.loads(data)["state"]
+        if self.fetch:
+            _, body = await self.conn.request("GET", f"/api/events/{self.code}/state")
+            state = json.loads(body)
+        else:
+            state = json.loads(data)["state"]
+        now = time.perf_counter()
         points = next(s["points"] for s in state["oq"]["scores"] if s["team"] == self.watch)
         self.seen.setdefault(points, now)
         self.ready.set()
@@ -180,7 +187,8 @@ async def host_connection(port: int, code: str, password: str,
 async def measure(masters: list[tuple[int, int]], code: str, password: str,
                   names: list[str], args: argparse.Namespace) -> dict[str, Any]:
     ports = [port for _, port in masters]
-    phones = [Phone(ports[i % len(ports)], code, names[0]) for i in range(args.phones)]
+    phones = [Phone(ports[i % len(ports)], code, names[0], args.fetch)
+              for i in range(args.phones)]
     tasks = [asyncio.create_task(p.run()) for p in phones]
     host, headers = await host_connection(ports[0], code, password, args.bearer)
     anchor, poll = Connection(ports[0]), Connection(ports[0])
@@ -218,6 +226,8 @@ async def measure(masters: list[tuple[int, int]], code: str, password: str,
     got["looks"] = sum(p.looks for p in phones)
     for task in tasks:
         task.cancel()
+    for phone in phones:
+        await phone.conn.close()
     for conn in (host, anchor, poll):
         await conn.close()
     return got
@@ -234,6 +244,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--servers", type=int, default=1, help="app servers on one database")
     parser.add_argument("--bearer", action="store_true",
                         help="the host sends the event password, not a session")
+    parser.add_argument("--fetch", action="store_true",
+                        help="phones ignore the pushed state and GET /state on each look "
+                             "(the design before: a look, then one request per phone)")
     args = parser.parse_args(argv)
     before = os.getloadavg()
     with tempfile.TemporaryDirectory() as workdir:
@@ -253,7 +266,8 @@ def main(argv: list[str] | None = None) -> int:
     database = "PostgreSQL" if args.db else "SQLite"
     print(f"{args.phones} phones, {args.actions} actions, {args.servers} app server(s) of "
           f"{args.workers} workers x {args.threads} threads, {database}, host "
-          f"{'Bearer password' if args.bearer else 'session'}; load average "
+          f"{'Bearer password' if args.bearer else 'session'}, phones "
+          f"{'GET /state on each look' if args.fetch else 'render the pushed state'}; load average "
           f"{before[0]:.1f} -> {after[0]:.1f} on {os.cpu_count()} CPUs")
     print(line("host request sent -> each phone holds it", got["push"]))
     print(line("host request sent -> the slowest phone", got["slowest"]))
