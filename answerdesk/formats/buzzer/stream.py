@@ -187,6 +187,18 @@ class Watcher:
         self.active.set()
         return woken
 
+    def seed(self, event: Event) -> None:
+        """The first stream of an event in this process renders its state itself, so
+        it need not wait for the watcher thread (on PostgreSQL: its own connection)."""
+        with self.lock:
+            if event.id in self.latest:
+                return
+        version, _ = _version(event.id)
+        message = _message(version, state_document(event))
+        with self.lock:
+            if event.id in self.listeners:
+                self.latest.setdefault(event.id, (version, message))
+
     def unwatch(self, event_id: int, woken: threading.Event) -> None:
         with self.lock:
             self.listeners[event_id].discard(woken)
@@ -318,8 +330,8 @@ def _releaser(live: Watcher, event_id: int, woken: threading.Event) -> Callable[
 @long_lived
 def stream(code: str):
     """SSE: ``look`` with the state (what GET /state answers) when the game changed."""
-    event_id = event_by_code(code).id
-    db.session.remove()  # no connection held while the stream waits
+    event = event_by_code(code)
+    event_id = event.id
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     live = watcher(app)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
@@ -327,6 +339,13 @@ def stream(code: str):
     if woken is None:
         return Response(f"retry: {BUSY_RETRY_MS}\n\n", mimetype="text/event-stream",
                         headers=headers)
+    try:
+        live.seed(event)
+    except Exception:
+        live.unwatch(event_id, woken)
+        raise
+    finally:
+        db.session.remove()  # no connection held while the stream waits
     known = request.headers.get("Last-Event-ID") or request.args.get("version")
     seconds = app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)
     release = _releaser(live, event_id, woken)
