@@ -6,13 +6,15 @@ while they wait, so a process has more threads than it should run requests on
 takes a slot before anything else runs and gives it back at its end, so requests
 keep the concurrency gunicorn.conf.py was tuned for (a process's GIL, its database
 connections) however many streams are open. A view marked ``long_lived`` takes no
-slot. Without REQUEST_SLOTS (tests, flask run) nothing is limited.
+slot while it waits, only for its own reads (``slot()``). Without REQUEST_SLOTS
+(tests, flask run) nothing is limited.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, g, request
@@ -26,15 +28,31 @@ def long_lived(view: View) -> View:
     return view
 
 
-def _take() -> None:
-    app = current_app
-    count = app.config.get("REQUEST_SLOTS")
-    view = app.view_functions.get(request.endpoint or "")
-    if not count or getattr(view, "long_lived", False):
+def _slots() -> threading.Semaphore | None:
+    count = current_app.config.get("REQUEST_SLOTS")
+    if not count:
+        return None
+    return current_app.extensions.setdefault("request_slots", threading.Semaphore(count))
+
+
+@contextmanager
+def slot() -> Iterator[None]:
+    """A long-lived view's own short work (its database reads), in a slot like any
+    request, so streams that connect at once cannot take more connections either."""
+    slots = _slots()
+    if slots is None:
+        yield
         return
-    slots = app.extensions.setdefault("request_slots", threading.Semaphore(count))
-    slots.acquire()
-    g.request_slot = slots
+    with slots:
+        yield
+
+
+def _take() -> None:
+    view = current_app.view_functions.get(request.endpoint or "")
+    slots = None if getattr(view, "long_lived", False) else _slots()
+    if slots is not None:
+        slots.acquire()
+        g.request_slot = slots
 
 
 def _give(_error: BaseException | None = None) -> None:

@@ -4,6 +4,8 @@ when it fails; a live-push stream, which waits for most of its life, holds none.
 
 from __future__ import annotations
 
+import threading
+
 from buzzgame import make_event
 
 
@@ -17,17 +19,23 @@ def test_a_request_takes_a_slot_and_gives_it_back(app, client):
     slots.release()
 
 
-def test_a_stream_takes_no_slot(app, client):
+def test_an_open_stream_holds_no_slot(app, client):
+    """One slot: while a stream is open (its first lines read, the rest not yet), an
+    ordinary request still gets the slot; the stream took it only for its reads."""
     code, _ = make_event(app, "oq", {1: 1})
-    app.config["REQUEST_SLOTS"] = 1
-    assert client.get("/api/openapi.json").status_code == 200
-    slots = app.extensions["request_slots"]
-    assert slots.acquire(blocking=False)  # the only slot is taken ...
-    try:
-        body = client.get(f"/api/events/{code}/stream").get_data(as_text=True)
-        assert "event: look" in body  # ... and the stream still ran
-    finally:
-        slots.release()
+    app.config.update(REQUEST_SLOTS=1, LIVE_STREAM_SECONDS=30)
+    resp = client.get(f"/api/events/{code}/stream", buffered=False)
+    lines = iter(resp.response)
+    assert next(lines).startswith(b": connected")
+    assert b"event: look" in next(lines)  # the stream is open and waits
+    got: list[int] = []
+    asked = threading.Thread(target=lambda: got.append(
+        app.test_client().get("/api/openapi.json").status_code), daemon=True)
+    asked.start()
+    asked.join(30)
+    assert got == [200]
+    resp.close()
+    assert app.extensions["live_push"].listeners == {}
 
 
 def test_without_slots_nothing_is_limited(app, client):

@@ -36,7 +36,7 @@ from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...extensions import db
 from ...models import AuditEntry, Event, Question, Round, ScreenState
-from ...slots import long_lived
+from ...slots import long_lived, slot
 from . import presses, timing
 from .models import BuzzPress
 
@@ -330,22 +330,24 @@ def _releaser(live: Watcher, event_id: int, woken: threading.Event) -> Callable[
 @long_lived
 def stream(code: str):
     """SSE: ``look`` with the state (what GET /state answers) when the game changed."""
-    event = event_by_code(code)
-    event_id = event.id
     app = current_app._get_current_object()  # type: ignore[attr-defined]
     live = watcher(app)
     headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
-    woken = live.watch(event_id, app.config.get("LIVE_STREAM_LIMIT"))
-    if woken is None:
-        return Response(f"retry: {BUSY_RETRY_MS}\n\n", mimetype="text/event-stream",
-                        headers=headers)
-    try:
-        live.seed(event)
-    except Exception:
-        live.unwatch(event_id, woken)
-        raise
-    finally:
-        db.session.remove()  # no connection held while the stream waits
+    with slot():
+        event = event_by_code(code)
+        event_id = event.id
+        woken = live.watch(event_id, app.config.get("LIVE_STREAM_LIMIT"))
+        if woken is None:
+            db.session.remove()
+            return Response(f"retry: {BUSY_RETRY_MS}\n\n", mimetype="text/event-stream",
+                            headers=headers)
+        try:
+            live.seed(event)
+        except Exception:
+            live.unwatch(event_id, woken)
+            raise
+        finally:
+            db.session.remove()  # no connection held while the stream waits
     known = request.headers.get("Last-Event-ID") or request.args.get("version")
     seconds = app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)
     release = _releaser(live, event_id, woken)
