@@ -65,7 +65,9 @@ def test_sse_says_look_on_host_actions_presses_and_the_window_close(app, serve):
     _, edited, state = got.get(timeout=10)
     assert edited != first and points(state, "Алфа") == 5
 
-    start_question(app, code, 1, 1, int(time.time() * 1000))
+    start_question(server.url, code, password, 1, 1)
+    started = got.get(timeout=5)[1]  # the host's start (core's endpoint) is news too
+    assert started != edited
     press = requests.post(f"{server.url}/api/events/{code}/buzz", timeout=5,
                           headers={"Authorization": f"Bearer {team}"},
                           json={"round": 1, "question": 1,
