@@ -66,7 +66,7 @@ def test_sse_says_look_on_host_actions_presses_and_the_window_close(app, serve):
     assert edited != first and points(state, "Алфа") == 5
 
     start_question(server.url, code, password, 1, 1)
-    started = got.get(timeout=5)[1]  # the host's start (core's endpoint) is news too
+    started = got.get(timeout=10)[1]  # the host's start (core's endpoint) is news too
     assert started != edited
     press = requests.post(f"{server.url}/api/events/{code}/buzz", timeout=5,
                           headers={"Authorization": f"Bearer {team}"},
