@@ -64,11 +64,13 @@ def play_joker(
     copy_of: str | int | None = None,
     confirmed: bool = False,
     actor: str | None = None,
+    source: str = "phone",
 ) -> Joker:
     """Play a joker on one question of an open round (BG-J1-J3); refused when not allowed.
 
     BG-J3 needs ``confirmed`` (the phone's confirm dialog) and cannot be undone.
-    BG-J2 names the copied team by name (BG-G1 folding) or id.
+    BG-J2 names the copied team by name (BG-G1 folding) or id. A paper team's joker
+    (BG-E1) comes from the host's paper screen (``source`` "paper") by the same rules.
     """
     team_id, event_id, team_name = team.id, team.event_id, team.name
     rnd = db.session.scalar(
@@ -117,7 +119,7 @@ def play_joker(
         event_id, actor or f"team:{team_name}", "joker.play",
         f"R{round_number}Q{question_number} {team_name}",
         after={"joker": kind, "copy_of": joker.target.name if joker.target else None,
-               "hint": joker.hint},
+               "hint": joker.hint, "source": source},
     )
     db.session.commit()
     return joker
