@@ -219,6 +219,11 @@ def init_security(app: Flask) -> None:
     )
     app.view_functions["media.serve"] = talisman(content_security_policy=MEDIA_CSP)(
         app.view_functions["media.serve"])
+    # The desk previews the projector in a frame (issue 19): our own pages only.
+    app.view_functions["display.screen"] = talisman(
+        frame_options="SAMEORIGIN",
+        content_security_policy={**CSP, "frame-ancestors": "'self'"})(
+        app.view_functions["display.screen"])
     app.session_interface = _SessionInterface()
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["answerdesk_limiter"] = limiter  # the limiter keeps only weak refs
