@@ -275,9 +275,8 @@ def _file(data: bytes, kind: str, name: str) -> Response:
 def export_results(event: Event, kind: str):
     if kind not in FILE_TYPES:
         raise NotFound("Export as csv or xlsx")
-    header, rows = exports.event_results(event)
-    data = (exports.to_csv(header, rows) if kind == "csv"
-            else exports.to_xlsx(header, rows, event.code))
+    data = (exports.to_csv(*exports.event_results(event)) if kind == "csv"
+            else exports.results_xlsx(event))
     return _file(data, kind, f"results-{event.code}")
 
 
