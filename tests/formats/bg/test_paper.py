@@ -8,6 +8,8 @@ import datetime as dt
 import html as markup
 import re
 
+import pytest
+
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import shootout
@@ -223,3 +225,25 @@ def test_bg_s3_paper_numbers_refused_like_a_phones_and_change_nothing(desk, app)
         saved = db.session.scalars(db.select(ShootoutAnswer.numbers)).all()
     assert saved == [[1885.0, None, None]]
     assert len(audit(app, "shootout.numbers")) == 1
+
+
+@pytest.mark.parametrize("locale", ("bg", "ru", "en"))
+def test_paper_jokers_and_shootout_speak_the_hosts_language(desk, app, locale):
+    from test_i18n_crawl import PageText, foreign_words, user_words
+
+    team, _phone, _started = tied_paper_and_phone(desk, app)
+    desk.host(3, "open")
+    joker(desk, team, 3, 1, "double")
+    desk.client.get(f"/host/{desk.code}/paper")  # the English confirmations, read
+    desk.client.get(f"/lang/{locale}")
+    page = desk.client.get(f"/host/{desk.code}/paper?team={team}&round=3")
+    html = page.get_data(as_text=True)
+    assert 'id="paper-joker"' in html and 'id="paper-shootout"' in html
+    assert 'data-kind="double"' in html
+    text = PageText()
+    text.feed(html)
+    words = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in user_words(app)))
+    shown = words.sub(" ", "\n".join(text.parts))
+    keys = {"Tab", "Enter"}  # the keyboard's own words; single letters are keys too (А/A)
+    assert [w for w in foreign_words(shown, locale) if w not in keys and len(w) > 1] == [], \
+        shown
