@@ -247,3 +247,18 @@ def test_paper_jokers_and_shootout_speak_the_hosts_language(desk, app, locale):
     keys = {"Tab", "Enter"}  # the keyboard's own words; single letters are keys too (А/A)
     assert [w for w in foreign_words(shown, locale) if w not in keys and len(w) > 1] == [], \
         shown
+
+
+def test_bg_e1_the_assistant_enters_a_paper_joker_under_its_own_name(desk, app):
+    from answerdesk.core.assistants import new_assistant_password
+
+    login(desk)
+    team = paper_team(desk)
+    desk.host(2, "open")
+    with app.app_context():
+        password = new_assistant_password(event_by_code(desk.code), actor="host")
+        db.session.commit()
+    desk.client.get(f"/host/{desk.code}/logout")
+    desk.client.post(f"/host/{desk.code}/login", data={"password": password})
+    assert joker(desk, team, 2, 4, "double").status_code == 302
+    assert [actor for actor, _s, _a in audit(app, "joker.play")] == ["assistant"]
