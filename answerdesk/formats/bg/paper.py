@@ -3,9 +3,11 @@
 A team without phones writes its joker or its three shoot-out numbers on paper;
 the host enters them on the paper screen (core/paper.py shows ``panel``). They
 go through the phones' own services (jokers.play_joker, shootout.save_numbers)
-so the same rules refuse the same things (a joker used twice, a round already
-locked, a shoot-out whose minute is over) and the standings count them alike;
-each entry carries an audit entry marked "paper".
+so the same rules refuse the same things (a joker used twice, outside its
+rounds, a round whose answers are shown) and the standings count them alike;
+each entry carries an audit entry marked "paper". Unlike a phone, the paper is
+typed after it was handed in: a joker after the round's lock, the shoot-out
+numbers after the minute.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def panel(event: Event, team: Team, rnd: Round) -> dict[str, Any]:
         "played": [_played(j) for j in played],
         "playable": [k for k in jokers.KINDS
                      if scoring.joker_allowed(k, rnd.number, used)[0]],
-        "round_open": rnd.state == "open",
+        "round_open": rnd.state in jokers.PAPER_PLAYABLE,
         "questions": [q.number for q in rnd.questions],
         "rivals": [(t.id, t.name) for t in db.session.scalars(
             db.select(Team).where(Team.event_id == event.id, Team.id != team.id)

@@ -94,10 +94,12 @@ def current_for_team(event: Event, team: Team) -> Shootout | None:
 
 def save_numbers(event: Event, team: Team, numbers: Sequence[Any],
                  actor: str | None = None) -> ShootoutAnswer:
-    """A tied team's three numbers; refused once the minute is over (BG-S3).
+    """A tied team's three numbers; a phone's are refused once the minute is over (BG-S3).
 
-    The host types a paper team's numbers (BG-E1) under the same lock, with an
-    audit entry (``actor``); a phone's saves, many a minute, carry none.
+    The host types a paper team's numbers (BG-E1), with an audit entry (``actor``),
+    also after the minute: the team wrote them on paper within it and the host
+    types them when the paper reaches the desk. A phone's saves, many a minute,
+    carry no audit entry.
     """
     if not isinstance(numbers, list | tuple) or len(numbers) != 3:
         raise DeskError("Send the three numbers as a list")
@@ -108,7 +110,7 @@ def save_numbers(event: Event, team: Team, numbers: Sequence[Any],
         raise NotFound("Your team plays in no shoot-out")
     shootout = db.session.scalar(
         db.select(Shootout).where(Shootout.id == shootout.id).with_for_update(read=True))
-    if is_locked(shootout):
+    if actor is None and is_locked(shootout):
         db.session.rollback()
         raise RoundLocked("The shoot-out is over: answers are locked.")
     row = db.session.scalar(db.select(ShootoutAnswer).where(

@@ -144,18 +144,29 @@ def test_bg_j_paper_refusals_are_the_phones_and_change_nothing(desk, app):
         (joker(desk, team, 2, "x", "copy", copy_of=other), 400,
          "question must be a whole number from 0 to 1000"),
     ]
-    desk.host(2, "close")
-    cases.append((joker(desk, team, 2, 2, "copy", copy_of=other), 409,
-                  "Round 2 is not open: no joker can be played."))
     for resp, status, message in cases:
         assert (resp.status_code, refusal(resp)) == (status, message)
         assert 'id="paper-sheet"' in resp.get_data(as_text=True)  # back on the team's sheet
     assert jokers_of(app, team) == before
     assert len(audit(app, "joker.play")) == 1
-    # The locked round offers no joker form: it says why instead.
+    # BG-E1: the paper reaches the desk at the lock, so its joker is typed after it ...
+    desk.host(2, "close")
     html = desk.client.get(f"/host/{desk.code}/paper?team={team}&round=2").get_data(
         as_text=True)
+    assert 'id="paper-joker"' in html
+    assert joker(desk, team, 2, 2, "copy", copy_of=other).status_code == 302
+    assert len(jokers_of(app, team)) == len(before) + 1
+    # ... until the round's answers are shown (BG-E3): then the form says why it is gone.
+    desk.host(3, "open")
+    desk.host(3, "close")
+    desk.host(3, "reveal")
+    resp = joker(desk, team, 3, 1, "first_letter", confirm="1")
+    assert (resp.status_code, refusal(resp)) == (
+        409, "Round 3 is not open: no joker can be played.")
+    html = desk.client.get(f"/host/{desk.code}/paper?team={team}&round=3").get_data(
+        as_text=True)
     assert 'id="paper-joker"' not in html and 'id="paper-joker-closed"' in html
+    assert len(audit(app, "joker.play")) == 2
 
 
 def test_bg_j_paper_refusal_in_the_hosts_language(desk, app):
@@ -207,8 +218,8 @@ def test_bg_s3_paper_team_shootout_numbers_decide_the_place(desk, app):
     assert "numbers: 1885, 2925, 470.5" in log
 
 
-def test_bg_s3_paper_numbers_refused_like_a_phones_and_change_nothing(desk, app):
-    team, _phone, started = tied_paper_and_phone(desk, app)
+def test_bg_s3_paper_numbers_checked_like_a_phones_and_typed_after_the_minute(desk, app):
+    team, phone_token, started = tied_paper_and_phone(desk, app)
     assert numbers(desk, team, "1885", "", "").status_code == 302
     resp = numbers(desk, team, "1885", "около 3000", "471")
     assert (resp.status_code, refusal(resp)) == (400, "'около 3000' is not a number")
@@ -219,12 +230,22 @@ def test_bg_s3_paper_numbers_refused_like_a_phones_and_change_nothing(desk, app)
         row = db.session.get(Shootout, started)
         row.started_at -= dt.timedelta(seconds=61)
         db.session.commit()
-    late = numbers(desk, team, "1885", "2925", "471")
-    assert (late.status_code, refusal(late)) == (409, "The shoot-out is over: answers are locked.")
     with app.app_context():
         saved = db.session.scalars(db.select(ShootoutAnswer.numbers)).all()
     assert saved == [[1885.0, None, None]]
     assert len(audit(app, "shootout.numbers")) == 1
+    # The paper was written within the minute and reaches the desk after it (BG-E1):
+    # the host still types it; a phone's numbers after the minute are refused.
+    late = numbers(desk, team, "1885", "2925", "471")
+    assert late.status_code == 302
+    phone = desk.client.put(f"/api/events/{desk.code}/shootout",
+                            json={"numbers": [1, 2, 3]},
+                            headers={"Authorization": f"Bearer {phone_token}"})
+    assert phone.status_code == 409
+    with app.app_context():
+        saved = sorted(db.session.scalars(db.select(ShootoutAnswer.numbers)).all())
+    assert saved == [[1885.0, 2925.0, 471.0]]
+    assert len(audit(app, "shootout.numbers")) == 2
 
 
 @pytest.mark.parametrize("locale", ("bg", "ru", "en"))
