@@ -181,3 +181,40 @@ def raw_transaction(engine: Engine) -> Iterator[RawExecutor]:
                 executor.rollback()
     finally:
         fairy.close()
+
+
+@contextmanager
+def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
+    """raw_reads, unless this thread's Session has a transaction under way (see
+    write_transaction): then its connection, which sees what it has not committed."""
+    if not _session_busy(session):
+        with raw_reads(engine) as executor:
+            yield executor
+        return
+    executor = session_executor(session)
+    try:
+        yield executor
+    finally:
+        executor.cursor.close()
+
+
+@contextmanager
+def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
+    """Statements that only read, each on its own (autocommit), on a pooled raw
+    connection: no BEGIN, no ROLLBACK round trips for a polled read (phones poll the
+    state every 3 s). On SQLite the connection begins only when told to."""
+    fairy = engine.raw_connection()
+    dbapi_conn = fairy.dbapi_connection
+    autocommit = engine.dialect.name == "postgresql"
+    try:
+        if autocommit:
+            dbapi_conn.autocommit = True
+        executor = RawExecutor(dbapi_conn, engine.dialect)
+        try:
+            yield executor
+        finally:
+            executor.cursor.close()
+    finally:
+        if autocommit:
+            dbapi_conn.autocommit = False
+        fairy.close()

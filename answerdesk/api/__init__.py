@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app, jsonify, request
 
 from ..access import api_host, bearer_token, check_organiser_password
-from ..core import answers, clock, formats, organiser, rounds, sheets, teams
+from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import Unauthorized
@@ -50,11 +50,8 @@ def sheet(code: str):
 
 
 @bp.get("/events/<code>/state")
-@reads_only
 def state(code: str):
-    event = event_by_code(code)
-    return jsonify({"rounds": sheets.round_states(event), "question": clock.marker(event),
-                    **formats.get(event.format).public_state(event)})
+    return json_response(sheets.state_by_code(code))
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
