@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, register
+from ...core.formats import Format, QuestionStart, RoundTemplate, register
 from .programme import OQ_PROGRAMME, SEQUENTIAL
 
 if TYPE_CHECKING:
@@ -28,6 +28,13 @@ class OpenQuiz(Format):
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
         return rnd.kind == SEQUENTIAL
+
+    def start_question(self, event: Any, rnd: Any, question: Any,
+                       start: QuestionStart) -> QuestionStart:
+        """OQ-4: the buzzer is armed at the start, on the buzzer's clock; no deadline."""
+        from ..buzzer.presses import buzzer_start
+
+        return buzzer_start(start)
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
         """OQ-4: the buzzer is armed from the question's start, again after a rejection."""
