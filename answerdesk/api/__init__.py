@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app, jsonify, request
 
 from ..access import api_host, bearer_token, check_organiser_password
@@ -9,6 +11,7 @@ from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import Unauthorized
+from ..models import Event
 from ..web import api_team, json_body, json_response, request_json
 from .blueprint import bp
 from .openapi import openapi_document
@@ -47,6 +50,13 @@ def join(code: str):
 def sheet(code: str):
     event, team = api_team(code)
     return jsonify(sheets.team_sheet(event, team))
+
+
+def state_document(event: Event) -> dict[str, Any]:
+    """What every phone and the projector see: GET /state (served by the lean
+    sheets.state_by_code, the same bytes: tests/test_lean.py), and the live push's
+    ``look``."""
+    return sheets.public_state(event)
 
 
 @bp.get("/events/<code>/state")
