@@ -75,6 +75,9 @@ class Format:
         only while its gate is open, and phones see it only once opened."""
         return False
 
+    def check_join(self, event: Any, name_key: str) -> None:
+        """Refuse a team the game does not take (raise a DeskError), e.g. OQ-1 a 13th team."""
+
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """Called after the checker has (re)proposed verdicts for every answer to a question."""
 

@@ -48,6 +48,8 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
         raise Conflict("This event is full: at most %(most)s teams.", most=most)
     key = team_name_key(clean)
     check_join(event, clean, count)
+    if fmt is not None:
+        fmt.check_join(event, key)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
     )

@@ -21,29 +21,52 @@ class OpenQuiz(Format):
 
     name = "oq"
     label = "OpenQuiz (buzzer game)"
+    team_size = (1, 3)  # OQ-1: teams of up to 3 players
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return OQ_PROGRAMME
+
+    def check_join(self, event: Any, name_key: str) -> None:
+        """OQ-1 at most 12 teams; OQ-8 a team the host banned stays out."""
+        from .control import check_team_join
+
+        check_team_join(event, name_key)
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
         return rnd.kind == SEQUENTIAL
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
-        """OQ-4: the buzzer is armed from the question's start, again after a rejection."""
+        """OQ-4: the buzzer is armed from the question's start, again after a rejection
+        or the answer timer's timeout; OQ-8: a paused or stopped game takes no press."""
+        from ..buzzer import presses
+        from .control import guard
         from .game import arming
 
+        guard(event, presses.now_ms())
         return arming(event, round_number, question_number)
 
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),
-        the turn, the scores and the final."""
+        the turn, the scores, the final, the teams' captains and the clocks (OQ-7, OQ-8).
+
+        A read; only an answer timer run out since the last request (OQ-4) is written
+        here first, once, as at its deadline."""
+        from ...database import read_write
+        from ...extensions import db
         from ..buzzer import presses
+        from .control import clock_state, due, room_state, settle
         from .game import latest_arming, public
 
+        now = presses.now_ms()
+        if due(event, now):
+            with read_write():
+                settle(event, now)
+                db.session.commit()
         armed = latest_arming(event)
-        return {"buzzer": presses.buzz_state(armed, presses.now_ms()) if armed else None,
-                "oq": public(event)}
+        return {"buzzer": presses.buzz_state(armed, now) if armed else None,
+                "oq": {**public(event), "teams": room_state(event),
+                       "clock": clock_state(event, now)}}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE

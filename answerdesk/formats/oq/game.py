@@ -188,7 +188,8 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
                       done=False)
         db.session.add(play)
     out = [*(play.out or []), team.id]
-    if outcome == rules.Outcome.ACCEPT or len(out) >= len(event.teams):
+    playing = {t.id for t in event.teams}  # OQ-8: a kicked team no longer counts
+    if outcome == rules.Outcome.ACCEPT or playing <= set(out):
         play.done = True
         gate = _gate(question)
         if gate is not None:
