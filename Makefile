@@ -41,7 +41,8 @@ translations: $(VENV)/.installed
 ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized NotAllowed \
 	BidRefused WrongTeam \
 	TooLarge RateLimited PackError NotInvited BadPack AlreadyPressed BuzzerNotArmed WindowClosed \
-	TeamIsOut OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused
+	TeamIsOut OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused \
+	GameFull Banned NotCaptain GamePaused GameStopped PauseRefused
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ -k NP_:1,2 $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \

@@ -22,7 +22,8 @@ ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken"
                  "NotAllowed", "TooLarge", "RateLimited", "PackError", "NotInvited", "BadPack",
                  "BidRefused", "WrongTeam",
                  "AlreadyPressed", "BuzzerNotArmed", "WindowClosed", "TeamIsOut", "OnlyFirstCounts",
-                 "QuestionNotOpen", "PlayerRemoved", "NotYourTurn", "BetRefused")
+                 "QuestionNotOpen", "PlayerRemoved", "NotYourTurn", "BetRefused",
+                 "GameFull", "Banned", "NotCaptain", "GamePaused", "GameStopped", "PauseRefused")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None,
             "NP_": (1, 2)} | dict.fromkeys(ERROR_CLASSES)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, register
 from .programme import OQ_PROGRAMME, SEQUENTIAL
+from .timers import N_
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -22,6 +23,7 @@ class OpenQuiz(Format):
     name = "oq"
     label = "OpenQuiz (buzzer game)"
     team_size = (1, 3)  # OQ-1: teams of up to 3 players
+    desk_links = (("host.oq_room", N_("OpenQuiz room")),)
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return OQ_PROGRAMME
@@ -89,5 +91,6 @@ def load(app: Flask | None = None) -> OpenQuiz:
     if app is not None:
         from ..buzzer import api, models, pages, stream  # noqa: F401  (routes, SSE; tables)
         from . import api as oq_api  # noqa: F401
+        from . import host as oq_host  # noqa: F401  (the host's room page)
         from . import models as oq_models  # noqa: F401
     return register(OQ)

@@ -24,6 +24,7 @@ from ...models import Event, Team
 from ..buzzer import presses
 from . import game, room, timers
 from .models import OqGame, OqPlay, OqPlayer
+from .timers import N_
 
 MAX_PLAYER_NAME = 60
 
@@ -263,8 +264,8 @@ def guard(event: Event, now_ms: int, play: bool = True) -> None:
     touch(event, now_ms)
 
 
-_STOPPED = {timers.Stop.IDLE: "The game has stopped: 30 minutes without activity.",
-            timers.Stop.LIFETIME: "The game has stopped: it has run for 5 hours."}
+_STOPPED = {timers.Stop.IDLE: N_("The game has stopped: 30 minutes without activity."),
+            timers.Stop.LIFETIME: N_("The game has stopped: it has run for 5 hours.")}
 
 
 def set_speed(event: Event, speed: Any, now_ms: int, actor: str = "host") -> timers.Speed:
