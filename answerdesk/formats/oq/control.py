@@ -20,7 +20,7 @@ from ...core.teams import event_and_team_by_token, hash_token
 from ...core.text import clean_name, team_name_key
 from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound
 from ...extensions import db
-from ...models import Event, Team
+from ...models import Event, Question, QuestionGate, Round, Team
 from ..buzzer import presses
 from . import game, room, timers
 from .models import OqGame, OqPlay, OqPlayer
@@ -246,9 +246,15 @@ def touch(event: Event, now_ms: int) -> None:
 
 
 def _stopped(event: Event, row: OqGame | None, now_ms: int) -> tuple[timers.Stop, int] | None:
+    """OQ-8 for this game; the host starting a question (core's start) is activity too."""
     if row is None:
         return None
-    return timers.stopped(row.started_ms, row.active_ms, _pauses(row), now_ms)
+    opened = db.session.scalar(
+        db.select(db.func.max(QuestionGate.opened_at)).join(
+            Question, QuestionGate.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id).where(Round.event_id == event.id))
+    active = max(row.active_ms or 0, presses.to_ms(opened) if opened else 0) or None
+    return timers.stopped(row.started_ms, active, _pauses(row), now_ms)
 
 
 def guard(event: Event, now_ms: int, play: bool = True) -> None:

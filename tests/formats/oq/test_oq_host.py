@@ -274,3 +274,13 @@ def test_oq1_oq8_the_hosts_room_page_shows_captains_and_kicks(oq):
     assert (shown["speed"], shown["paused"]) == ("slow", True)
     page = desk.client.get(f"/host/{desk.code}/oq").get_data(as_text=True)
     assert 'data-paused="1"' in page and "Resume" in page
+
+
+def test_oq8_the_host_starting_a_question_is_activity(app, oq):
+    desk, ph, clock = oq
+    clock.ms = T0
+    assert post(desk, "oq/pick", ph["Альфа"].token, round=1, question=1).status_code == 200
+    start_question(app, desk.code, 1, 1, T0 + 25 * MIN)
+    clock.ms = T0 + 50 * MIN
+    assert state(desk)["clock"]["stopped"] is None
+    assert ph["Бета"].press(T0 + 50 * MIN, 1, 1).status_code == 202
