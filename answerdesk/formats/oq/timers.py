@@ -121,11 +121,6 @@ def deadline_ms(start_ms: int, length_ms: int, pauses: Sequence[Pause], now_ms: 
     return end
 
 
-def left_ms(start_ms: int, length_ms: int, pauses: Sequence[Pause], now_ms: int) -> int:
-    """The time a timer has left now (it stands still during a pause)."""
-    return max(0, deadline_ms(start_ms, length_ms, pauses, now_ms) - now_ms)
-
-
 def stopped(started_ms: int | None, active_ms: int | None, pauses: Sequence[Pause],
             now_ms: int) -> tuple[Stop, int] | None:
     """OQ-8: (why, when) the game stopped by itself, or None while it lives.
