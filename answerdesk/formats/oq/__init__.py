@@ -45,7 +45,7 @@ class OpenQuiz(Format):
         from .control import guard
         from .game import arming
 
-        guard(event, presses.now_ms())
+        guard(event, presses.now_ms(), press=True)
         return arming(event, round_number, question_number)
 
     def public_state(self, event: Any) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team
 from ..buzzer import presses
+from ..buzzer.models import BuzzPress
 from . import game, room, timers
 from .models import OqGame, OqPlay, OqPlayer
 from .timers import N_
@@ -69,6 +70,21 @@ def _row(event: Event) -> OqGame | None:
     return db.session.scalar(db.select(OqGame).where(OqGame.event_id == event.id))
 
 
+def _ensure(event: Event) -> OqGame:
+    """The game's row, made if missing: two first actions at once (two phones) make
+    it once, the second finds the first's."""
+    row = _row(event)
+    if row is None:
+        try:
+            with db.session.begin_nested():
+                db.session.add(OqGame(event_id=event.id, bans=[]))
+        except IntegrityError:
+            pass
+        row = _row(event)
+    assert row is not None
+    return row
+
+
 def _pauses(row: OqGame | None) -> list[timers.Pause]:
     return [(int(s), None if e is None else int(e)) for s, e in (row.pauses or [])] \
         if row is not None else []
@@ -114,6 +130,8 @@ def join_player(event: Event, team: Team, name: Any, now_ms: int) -> tuple[OqPla
         raise DeskError("The player's name is empty.", field="name")
     key = team_name_key(clean)
     row = _row(event)
+    # Two phones of a team joining at once: one after the other (the captain once).
+    db.session.execute(db.select(Team.id).where(Team.id == team.id).with_for_update())
     rows = players(team)
     refusal = room.player_join_refusal(len(rows), key, team.name_key,
                                        (row.banned or []) if row else [])
@@ -216,7 +234,7 @@ def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
     if kind == room.Kind.PLAYER and player is None:
         raise DeskError("Name the player to remove.")
     guard(event, now_ms, play=False)
-    row = game.game(event)
+    row = _ensure(event)
     if kind == room.Kind.TEAM:
         entry, subject = room.ban_entry(kind, team.name_key), team.name
         db.session.delete(team)
@@ -238,28 +256,38 @@ def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
 # -- the clocks (OQ-4, OQ-7, OQ-8) -------------------------------------------------------
 
 def touch(event: Event, now_ms: int) -> None:
-    """OQ-8: an action by a player or the host (timers ticking on their own are not)."""
-    row = game.game(event)
+    """OQ-8: an action by a player or the host (timers ticking on their own are not;
+    presses and question starts are counted from their own rows, see ``_stopped``)."""
+    row = _ensure(event)
     if row.started_ms is None:
         row.started_ms = now_ms
     row.active_ms = max(row.active_ms or now_ms, now_ms)
 
 
 def _stopped(event: Event, row: OqGame | None, now_ms: int) -> tuple[timers.Stop, int] | None:
-    """OQ-8 for this game; the host starting a question (core's start) is activity too."""
-    if row is None:
-        return None
-    opened = db.session.scalar(
-        db.select(db.func.max(QuestionGate.opened_at)).join(
-            Question, QuestionGate.question_id == Question.id)
-        .join(Round, Question.round_id == Round.id).where(Round.event_id == event.id))
-    active = max(row.active_ms or 0, presses.to_ms(opened) if opened else 0) or None
-    return timers.stopped(row.started_ms, active, _pauses(row), now_ms)
+    """OQ-8 for this game. Activity is the row's (the OpenQuiz routes), the host's
+    question starts (core's start) and the presses, read from their own rows so a
+    press writes nothing more than itself; the game starts with the first of them."""
+    of_event = (db.select(Question.id).join(Round, Question.round_id == Round.id)
+                .where(Round.event_id == event.id))
+    gates = db.select(QuestionGate.opened_at).where(QuestionGate.question_id.in_(of_event))
+    first_gate, last_gate, last_press = db.session.execute(db.select(
+        gates.with_only_columns(db.func.min(QuestionGate.opened_at)).scalar_subquery(),
+        gates.with_only_columns(db.func.max(QuestionGate.opened_at)).scalar_subquery(),
+        db.select(db.func.max(BuzzPress.received_ms))
+        .where(BuzzPress.question_id.in_(of_event)).scalar_subquery())).one()
+    starts = [ms for ms in (row.started_ms if row else None,
+                            presses.to_ms(first_gate) if first_gate else None) if ms]
+    actions = [ms for ms in (row.active_ms if row else None, last_press,
+                             presses.to_ms(last_gate) if last_gate else None) if ms]
+    return timers.stopped(min(starts) if starts else None, max(actions) if actions else None,
+                          _pauses(row), now_ms)
 
 
-def guard(event: Event, now_ms: int, play: bool = True) -> None:
+def guard(event: Event, now_ms: int, play: bool = True, press: bool = False) -> None:
     """Refuse any action of a stopped game (OQ-8) and play in a paused one, then count
-    the action as activity; the timer's due timeout is applied first."""
+    the action as activity (a press counts by its own row); the timer's due timeout is
+    applied first."""
     row = _row(event)
     stop = _stopped(event, row, now_ms)
     if stop is not None:
@@ -267,7 +295,8 @@ def guard(event: Event, now_ms: int, play: bool = True) -> None:
     if play and row is not None and timers.is_paused(_pauses(row), now_ms):
         raise GamePaused("The game is paused: wait for the host to resume it.")
     settle(event, now_ms)
-    touch(event, now_ms)
+    if not press:
+        touch(event, now_ms)
 
 
 _STOPPED = {timers.Stop.IDLE: N_("The game has stopped: 30 minutes without activity."),
@@ -281,7 +310,7 @@ def set_speed(event: Event, speed: Any, now_ms: int, actor: str = "host") -> tim
     except ValueError:
         raise DeskError("speed must be slow, normal or fast.") from None
     guard(event, now_ms, play=False)
-    game.game(event).speed = str(chosen)
+    _ensure(event).speed = str(chosen)
     audit.record(event, actor, "oq.speed", str(chosen))
     db.session.flush()
     return chosen
@@ -292,7 +321,7 @@ def set_paused(event: Event, paused: Any, now_ms: int, actor: str = "host") -> d
     if not isinstance(paused, bool):
         raise DeskError("paused must be true or false.")
     guard(event, now_ms, play=False)
-    row = game.game(event)
+    row = _ensure(event)
     pauses = _pauses(row)
     if paused:
         refusal = timers.pause_refusal(pauses, now_ms)

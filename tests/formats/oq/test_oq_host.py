@@ -10,6 +10,9 @@ import pytest
 from buzzgame import T0, Phone, install_server_clock, make_event, start_question
 from factories import Desk
 
+from answerdesk.extensions import db
+from answerdesk.formats.oq.models import OqGame
+
 MIN = 60_000
 
 
@@ -284,3 +287,15 @@ def test_oq8_the_host_starting_a_question_is_activity(app, oq):
     clock.ms = T0 + 50 * MIN
     assert state(desk)["clock"]["stopped"] is None
     assert ph["Бета"].press(T0 + 50 * MIN, 1, 1).status_code == 202
+
+
+def test_oq8_a_press_is_activity_counted_from_its_own_row(app, oq):
+    desk, ph, clock = oq
+    start_question(app, desk.code, 1, 1, T0)  # the game starts with the host's first start
+    assert ph["Бета"].press(T0 + 29 * MIN, 1, 1).status_code == 202
+    with app.app_context():  # a press writes its row and nothing more (no hot game row)
+        assert db.session.scalar(db.select(db.func.count()).select_from(OqGame)) == 0
+    clock.ms = T0 + 59 * MIN
+    assert state(desk)["clock"]["stopped"] is None
+    clock.ms = T0 + 59 * MIN + 21
+    assert state(desk)["clock"]["stopped"] == {"reason": "idle", "at_ms": T0 + 59 * MIN + 20}
