@@ -51,24 +51,16 @@ class OpenQuiz(Format):
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),
         the turn, the scores, the final, the teams' captains and the clocks (OQ-7, OQ-8).
-
-        A read; only an answer timer run out since the last request (OQ-4) is written
-        here first, once, as at its deadline."""
-        from ...database import read_write
-        from ...extensions import db
+        A read, but for an answer timer run out since the last request (control.public)."""
         from ..buzzer import presses
-        from .control import clock_state, due, room_state, settle
+        from .control import public as room_and_clocks
         from .game import latest_arming, public
 
         now = presses.now_ms()
-        if due(event, now):
-            with read_write():
-                settle(event, now)
-                db.session.commit()
+        room = room_and_clocks(event, now)  # first: it applies a timeout that is due
         armed = latest_arming(event)
         return {"buzzer": presses.buzz_state(armed, now) if armed else None,
-                "oq": {**public(event), "teams": room_state(event),
-                       "clock": clock_state(event, now)}}
+                "oq": {**public(event), **room}}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE

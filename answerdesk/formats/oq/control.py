@@ -18,6 +18,7 @@ from sqlalchemy.exc import IntegrityError
 from ...core import audit
 from ...core.teams import event_and_team_by_token, hash_token
 from ...core.text import clean_name, team_name_key
+from ...database import read_write
 from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team
@@ -352,12 +353,6 @@ def _answering(event: Event, row: OqGame | None, now_ms: int
     return armed, winner, start, timers.deadline_ms(start, length, _pauses(row), now_ms)
 
 
-def due(event: Event, now_ms: int) -> bool:
-    """Whether the answer timer has run out without the host's call (a read)."""
-    answering = _answering(event, _row(event), now_ms)
-    return answering is not None and answering[3] <= now_ms
-
-
 def settle(event: Event, now_ms: int) -> None:
     """OQ-4: the winner's time is up: timeout (−value, the question returns), as at the
     deadline. The attempt is claimed first, so two requests never apply it twice."""
@@ -384,13 +379,14 @@ def settle(event: Event, now_ms: int) -> None:
                actor="timer", now_ms=deadline)
 
 
-def clock_state(event: Event, now_ms: int) -> dict[str, Any]:
+def clock_state(event: Event, now_ms: int, answering: Any = False) -> dict[str, Any]:
     """What phones and the host see of the clocks: speed, pause, the answer timer, and
-    whether the game has stopped (a read)."""
+    whether the game has stopped (a read; ``answering``: ``_answering``'s, if known)."""
     row = _row(event)
     pauses = _pauses(row)
     stop = _stopped(event, row, now_ms)
-    answering = _answering(event, row, now_ms)
+    if answering is False:
+        answering = _answering(event, row, now_ms)
     answer = None
     if answering is not None:
         _, winner, _, deadline = answering
@@ -401,6 +397,19 @@ def clock_state(event: Event, now_ms: int) -> dict[str, Any]:
             "pause_left_ms": timers.pause_left_ms(pauses, now_ms),
             "stopped": None if stop is None else {"reason": str(stop[0]), "at_ms": stop[1]},
             "answer": answer}
+
+
+def public(event: Event, now_ms: int) -> dict[str, Any]:
+    """The room and the clocks for GET /state (a read). An answer timer run out since
+    the last request is applied here first, once, as at its deadline (OQ-4): the only
+    write of a poll, in a short transaction of its own."""
+    answering = _answering(event, _row(event), now_ms)
+    if answering is not None and answering[3] <= now_ms:
+        with read_write():
+            settle(event, now_ms)
+            db.session.commit()
+        answering = False  # the question returned: look again
+    return {"teams": room_state(event), "clock": clock_state(event, now_ms, answering)}
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:
