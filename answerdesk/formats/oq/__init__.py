@@ -51,16 +51,20 @@ class OpenQuiz(Format):
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),
         the turn, the scores, the final, the teams' captains and the clocks (OQ-7, OQ-8).
-        A read, but for an answer timer run out since the last request (control.public)."""
+        A read, but for an answer timer run out since the last request (settle_due)."""
         from ..buzzer import presses
-        from .control import public as room_and_clocks
+        from .control import clock_state, room_state, settle_due
         from .game import latest_arming, public
 
         now = presses.now_ms()
-        room = room_and_clocks(event, now)  # first: it applies a timeout that is due
         armed = latest_arming(event)
-        return {"buzzer": presses.buzz_state(armed, now) if armed else None,
-                "oq": {**public(event), **room}}
+        buzz = presses.buzz_state(armed, now) if armed else None
+        answering = settle_due(event, now, (armed, buzz) if armed and buzz else None)
+        if answering is False:  # a timeout was applied: the question returned
+            armed = latest_arming(event)
+            buzz = presses.buzz_state(armed, now) if armed else None
+        return {"buzzer": buzz, "oq": {**public(event), "teams": room_state(event),
+                                       "clock": clock_state(event, now, answering)}}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE

@@ -338,19 +338,33 @@ def set_paused(event: Event, paused: Any, now_ms: int, actor: str = "host") -> d
     return clock_state(event, now_ms)
 
 
-def _answering(event: Event, row: OqGame | None, now_ms: int
-               ) -> tuple[presses.Arming, int, int, int] | None:
-    """The question whose buzzer winner is answering: (arming, winner, start, deadline)."""
-    latest = game.latest_arming(event)
-    armed = latest and game.arming(event, latest.round_number, latest.question_number)
-    if not armed:
-        return None
-    winner = presses.winner(armed, now_ms)
-    start = presses.window_closes(armed)
-    if winner is None or start is None:
+Answering = tuple[presses.Arming, str, int]  # the attempt, the team answering, its deadline
+
+
+def _answering(event: Event, row: OqGame | None, now_ms: int,
+               seen: tuple[presses.Arming, dict[str, Any]] | None = None) -> Answering | None:
+    """The buzzer winner answering now, if any, and when its time is up (OQ-4, OQ-7,
+    OQ-8). ``seen``: the latest question's arming and buzzer state a poll has already
+    read (then one query says whether it still plays)."""
+    if seen is None:
+        latest = game.latest_arming(event)
+        armed = latest and game.arming(event, latest.round_number, latest.question_number)
+        if not armed:
+            return None
+        buzz = presses.buzz_state(armed, now_ms)
+    else:
+        armed, buzz = seen
+        live = db.session.execute(
+            db.select(QuestionGate.state, OqPlay.done)
+            .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
+            .where(QuestionGate.question_id == armed.question_id)).first()
+        if live is None or live.state != "open" or live.done:
+            return None
+    if buzz["state"] != "closed" or not buzz["order"]:
         return None
     length = timers.answer_ms(_speed(row))
-    return armed, winner, start, timers.deadline_ms(start, length, _pauses(row), now_ms)
+    return armed, buzz["order"][0]["team"], timers.deadline_ms(
+        buzz["window_closes_ms"], length, _pauses(row), now_ms)
 
 
 def settle(event: Event, now_ms: int) -> None:
@@ -358,9 +372,9 @@ def settle(event: Event, now_ms: int) -> None:
     deadline. The attempt is claimed first, so two requests never apply it twice."""
     row = _row(event)
     answering = _answering(event, row, now_ms)
-    if answering is None or answering[3] > now_ms:
+    if answering is None or answering[2] > now_ms:
         return
-    armed, _, _, deadline = answering
+    armed, _, deadline = answering
     play = db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == armed.question_id))
     if play is None:
         try:
@@ -379,7 +393,8 @@ def settle(event: Event, now_ms: int) -> None:
                actor="timer", now_ms=deadline)
 
 
-def clock_state(event: Event, now_ms: int, answering: Any = False) -> dict[str, Any]:
+def clock_state(event: Event, now_ms: int,
+                answering: Answering | None | bool = False) -> dict[str, Any]:
     """What phones and the host see of the clocks: speed, pause, the answer timer, and
     whether the game has stopped (a read; ``answering``: ``_answering``'s, if known)."""
     row = _row(event)
@@ -388,10 +403,9 @@ def clock_state(event: Event, now_ms: int, answering: Any = False) -> dict[str, 
     if answering is False:
         answering = _answering(event, row, now_ms)
     answer = None
-    if answering is not None:
-        _, winner, _, deadline = answering
-        answer = {"team": next((t.name for t in event.teams if t.id == winner), None),
-                  "seconds": timers.answer_ms(_speed(row)) / 1000,
+    if isinstance(answering, tuple):
+        _, team, deadline = answering
+        answer = {"team": team, "seconds": timers.answer_ms(_speed(row)) / 1000,
                   "deadline_ms": deadline, "left_ms": max(0, deadline - now_ms)}
     return {"speed": str(_speed(row)), "paused": timers.is_paused(pauses, now_ms),
             "pause_left_ms": timers.pause_left_ms(pauses, now_ms),
@@ -399,17 +413,18 @@ def clock_state(event: Event, now_ms: int, answering: Any = False) -> dict[str, 
             "answer": answer}
 
 
-def public(event: Event, now_ms: int) -> dict[str, Any]:
-    """The room and the clocks for GET /state (a read). An answer timer run out since
-    the last request is applied here first, once, as at its deadline (OQ-4): the only
-    write of a poll, in a short transaction of its own."""
-    answering = _answering(event, _row(event), now_ms)
-    if answering is not None and answering[3] <= now_ms:
-        with read_write():
-            settle(event, now_ms)
-            db.session.commit()
-        answering = False  # the question returned: look again
-    return {"teams": room_state(event), "clock": clock_state(event, now_ms, answering)}
+def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, Any]] | None
+               ) -> Answering | None | bool:
+    """For a poll (a read): apply an answer timer run out since the last request, once,
+    as at its deadline (OQ-4), in a short transaction of its own. Returns who answers
+    now, or False when a timeout was applied (the caller reads the buzzer again)."""
+    answering = _answering(event, _row(event), now_ms, seen) if seen else None
+    if answering is None or answering[2] > now_ms:
+        return answering
+    with read_write():
+        settle(event, now_ms)
+        db.session.commit()
+    return False
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:
