@@ -61,7 +61,79 @@ def _entities() -> dict[str, frozenset[str]]:
             city = info.get("city") if hasattr(info, "get") else None
             if city:
                 add(city, f"Z:{zone}")
+    for name, what in _iso_names():
+        add(name, what)
     return {n: frozenset(v) for n, v in ids.items()}
+
+
+def _iso_names() -> list[tuple[str, str]]:
+    """Country names of ISO 3166-1 and -3 (``pycountry``, with the iso-codes translations) in
+    bg, ru and en: the official long names CLDR leaves out ("Съединени американски
+    щати", "Соединённые Штаты Америки", "Федеративная Республика Германия"), whose
+    initials are the usual abbreviations (САЩ, США, ФРГ)."""
+    import gettext
+
+    import pycountry
+
+    out: list[tuple[str, str]] = []
+    tables = {"en": None} | {
+        lang: gettext.translation("iso3166-1", pycountry.LOCALES_DIR, languages=[lang],
+                                  fallback=True)
+        for lang in ("bg", "ru")
+    }
+    for country in pycountry.countries:
+        what = f"T:{country.alpha_2}"
+        for attr in ("name", "official_name", "common_name"):
+            name = getattr(country, attr, None)
+            if not name:
+                continue
+            for table in tables.values():
+                out.append((table.gettext(name) if table else name, what))
+    # ISO 3166-3, countries of the past: "USSR, Union of Soviet Socialist Republics" ->
+    # СССР, Союз Советских Социалистических Республик; ГДР; Чехословакия, ЧССР
+    old = {"en": None} | {
+        lang: gettext.translation("iso3166-3", pycountry.LOCALES_DIR, languages=[lang],
+                                  fallback=True)
+        for lang in ("bg", "ru")
+    }
+    for country in pycountry.historic_countries:
+        what = f"H:{country.alpha_4}"
+        for table in old.values():
+            name = table.gettext(country.name) if table else country.name
+            out.extend((part, what) for part in name.split(", ") if "(" not in part)
+    return out
+
+
+#: words an abbreviation skips: "United States of America" is USA, "Организация на
+#: обединените нации" is ООН, "Bundesrepublik Deutschland" ... (and, of, the, de, на,
+#: и, за, von, der)
+FUNCTION_WORDS = frozenset(
+    ("of", "the", "and", "de", "du", "la", "von", "der", "und", "на", "и", "за", "в", "во",
+     "до", "от", "по")
+)
+
+
+def initials(norm: str) -> tuple[str, ...]:
+    """Initials of a normalised text of two or more words: of all words and of the words
+    that are not function words ("united states of america" -> "usoa", "usa")."""
+    words = norm.split(" ")
+    if len(words) < 2:
+        return ()
+    every = "".join(w[0] for w in words)
+    content = "".join(w[0] for w in words if w not in FUNCTION_WORDS)
+    return tuple(dict.fromkeys(x for x in (content, every) if len(x) >= 2))
+
+
+@lru_cache(maxsize=1)
+def _abbreviations() -> dict[str, frozenset[str]]:
+    """Initials of every name of several words in ``_entities`` -> the ids it names, where
+    they name one territory, language or city only (США, САЩ, USA, ООН, UN, ФРГ, ОАЭ):
+    an abbreviation that two names share says nothing."""
+    ids: dict[str, set[str]] = {}
+    for name, what in _entities().items():
+        for ab in initials(name):
+            ids.setdefault(ab, set()).update(what)
+    return {ab: frozenset(v) for ab, v in ids.items() if len(v) == 1}
 
 
 @lru_cache(maxsize=1)
@@ -71,10 +143,12 @@ def entity_names() -> frozenset[str]:
 
 
 def same_entity(a: str, b: str) -> bool:
-    """True when two normalised names name one territory, language or city (CLDR), e.g.
-    the Bulgarian and the Russian name of a country."""
-    table = _entities()
-    x, y = table.get(a), table.get(b)
+    """True when two normalised names name one territory, language or city (CLDR, ISO
+    3166), e.g. the Bulgarian and the Russian name of a country, or a name and its
+    abbreviation in any of the three languages (САЩ, США, USA; ООН, UN)."""
+    table, abbr = _entities(), _abbreviations()
+    x = table.get(a) or abbr.get(a)
+    y = table.get(b) or abbr.get(b)
     return bool(x and y and x & y)
 
 
@@ -109,3 +183,55 @@ def known_word(word: str, langs: tuple[str, ...], threshold: float = KNOWN_ZIPF)
     if word in entity_names():
         return True
     return any(zipf(word, lang) >= threshold for lang in langs)
+
+
+#: pymorphy3 tags of names: first names, surnames, patronymics, places, organisations,
+#: trademarks
+_PROPER_TAGS = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
+
+
+@cache
+def _morph():
+    """pymorphy3's Russian analyser (OpenCorpora dictionary), built once."""
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@lru_cache(maxsize=65536)
+def common_russian_word(word: str) -> bool:
+    """True when the Russian dictionary (pymorphy3, OpenCorpora) knows ``word`` and no
+    reading of it is a name, surname, place, organisation or trademark: "досужий",
+    "виснуть", "пинетки", "грибница" are words, however rare; "Пушкин", "Орлов",
+    "Волга", "Марс" may be names."""
+    if not word or not is_cyrillic_word(word):
+        return False
+    morph = _morph()
+    if not morph.word_is_known(word):
+        return False
+    return not any(
+        _PROPER_TAGS & set(p.tag.grammemes) for p in morph.parse(word) if p.is_known
+    )
+
+
+@lru_cache(maxsize=65536)
+def russian_dictionary_word(word: str) -> bool:
+    """True when the Russian dictionary (pymorphy3, OpenCorpora) knows ``word`` in any
+    reading, a name's included."""
+    return bool(word) and _morph().word_is_known(word)
+
+
+@lru_cache(maxsize=4096)
+def russian_word_not_abbreviation(word: str) -> bool:
+    """True when the Russian dictionary knows ``word`` and no reading of it is an
+    abbreviation: "мир", "кот", "лес", "Ира" are words that may spell a key's initials
+    by chance; "сша", "мгу", "вуз", "гаи" are read as abbreviations (tag Abbr)."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return False
+    return not any("Abbr" in p.tag.grammemes for p in _morph().parse(word) if p.is_known)
+
+
+def is_cyrillic_word(word: str) -> bool:
+    """True for a word of Cyrillic letters only."""
+    return all("\u0400" <= ch <= "\u04ff" for ch in word)
+

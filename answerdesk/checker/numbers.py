@@ -166,6 +166,11 @@ def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
         v = words.get(t)
         if v is None and i and i == len(tokens) - 1:
             v = text_roman(t)
+        elif v is None and len(tokens) == 1 and t.isascii() and len(t) >= 2:
+            # a lone Roman numeral of Latin letters ("IV", "XIV", "XX" for "двадесети",
+            # "Четвърти", "fourth"); one letter alone (V, I, C, X) is left a letter:
+            # Vitamin C, option B, the C language
+            v = text_roman(t)
         out.append(str(v) if v is not None else t)
     if len(out) == 2 and out[0] in _YEAR_PREPOSITIONS and out[1].isdigit():
         out = out[1:]

@@ -70,6 +70,8 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
     "article_form": N_("the same word with or without the definite article"),
     "other_convention": N_("another standard spelling of %(key)s"),
     "same_name": N_("the same name in another language: %(key)s"),
+    "abbreviation": N_("abbreviation of %(key)s"),
+    "abbreviation_unsure": N_("initials of %(key)s: an abbreviation in use?"),
     "unusual_transcription": N_("unusual transcription of '%(key)s'"),
     "other_script": N_("same word in another script? '%(key)s'"),
     "rejected": N_("rejected answer: %(entry)s"),

@@ -20,6 +20,7 @@ from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
     convention_form,
+    convention_forms,
     cyr_transcription,
     english_skeletons,
     skeletons,
@@ -51,8 +52,16 @@ class Prep:
     # computed on first use (a dataclass field would cost every answer a transliteration).
     @cached_property
     def skels(self) -> tuple[str, ...]:
-        """Loose-Latin skeletons (BG-R4.3/4.4), see ``translit.skeletons``."""
-        return skeletons(self.norm)
+        """Loose-Latin skeletons (BG-R4.3/4.4), see ``translit.skeletons``; a Cyrillic
+        text is also read in its ``convention_form``, so the old and new Russian
+        spellings of a foreign name meet its original ("Уотсон" and "Ватсон" for
+        "Watson", "Уолтер" for "Walter", "Гамлет" for "Hamlet")."""
+        if self.script != "cyr":
+            return skeletons(self.norm)
+        folded = convention_form(self.norm)
+        if folded == self.norm:
+            return skeletons(self.norm)
+        return tuple(dict.fromkeys(skeletons(self.norm) + skeletons(folded)))
 
     @cached_property
     def en_skels(self) -> tuple[str, ...]:
@@ -171,6 +180,13 @@ def budget(length: int, max_errors: int) -> tuple[int, int]:
 _INFLECTION = re.compile(r"^[аеиоуыэюяйьъ]{0,2}[мвх]?[аеиоуыэюяйь]{0,2}$")
 
 
+#: In nouns in -ий, -ия, -ие the и belongs to the stem (плутоний: плутония, плутонием),
+#: so the word less -ий/-ия/-ие is no form of it but another word: Плутон/Плутоний,
+#: Нептун/Нептуний, Герман/Германий, Франц/Франция (issue 16 §3, a near word that is
+#: a different term of the same field)
+_I_STEMS = frozenset(("ий", "ия", "ие"))
+
+
 def _is_inflection(key_word: str, given_word: str) -> bool:
     """Same stem, different grammatical ending ("маленький"/"маленькие")."""
     n = 0
@@ -181,6 +197,8 @@ def _is_inflection(key_word: str, given_word: str) -> bool:
     if n < max(5, len(key_word) - 2):
         return False
     ka, ga = key_word[n:], given_word[n:]
+    if {ka, ga} & _I_STEMS and "" in (ka, ga):
+        return False
     return len(ka) <= 3 and len(ga) <= 3 and bool(_INFLECTION.match(ka)) and bool(
         _INFLECTION.match(ga)
     )
@@ -208,6 +226,20 @@ def _different_word(key_word: str, given_word: str, langs: tuple[str, ...], rare
     if zg < zk - VARIANT_MARGIN and spelling_variant(key_word, given_word):
         return False
     return zg >= zk - RARER_MARGIN
+
+
+def _listed_misspelling(kw: str, gw: str, a: Prep) -> bool:
+    """Rule "listed misspelling" (issue 16 §7): wordfreq lists words as they are typed,
+    misspellings included; a listed Russian form rarer than the key word that the
+    Russian dictionary does not know, and that is no Bulgarian or English word, is a
+    misspelling of a lower-case dictionary key word: "благодар" (ru 2.1) for
+    "благодать", "агенство" (3.2) for "агентство", "учавствовать" (2.4) for
+    "участвовать", "пожалуста" (2.7) for "пожалуйста"; pymorphy3 knows none of them."""
+    if not _lower_case_word(kw, a) or lexicon.zipf(gw, "bg") or lexicon.zipf(gw, "en"):
+        return False
+    if lexicon.zipf(gw, "ru") >= lexicon.zipf(kw, "ru"):
+        return False
+    return lexicon.is_cyrillic_word(gw) and not lexicon.russian_dictionary_word(gw)
 
 
 _SIBILANT = "жчшщц"
@@ -242,6 +274,33 @@ def spelling_variant(key: str, given: str) -> bool:
 
 RARER_MARGIN = 2.0
 
+#: a key word at or above this Zipf frequency is a common word of its language
+COMMON_ZIPF = 3.0
+
+
+def _misspelt_common(kw: str, gw: str, langs: tuple[str, ...], a: Prep) -> bool:
+    """Rule "misspelt common word" (issue 16 §7): a common key word (Zipf >= 3.0) whose
+    near-miss is no word of any language we know (wordfreq bg/ru/en, CLDR) is
+    misspelt, even at its first letter: "повень" for "уровень" (ru 5.2), "витель" for
+    "учитель" (4.6), "орисовать" for "нарисовать" (3.7), "измножение" for
+    "размножение" (3.4), "йомкое" for "громкое" (3.4). The "different beginning"
+    guard stays for names and rare words, whose near-misses are often other names
+    no word list holds; for a near-miss that is a word itself; for the key word less
+    a prefix, which is another word that no list may hold ("пястье"/"запястье",
+    "знание"/"сознание", "ход"/"обход"); and in answers of several words (the caller),
+    where a word changed at its start is often another word of the phrase. A rare word
+    in lower case that the Russian dictionary knows counts as common too
+    (``_lower_case_word``: "душистый", "досужий", "виснуть")."""
+    if not kw or not langs:
+        return False
+    if max(lexicon.zipf(kw, lang) for lang in langs) < COMMON_ZIPF and not _lower_case_word(
+        kw, a
+    ):
+        return False
+    if kw.endswith(gw) or gw.endswith(kw):
+        return False
+    return not lexicon.known_word(gw, lexicon.LANGS, 0.01)
+
 
 def _word_guard(
     g: Prep, a: Prep, max_errors: int, rare: bool = False
@@ -265,7 +324,7 @@ def _word_guard(
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
             return why("different_word", word=gw), True
-        if _different_word(kw, gw, langs, rare):
+        if _different_word(kw, gw, langs, rare) and not _listed_misspelling(kw, gw, a):
             return why("different_word", word=gw), len(a.tokens) == 1 and _unrelated(kw, gw)
         if not kw:
             continue
@@ -273,7 +332,9 @@ def _word_guard(
         d = OSA.distance(kw, gw, score_cutoff=auto + 1)
         if d > auto:
             return why("too_many_errors", word=kw), False
-        if d >= 2 and kw[0] != gw[0]:
+        if d >= 2 and kw[0] != gw[0] and not (
+            len(a.tokens) == 1 and _misspelt_common(kw, gw, langs, a)
+        ):
             # typists rarely miss the first letter and something else: another word
             return why("different_beginning", word=gw), False
         if rare:
@@ -436,7 +497,24 @@ def _rare(a: Prep) -> bool:
     if not a.langs:
         return False
     return bool(words) and any(
-        max(lexicon.zipf(w, lang) for lang in a.langs) < RARE_ZIPF for w in words
+        max(lexicon.zipf(w, lang) for lang in a.langs) < RARE_ZIPF
+        and not _lower_case_word(w, a)
+        for w in words
+    )
+
+
+def _lower_case_word(word: str, a: Prep) -> bool:
+    """Rule "a word, not a name" (issue 16 §7): a key word written in lower case that the
+    Russian dictionary knows with no reading as a name (``lexicon.common_russian_word``)
+    is a rare word, not a name: its misspellings are typos, with the common budget and
+    the real-word guard ("досугний" for "досужий", "висить" for "виснуть", "аредина"
+    for "вредина", "грибовница" for "грибница"). Names are capitalised, and a
+    capitalised key word keeps the rare-name rules ("Бурундуков", a surname and a
+    plural of "бурундук")."""
+    return (
+        "ru" in a.langs
+        and word not in _proper_words(a.raw)
+        and lexicon.common_russian_word(word)
     )
 
 
@@ -551,6 +629,16 @@ def _unmatched_known_word(g: Prep, a: Prep) -> bool:
     return False
 
 
+_REPEAT = re.compile(r"(.)\1+")
+
+
+@lru_cache(maxsize=65536)
+def _flat(skeleton: str) -> str:
+    """A skeleton without its spaces, letters doubled across a former space made single
+    as inside a word ("en bi i" -> "enbi", as "енбией" gives)."""
+    return _REPEAT.sub(r"\1", skeleton.replace(" ", ""))
+
+
 def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     """Different scripts: Latin typing of Cyrillic (BG-R4.4), transcription (BG-R4.3)."""
     if len(g.tokens) == 1 and len(a.tokens) > 1 and _full_name(a.raw):
@@ -558,12 +646,16 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
         if any(_near_skel(x, k) for x in _word_skels(g.tokens[0]) for k in last if x and k):
             # rule "surname only" (see ``_compare_same``) across scripts
             return Match(REVIEW, 1, why("surname_only", key=a.raw.strip()))
-    key_skels = a.skels + a.en_skels
+    # word boundaries are compared away: a name of letters read out ("Би Би Си" for
+    # "BBC", "Еф Би Ай" for "FBI", "Ей Си Ди Си" for "AC/DC") or a name written as one
+    # word ("Ролингстоунс") has the skeleton of the other, less its spaces
+    key_skels = [_flat(k) for k in a.skels + a.en_skels]
+    given_skels = [_flat(x) for x in g.skels]
     best = min(
-        (OSA.distance(ks, gs), ks) for ks in key_skels for gs in g.skels if ks and gs
-    ) if key_skels and g.skels else (99, "")
+        (OSA.distance(ks, gs), ks) for ks in key_skels for gs in given_skels if ks and gs
+    ) if key_skels and given_skels else (99, "")
     d, ks = best
-    length = len(ks.replace(" ", ""))
+    length = len(ks)
     auto, rev = budget(length, max_errors)
     key = a.raw.strip()
     if a.script == "cyr":
@@ -618,7 +710,7 @@ def _proper_name(raw: str) -> bool:
     return bool(words) and all(w[0].isupper() for w in words)
 
 
-#: the folds of ``convention_form`` change a name's length by at most this many letters
+#: the folds of ``convention_forms`` change a name's length by at most this many letters
 #: (Гарри/Хари 1, Уильям/Вильям 2, Айнщайн/Айнштайн 1, Фредди Меркьюри/Фреди Меркюри 2)
 CONVENTION_SPREAD = 3
 
@@ -637,7 +729,7 @@ def _one_vowel_apart(x: str, y: str) -> bool:
 
 
 def _same_name(g: Prep, a: Prep) -> bool:
-    """Rule "same name, other convention" (issue 16 §1, ``translit.convention_form``):
+    """Rule "same name, other convention" (issue 16 §1, ``translit.convention_forms``):
     a Cyrillic name spelt after the old or new Russian or the Bulgarian convention is
     the key's name ("Уотсон" for "Ватсон", "Гарри Поттер" for "Хари Потър", "Айнщайн"
     for "Айнштайн"), unless both spellings are common words of one language."""
@@ -645,8 +737,10 @@ def _same_name(g: Prep, a: Prep) -> bool:
         return False
     if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
         return False
-    if not _proper_name(a.raw) or not _one_vowel_apart(
-        convention_form(g.norm), convention_form(a.norm)
+    if not _proper_name(a.raw) or not any(
+        _one_vowel_apart(x, y)
+        for x in convention_forms(g.norm)
+        for y in convention_forms(a.norm)
     ):
         return False
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
@@ -664,6 +758,13 @@ def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     m = _compare(g, a, mode, max_errors)
     if m.rank == EXACT or (g.wnorm == g.norm and a.wnorm == a.norm):
         return m
+    for x, y in ((g, a), (a, g)):
+        if len(x.norm) == 1 and text_roman(x.norm) and x.norm.isascii() and y.wnorm.isdigit():
+            # one Roman letter against a number in words: "V" for "Пети", "I" for
+            # "първи", "X" for "десятый" (a letter alone is a numeral only here)
+            if str(text_roman(x.norm)) == y.wnorm:
+                return Match(EXACT, 0, why("number_in_words", number=y.wnorm))
+            return Match(WRONG, 99, why("different_number", number=x.norm.upper()))
     gw, aw = prepare(g.wnorm), prepare(a.wnorm)
     if not gw.numbers and not aw.numbers:
         return m
@@ -674,6 +775,57 @@ def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
         return Match(WRONG, 99, why("different_number", number=" ".join(gw.numbers)))
     mw = _compare(gw, aw, mode, max_errors)
     return mw if (mw.rank, -mw.dist) > (m.rank, -m.dist) else m
+
+
+#: an abbreviation is this long at most (США, НАТО, СССР, UNESCO, ЮНЕСКО)
+ABBREV_MAX = 6
+#: an abbreviation that is a token of this Zipf frequency or more in bg, ru or en is in
+#: use: США 5.9, СССР 5.5, ООН 4.9, НАТО 4.6, ФРГ 4.4, МГУ 3.9, JFK 3.3; initials
+#: nobody writes are rarer: ЛТ (Лев Толстой) 2.7, ЛНТ 0, ВИЛ 0 (not "вил")
+ABBREV_ZIPF = 3.0
+
+
+def _initialism(p: Prep) -> str:
+    """The letters of a text written as an abbreviation: one word of 2-6 letters ("США"),
+    or 2-6 single letters apart ("С.Щ.А.", "U. S. A."); else ""."""
+    ab = p.compact
+    if not 2 <= len(ab) <= ABBREV_MAX or not ab.isalpha():
+        return ""
+    return ab if len(p.tokens) == 1 or len(p.tokens) == len(ab) else ""
+
+
+def _abbreviation(g: Prep, a: Prep) -> Match | None:
+    """Rule "abbreviation" (issue 16 §1): one text is a single word of 2-6 letters that
+    spells the initials of the other's words, in its script or across scripts (by the
+    loose-Latin skeletons: "NYT" for "Нью-Йорк Таймс", "НАТО" for "North Atlantic Treaty
+    Organization"); function words may be skipped ("ООН" for "Организация на
+    обединените нации"). An abbreviation in use (``ABBREV_ZIPF``, three letters or
+    more) is accepted; other initials ("ЛТ" for "Лев Толстой", a person's) go to the
+    host. Country and organisation names are matched through ISO and CLDR before
+    this (``lexicon.same_entity``: США/САЩ/USA)."""
+    short, long_ = (g, a) if _initialism(g) else (a, g)
+    ab = _initialism(short)
+    if not ab or len(long_.tokens) < 2 or _initialism(long_):
+        return None
+    if short.script == long_.script:
+        hit = ab in lexicon.initials(long_.norm)
+    else:
+        ab_skels = set(short.skels + short.en_skels) if short.script == "lat" else set(
+            short.skels)
+        hit = any(i in ab_skels for s in long_.skels for i in lexicon.initials(s))
+    if not hit:
+        return None
+    key = a.raw.strip()
+    # a word the Russian dictionary reads only as a word ("мир", "Ира") may spell the
+    # initials by chance: the host decides
+    used = (
+        len(ab) >= 3
+        and any(lexicon.zipf(ab, lang) >= ABBREV_ZIPF for lang in lexicon.LANGS)
+        and not lexicon.russian_word_not_abbreviation(ab)
+    )
+    if used:
+        return Match(TYPO, 0.5, why("abbreviation", key=key))
+    return Match(REVIEW, 1, why("abbreviation_unsure", key=key))
 
 
 def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
@@ -690,13 +842,18 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
             return Match(REVIEW, 50, why("number_missing"))
         if a.numbers or not any(ch.isalpha() for ch in a.compact):
             return Match(WRONG, 99, why("number_differs"))
-    if lexicon.same_entity(g.norm, a.norm):
+    if lexicon.same_entity(g.norm, a.norm) or lexicon.same_entity(
+        _initialism(g) or g.norm, _initialism(a) or a.norm
+    ):
         # CLDR: the Bulgarian, Russian or English name of one country, language or city
         # ("Нидерланды"/"Нидерландия", "Великобритания"/"Обединеното кралство"), in
         # every text mode (issue 16 §1)
         return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     if mode == "exact":
         return Match(WRONG, 99, why("not_exact"))
+    abbreviated = _abbreviation(g, a)
+    if abbreviated:
+        return abbreviated
     same = g.script == a.script or "none" in (g.script, a.script) or "mixed" in (
         g.script,
         a.script,
@@ -815,6 +972,8 @@ def preload() -> None:
     for lang in lexicon.LANGS:
         lexicon.zipf("", lang)
     lexicon.entity_names()
+    lexicon.same_entity("", "")  # and the abbreviations of their names
+    lexicon.common_russian_word("слово")  # the Russian dictionary
     translit._cmu_table()
     number_words()
     for lang in ("bg", "ru"):

@@ -235,8 +235,15 @@ _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "
 
 
 def _spelled(word: str) -> tuple[str, ...]:
-    """A letters-and-digits name read out in English ("u2" -> "ю ту"), else the word."""
-    if not (word.isalnum() and word.isascii() and any(c.isdigit() for c in word)):
+    """A letters-and-digits name read out in English ("u2" -> "ю ту"), or an unknown
+    word of two to five letters without a vowel read letter by letter ("kfc" ->
+    "кей еф си", "bmx", "rnb"); else the word. (Acronyms the CMU dictionary knows,
+    "bbc", "fbi", "cnn", are read from it.)"""
+    if not (word.isalnum() and word.isascii()):
+        return (word,)
+    if not any(c.isdigit() for c in word) and not (
+        2 <= len(word) <= 5 and not any(c in "aeiouy" for c in word)
+    ):
         return (word,)
     if not any(c.isalpha() for c in word) or len(word) > 6:
         return (word,)
@@ -252,7 +259,11 @@ def _spelled(word: str) -> tuple[str, ...]:
 def english_skeletons(norm: str) -> tuple[str, ...]:
     """Skeletons of the Bulgarian transcription of an English text (BG-R4.3): "queen" -> kuin."""
     words = norm.split(" ")
-    per_word = [english_to_cyr(w) if w.isalpha() else _spelled(w) for w in words]
+    per_word = [
+        english_to_cyr(w) if w.isalpha() and (_cmu_get(w) or any(c in "aeiouy" for c in w))
+        else _spelled(w)
+        for w in words
+    ]
     first = " ".join(alts[0] for alts in per_word)
     variants = {first}
     if any(len(alts) > 1 for alts in per_word):
@@ -285,11 +296,23 @@ def cyr_transcription(norm: str) -> str:
 #   (Мариа/Мария, Клаудиа/Клаудия); ie as Ие or И (Ричи/Ричие, Данииел/Даниел);
 # - German St/Sch as Bulgarian щ or Russian шт: Айнщайн/Айнштайн, Щраус/Штраус,
 #   Щутгарт/Штутгарт; German -stein as Russian -штейн or Bulgarian -щайн:
-#   Эйнштейн/Айнщайн, Франкенштейн/Франкенщайн, Бернштейн/Бернщайн.
+#   Эйнштейн/Айнщайн, Франкенштейн/Франкенщайн, Бернштейн/Бернщайн;
+# - English -tch- as Russian тч, Bulgarian ч: Тэтчер/Тачър, Митчелл/Мичъл,
+#   Хатчинсон/Хачинсън;
+# - English final -ey, -ay as Russian -ей (older spellings), Bulgarian -и:
+#   Дисней/Дисни, Теккерей/Текери, Стенлей/Стенли;
+# - Russian final -ий/-ый as Bulgarian -и: Чайковский/Чайковски, Горький/Горки,
+#   Достоевский/Достоевски;
+# - English /æ/ as Russian э after a consonant, Bulgarian а (and /e/ as е):
+#   Тэтчер/Тачър, Кэмерон/Камерън, Рэмбо/Рамбо; ``convention_forms`` gives both readings.
 _W_START = re.compile(r"\bу([оаиэе])")
 _W_VOWEL = {"о": "а", "а": "а", "и": "и", "э": "е", "е": "е"}
-_H_START = re.compile(r"\bг(?=[аеиоуыэюя])")
+_H_START = re.compile(r"\bг(?=[аеиоуыэюяӧ])")
 _DOUBLE_CONSONANT = re.compile(r"([бвгджзклмнпрстфхцчшщ])\1")
+_CONSONANTS = "бвгджзклмнпрстфхцчшщ"
+_FINAL_EY = re.compile(rf"(?<=[{_CONSONANTS}])ей\b")
+_FINAL_IY = re.compile(r"[иы]й\b")
+_AE = re.compile(rf"(?<=[{_CONSONANTS}])э")
 
 
 @lru_cache(maxsize=65536)
@@ -297,9 +320,20 @@ def convention_form(norm: str) -> str:
     """One spelling for a Cyrillic name written after the old or new Russian or the
     Bulgarian convention (see the folds above): "Уотсон" and "Ватсон" -> "ватсон",
     "Гарри Поттер" and "Хари Потър" -> "хари потер"."""
-    t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("э", "е")
+    t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("тч", "ч").replace("э", "е")
     t = t.replace("ьо", "ӧ").replace("ь", "")
     t = _H_START.sub("х", t)
     t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
     t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
+    t = _FINAL_IY.sub("и", _FINAL_EY.sub("и", t))
     return _DOUBLE_CONSONANT.sub(r"\1", t)
+
+
+@lru_cache(maxsize=65536)
+def convention_forms(norm: str) -> tuple[str, ...]:
+    """``convention_form`` of a name, and where a Russian э follows a consonant also the
+    form read with а (English /æ/: "Тэтчер" -> "течер", "тачер")."""
+    first = convention_form(norm)
+    if not _AE.search(norm):
+        return (first,)
+    return (first, convention_form(_AE.sub("а", norm)))

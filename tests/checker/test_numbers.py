@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from answerdesk.checker import check
 from answerdesk.checker.normalize import normalize
 from answerdesk.checker.numbers import digits_for_numbers, fold_roman_lookalikes, text_roman
 
@@ -48,3 +49,23 @@ def test_text_roman_stops_at_39() -> None:
 
 def test_roman_lookalikes_in_normalize() -> None:
     assert normalize("Людовик ХІV") == normalize("Людовик XIV") == "людовик xiv"
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("V", "Пети"), ("Пети", "V"), ("I", "първи"), ("X", "десятый"), ("IV", "Четвърти"),
+     ("XIV", "14"), ("ХІV", "четырнадцатый")],
+)
+def test_lone_roman_numeral_against_a_number(given: str, key: str) -> None:
+    """Issue 16 §2: "V" for "Пети"; a lone letter is a numeral only against a number."""
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("correct", "number_in_words")
+
+
+def test_lone_roman_letter_against_another_number_is_wrong() -> None:
+    assert check("V", ["четвърти"], "typo3").outcome == "wrong"
+
+
+@pytest.mark.parametrize("given,key", [("C", "Си"), ("B", "Б")])
+def test_lone_letter_is_not_a_number_against_a_word(given: str, key: str) -> None:
+    assert check(given, [key], "typo3").code != "number_in_words"

@@ -49,3 +49,25 @@ def test_render_falls_back_to_empty_for_unknown_or_broken() -> None:
     assert render("no_such_reason", {}, *ident) == ""
     assert render(None, None, *ident) == ""
     assert render("different_word", {}, *ident) == ""  # values missing
+
+
+@pytest.mark.parametrize(
+    "lang,expected",
+    [("bg", "съкращение на Московский государственный университет"),
+     ("ru", "сокращение от Московский государственный университет"),
+     ("en", "abbreviation of Московский государственный университет")],
+)
+def test_new_reason_codes_render_through_the_catalogues(lang: str, expected: str) -> None:
+    """Issue 16 §8: the abbreviation reasons have bg/ru/en entries in the catalogues."""
+    from pathlib import Path
+
+    from babel.support import Translations
+
+    import answerdesk
+
+    folder = Path(answerdesk.__file__).parent / "translations"
+    t = Translations.load(str(folder), [lang])
+    v = check("МГУ", ["Московский государственный университет"], "typo3")
+    assert render(v.code, v.params, t.gettext, t.ngettext) == expected
+    unsure = why("abbreviation_unsure", key="Лев Толстой")
+    assert render(unsure.code, unsure.params, t.gettext, t.ngettext)

@@ -68,3 +68,131 @@ def test_nearness_compares_across_scripts() -> None:
 def test_cldr_names_in_every_text_mode(mode: str) -> None:
     v = check("Нидерланды", ["Нидерландия"], mode)
     assert (v.outcome, v.code) == ("correct", "same_name")
+
+
+@pytest.mark.parametrize(
+    "given,key,code",
+    [
+        ("МГУ", "Московский государственный университет", "abbreviation"),
+        ("NYT", "Нью-Йорк Таймс", "abbreviation"),
+        ("НАТО", "North Atlantic Treaty Organization", "abbreviation"),
+        ("Организация Объединённых Наций", "ООН", "same_name"),
+        ("USA", "САЩ", "same_name"),
+    ],
+)
+def test_abbreviations_accepted(given: str, key: str, code: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("correct", code)
+
+
+@pytest.mark.parametrize(
+    "given,key", [("ЛТ", "Лев Толстой"), ("ЛНТ", "Лев Николаевич Толстой"), ("ДК", "Дом культуры")]
+)
+def test_initials_not_in_use_go_to_the_host(given: str, key: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "abbreviation_unsure")
+
+
+def test_abbreviation_is_not_exact() -> None:
+    assert check("МГУ", ["Московский государственный университет"], "exact").outcome == "wrong"
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("уровень", "повень"), ("учитель", "витель"), ("нарисовать", "орисовать"),
+     ("размножение", "измножение"), ("громкое", "йомкое")],
+)
+def test_common_word_misspelt_at_its_first_letter_is_a_typo(key: str, given: str) -> None:
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("Запястье", "Пястье"), ("Бурундуков", "Мурундуков"), ("Чертов мередит", "Чертов чертедит")],
+)
+def test_first_letter_still_guards_prefixes_names_and_phrases(key: str, given: str) -> None:
+    assert check(given, [key], "typo3").outcome != "correct"
+
+
+@pytest.mark.parametrize(
+    "key,given", [("Плутоний", "Плутон"), ("Нептуний", "Нептун"), ("Германий", "Герман"),
+                  ("Франция", "Франц")],
+)
+def test_noun_in_ii_less_its_suffix_is_another_word(key: str, given: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "key,given", [("маленький", "маленькие"), ("Лондон", "Лондона"), ("гений", "гения")]
+)
+def test_inflections_are_not_other_words(key: str, given: str) -> None:
+    assert check(given, [key], "typo3").outcome in ("correct", "review")
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("Уолт Дисней", "Уолт Дисни"), ("Маргарет Тэтчер", "Маргарет Тачър"),
+     ("Максим Горький", "Максим Горки"), ("Гёте", "Гьоте"), ("Рэмбо", "Рамбо")],
+)
+def test_bulgarian_and_russian_transcriptions_of_one_name(key: str, given: str) -> None:
+    assert check(given, [key], "typo5").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("С.А.Щ.", "Съединени американски щати"), ("U. S. A.", "САЩ"),
+     ("М.Г.У.", "Московский государственный университет")],
+)
+def test_abbreviation_written_with_dots_or_spaces(given: str, key: str) -> None:
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("Уотсон", "Watson"), ("Уолтер Скотт", "Walter Scott"), ("Уошингтон", "Washington"),
+     ("Гамлет", "Hamlet")],
+)
+def test_old_and_new_russian_spellings_meet_the_original(given: str, key: str) -> None:
+    """Prep.skels also reads a Cyrillic text in its convention form (issue 16 §1)."""
+    v = check(given, [key], "typo5")
+    assert (v.outcome, v.code) == ("correct", "transcription")
+
+
+@pytest.mark.parametrize(
+    "key,given",
+    [("досужий", "досугний"), ("виснуть", "висить"), ("грибница", "грибовница"),
+     ("хрюкать", "хрюкоть")],
+)
+def test_rare_lower_case_dictionary_word_misspelt_is_a_typo(key: str, given: str) -> None:
+    """Rule "a word, not a name": the rare-name rules are for names."""
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+def test_capitalised_rare_word_keeps_the_rare_name_rules() -> None:
+    assert check("Бурундаков", ["Бурундуков"], "typo3").outcome == "review"
+
+
+@pytest.mark.parametrize(
+    "key,given", [("благодать", "благодар"), ("агентство", "агенство"),
+                  ("участвовать", "учавствовать"), ("пожалуйста", "пожалуста")],
+)
+def test_listed_misspelling_of_a_dictionary_word_is_a_typo(key: str, given: str) -> None:
+    """Rule "listed misspelling": wordfreq lists it, the Russian dictionary does not."""
+    assert check(given, [key], "typo3").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "key,given", [("правило", "правилно"), ("стрелка", "стрели"), ("митоз", "мейоз")]
+)
+def test_words_of_bulgarian_or_the_dictionary_stay_different_words(key: str, given: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "given,key", [("Ира", "Иван Романович Алексеев"), ("мир", "Московский институт радиотехники")]
+)
+def test_a_word_that_spells_the_initials_goes_to_the_host(given: str, key: str) -> None:
+    v = check(given, [key], "typo3")
+    assert (v.outcome, v.code) == ("review", "abbreviation_unsure")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from answerdesk.checker.normalize import normalize
-from answerdesk.checker.translit import convention_form
+from answerdesk.checker.translit import convention_form, convention_forms
 
 
 @pytest.mark.parametrize(
@@ -24,3 +24,44 @@ def test_one_name_two_conventions(a: str, b: str) -> None:
 @pytest.mark.parametrize("a,b", [("Толстой", "Толстая"), ("Уран", "Иран"), ("Гол", "Кол")])
 def test_different_names_stay_apart(a: str, b: str) -> None:
     assert convention_form(normalize(a)) != convention_form(normalize(b))
+
+
+@pytest.mark.parametrize(
+    "a,b",
+    [
+        ("Дисней", "Дисни"), ("Теккерей", "Текери"), ("Стенлей", "Стенли"),
+        ("Чайковский", "Чайковски"), ("Горький", "Горки"), ("Достоевский", "Достоевски"),
+        ("Митчелл", "Мичел"), ("Хатчинсон", "Хачинсон"),
+    ],
+)
+def test_bulgarian_and_russian_endings_and_tch(a: str, b: str) -> None:
+    """-ey/-ay as -ей or -и, -ий as -и, -tch- as тч or ч (translit.convention_form)."""
+    assert convention_form(normalize(a)) == convention_form(normalize(b))
+
+
+@pytest.mark.parametrize("a,b", [("Тэтчер", "Тачер"), ("Кэмерон", "Камерон"), ("Рэмбо", "Рамбо")])
+def test_russian_e_after_a_consonant_read_as_a(a: str, b: str) -> None:
+    assert convention_form(normalize(b)) in convention_forms(normalize(a))
+
+
+def test_e_after_a_vowel_has_one_reading() -> None:
+    assert convention_forms(normalize("Хемингуэй")) == (convention_form(normalize("Хемингуэй")),)
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("Би Би Си", "BBC"), ("Би-би-си", "BBC"), ("Еф Би Ай", "FBI"), ("Ен Би Ей", "NBA"),
+     ("Кей Еф Си", "KFC"), ("Ем Ти Ви", "MTV")],
+)
+def test_letters_read_out_match_the_abbreviation(given: str, key: str) -> None:
+    """Issue 16 §1: an abbreviation read letter by letter in Cyrillic (BG-R4.3)."""
+    from answerdesk.checker import check
+
+    assert check(given, [key], "typo5").outcome == "correct"
+
+
+@pytest.mark.parametrize("given,key", [("Би Би Си", "CNN"), ("Би Би Си", "NBA")])
+def test_other_letters_read_out_do_not(given: str, key: str) -> None:
+    from answerdesk.checker import check
+
+    assert check(given, [key], "typo5").outcome == "wrong"
