@@ -3,15 +3,15 @@
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass
 
 import pytest
+import requests
 
-from answerdesk.core.events import create_event, event_by_code
+from answerdesk.core.events import create_event
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import presses
-from answerdesk.models import Question, QuestionGate
+from answerdesk.models import Question
 
 T0 = 1_800_000_000_000  # the server's clock when the question opens (epoch ms)
 
@@ -46,14 +46,23 @@ def make_event(app, fmt: str, rounds: dict[int, int]) -> tuple[str, str]:
         return event.code, password
 
 
-def start_question(app, code: str, rnd: int, q: int, at_ms: int) -> None:
-    """The host starts a question at the server time ``at_ms``."""
-    with app.app_context():
-        event = event_by_code(code)
-        question = next(x for x in event.round(rnd).questions if x.number == q)
-        opened = dt.datetime.fromtimestamp(at_ms / 1000, dt.UTC).replace(tzinfo=None)
-        db.session.add(QuestionGate(question_id=question.id, state="open", opened_at=opened))
-        db.session.commit()
+def start_question(via, code: str, password: str, rnd: int, q: int, *,
+                   clock: ServerClock | None = None, at_ms: int | None = None,
+                   **body) -> dict:
+    """The host starts a question through core's real start endpoint (the format's
+    ``start_question`` hook shapes it); ``via`` is the app's test client, or a served
+    app's base URL. With the test's server clock, the start is stamped at ``at_ms``."""
+    if clock is not None and at_ms is not None:
+        clock.ms = at_ms
+    path = f"/api/host/events/{code}/rounds/{rnd}/questions/{q}/start"
+    headers = {"Authorization": f"Bearer {password}"}
+    if isinstance(via, str):
+        resp = requests.post(via + path, json=body, headers=headers, timeout=10)
+        assert resp.status_code == 200, resp.text
+        return resp.json()
+    resp = via.post(path, json=body, headers=headers)
+    assert resp.status_code == 200, resp.get_json()
+    return resp.get_json()
 
 
 @dataclass

@@ -23,6 +23,8 @@ ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken"
                  "BidRefused", "WrongTeam",
                  "AlreadyPressed", "BuzzerNotArmed", "WindowClosed", "TeamIsOut", "OnlyFirstCounts",
                  "QuestionNotOpen", "PlayerRemoved", "NotYourTurn", "BetRefused",
+                 "LateJoinClosed", "JoinBetweenQuestions", "AuthorsTheme", "ProtestRefused",
+                 "ProtestWindowClosed", "ProtestPending",
                  "GameFull", "Banned", "NotCaptain", "GamePaused", "GameStopped", "PauseRefused")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None,

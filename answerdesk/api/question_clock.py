@@ -16,7 +16,8 @@ from .blueprint import bp
 
 @bp.post("/host/events/<code>/rounds/<int:round_number>/questions/<int:question_number>/start")
 def start_question(code: str, round_number: int, question_number: int):
-    """CHGK-1.1: start a question; it locks by itself at the deadline returned."""
+    """Start a question (CHGK-1.1: it locks by itself at the deadline returned; the
+    event's format may run it without one, Format.start_question)."""
     event = api_host(code)
     body = request.get_json(silent=True) if request.get_data() else {}
     if not isinstance(body, dict):
@@ -41,7 +42,7 @@ def openapi_paths() -> dict[str, Any]:
     clock_schema = {"type": "object", "properties": {
         "round": {"type": "integer"}, "question": {"type": "integer"},
         "opens_at": {"type": "string", "format": "date-time"},
-        "answer_until": {"type": "string", "format": "date-time"},
+        "answer_until": {"type": ["string", "null"], "format": "date-time"},
         "locks_at": {"type": ["string", "null"], "format": "date-time"},
         "seconds": {"type": ["integer", "null"]}, "grace": {"type": ["integer", "null"]},
         "now": {"type": "string", "format": "date-time"},
@@ -49,8 +50,11 @@ def openapi_paths() -> dict[str, Any]:
     seconds = {"type": "integer", "minimum": 0, "maximum": clock.MAX_SECONDS}
     return {
         "/api/host/events/{code}/rounds/{round}/questions/{question}/start": {"post": {
-            "summary": "Start a question on the clock (CHGK-1.1: 60 s, then 10 s to hand in); "
-                       "answers are refused from the deadline on, with nobody closing it",
+            "summary": "Start a question of a round played question by question. On the "
+                       "clock (CHGK-1.1: 60 s, then 10 s to hand in) answers are refused "
+                       "from the deadline on, with nobody closing it; a game whose host "
+                       "closes each question (Своя игра's ВСЁ, the buzzer games) runs it "
+                       "without a deadline (null) unless seconds or grace are sent",
             "security": [{"hostPassword": []}],
             "parameters": [_CODE, _ROUND, _QUESTION],
             "requestBody": {"required": False, "content": {"application/json": {"schema": {
@@ -61,7 +65,8 @@ def openapi_paths() -> dict[str, Any]:
                 "401": _error("No or wrong host password"),
                 "404": _error("No such event, round or question"),
                 "409": _error("Another question still runs, this one was already started, "
-                              "or the round is not played question by question"),
+                              "the round is not played question by question, or the "
+                              "game's rules refuse it now (e.g. SI-3: a protest is heard)"),
             },
         }},
         "/api/events/{code}/clock": {"get": {

@@ -98,9 +98,13 @@ def start_question(event: Event, round_number: int, question_number: int, *,
                    now: dt.datetime | None = None) -> QuestionGate:
     """Start a question of a round played one at a time on the clock (CHGK-1.1).
 
-    Refused, changing nothing: a question of the event still running, a question
-    already started, a round locked or revealed.
+    The event's format shapes the start (``Format.start_question``): a game whose
+    host closes each question (Своя игра's ВСЁ, OpenQuiz's buzzer) runs it without
+    a deadline unless the host sets one. Refused, changing nothing: a question of
+    the event still running, a question already started, a round locked or
+    revealed, or what the format's rules forbid now.
     """
+    asked = seconds is not None or grace is not None
     seconds = _whole(seconds, "seconds", event.question_seconds
                      if event.question_seconds is not None else DEFAULT_SECONDS)
     grace = _whole(grace, "grace", event.question_grace
@@ -128,6 +132,9 @@ def start_question(event: Event, round_number: int, question_number: int, *,
                            question=q.number, round=r.number)
         if any(g.question_id == question.id for g, _, _ in gates):
             raise Conflict("Question %(question)s was already opened", question=question_number)
+        start = formats.of(event).start_question(event, rnd, question, formats.QuestionStart(
+            opened_at=now, seconds=seconds, grace=grace,
+            locks_at=now + dt.timedelta(seconds=seconds + grace), asked=asked))
     except DeskError:
         db.session.rollback()
         raise
@@ -135,12 +142,12 @@ def start_question(event: Event, round_number: int, question_number: int, *,
         rnd.state, rnd.opened_at = "open", now
         audit.record(event, actor, "round.open", f"R{round_number}",
                      before={"state": "draft"}, after={"state": "open"})
-    locks_at = now + dt.timedelta(seconds=seconds + grace)
-    gate = QuestionGate(question_id=question.id, state="open", opened_at=now,
-                        seconds=seconds, grace=grace, locks_at=locks_at)
+    gate = QuestionGate(question_id=question.id, state="open", opened_at=start.opened_at,
+                        seconds=start.seconds, grace=start.grace, locks_at=start.locks_at)
     db.session.add(gate)
     audit.record(event, actor, "question.start", f"R{round_number}Q{question_number}",
-                 after={"seconds": seconds, "grace": grace, "locks_at": locks_at.isoformat()})
+                 after={"seconds": start.seconds, "grace": start.grace,
+                        "locks_at": start.locks_at.isoformat() if start.locks_at else None})
     db.session.commit()
     return gate
 
@@ -154,13 +161,14 @@ def clock_json(gate: QuestionGate, round_number: int, question_number: int,
     """What phones and the projector count down from: the server's deadlines and its
     own time (a phone corrects its clock by the difference)."""
     now = now or utcnow()
-    answer_until = gate.opened_at + dt.timedelta(seconds=gate.seconds or 0)
+    answer_until = (gate.opened_at + dt.timedelta(seconds=gate.seconds)
+                    if gate.seconds is not None else None)
     locked = not is_running(gate, now)
     return {
         "round": round_number,
         "question": question_number,
         "opens_at": stamp(gate.opened_at),
-        "answer_until": stamp(answer_until),
+        "answer_until": stamp(answer_until) if answer_until else None,
         "locks_at": stamp(gate.locks_at) if gate.locks_at else None,
         "seconds": gate.seconds,
         "grace": gate.grace,

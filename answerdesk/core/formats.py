@@ -10,6 +10,7 @@ registry is plain data (no Flask), so pure code and tests can fill it too.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
@@ -27,6 +28,20 @@ class RoundTemplate:
     points: int
     check_mode: str
     partial_points: int | None = None
+
+
+@dataclass(frozen=True)
+class QuestionStart:
+    """A question about to start, as core's question clock would run it (CHGK-1.1):
+    when it opens, its answer period and grace, and the deadline from which answers
+    are refused (``locks_at`` None: no deadline, the format's own flow closes it)."""
+
+    opened_at: dt.datetime
+    seconds: int | None
+    grace: int | None
+    locks_at: dt.datetime | None
+    #: Whether the host set the seconds or the grace for this start.
+    asked: bool = False
 
 
 class StandingRow(Protocol):
@@ -75,8 +90,17 @@ class Format:
         only while its gate is open, and phones see it only once opened."""
         return False
 
-    def check_join(self, event: Any, name_key: str) -> None:
-        """Refuse a team the game does not take (raise a DeskError), e.g. OQ-1 a 13th team."""
+    def start_question(self, event: Any, rnd: Any, question: Any,
+                       start: QuestionStart) -> QuestionStart:
+        """How a question of a round played one at a time starts (core's start endpoint
+        and the host pages call it before the gate opens, in the same transaction):
+        refuse with a DeskError what the game's rules forbid now, or return the start
+        changed (no deadline, another clock). Default: the question clock as asked."""
+        return start
+
+    def before_join(self, event: Any, name_key: str) -> None:
+        """Refuse, with a DeskError, a team joining now when the game's rules forbid it
+        (SI-1.2 late joins; OQ-1 a 13th team, OQ-8 a banned one: ``name_key``)."""
 
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """Called after the checker has (re)proposed verdicts for every answer to a question."""

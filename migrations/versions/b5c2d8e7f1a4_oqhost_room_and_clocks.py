@@ -2,7 +2,7 @@
 (OQ-1); the game's speed (OQ-7), pauses, first and latest activity, bans (OQ-8)
 
 Revision ID: b5c2d8e7f1a4
-Revises: e4a1c7b2d9f0
+Revises: a5c1e9f3b7d2
 Create Date: 2026-12-01 18:40:00
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "b5c2d8e7f1a4"
-down_revision = "e4a1c7b2d9f0"
+down_revision = "a5c1e9f3b7d2"
 branch_labels = None
 depends_on = None
 

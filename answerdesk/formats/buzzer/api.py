@@ -17,18 +17,27 @@ from ...core.events import event_by_code
 from ...core.formats import get as get_format
 from ...errors import Conflict, DeskError
 from ...extensions import db
+from ...models import QuestionGate
 from ...web import api_team, json_body
 from . import presses
 
 
-def _arming(event: Any, round_number: Any, question_number: Any) -> presses.Arming | None:
+def _arming(event: Any, round_number: Any, question_number: Any,
+            at_ms: int) -> presses.Arming | None:
+    """The format's arming of the question, or None once a deadline the host set at the
+    start (core's start, ``locks_at``) has passed."""
     arm = getattr(get_format(event.format), "buzzer_arming", None)
     if arm is None:
         raise Conflict("This game is not played with a buzzer.")
     for value in (round_number, question_number):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise DeskError("round and question must be whole numbers.")
-    return arm(event, round_number, question_number)
+    arming = arm(event, round_number, question_number)
+    if arming is None:
+        return None
+    locks_at = db.session.scalar(db.select(QuestionGate.locks_at).where(
+        QuestionGate.question_id == arming.question_id))
+    return None if locks_at is not None and at_ms >= presses.to_ms(locks_at) else arming
 
 
 @bp.post("/events/<code>/clock")
@@ -53,7 +62,7 @@ def buzz(code: str):
     event, team = api_team(code)
     body = json_body()
     try:
-        arming = _arming(event, body.get("round"), body.get("question"))
+        arming = _arming(event, body.get("round"), body.get("question"), received_ms)
         row = presses.press(arming, team, body.get("pressed_at_ms"), received_ms)
     except Exception:
         db.session.rollback()

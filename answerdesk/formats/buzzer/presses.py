@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
+from ...core.formats import QuestionStart
 from ...errors import Conflict, DeskError
 from ...extensions import db
 from ...models import Team
@@ -35,6 +36,22 @@ def now_ms() -> int:
 def to_ms(moment: dt.datetime) -> int:
     """A naive UTC datetime of the models as epoch milliseconds."""
     return round(moment.replace(tzinfo=dt.UTC).timestamp() * 1000)
+
+
+def from_ms(ms: int) -> dt.datetime:
+    """Epoch milliseconds as a naive UTC datetime of the models."""
+    return dt.datetime.fromtimestamp(ms / 1000, dt.UTC).replace(tzinfo=None)
+
+
+def buzzer_start(start: QuestionStart) -> QuestionStart:
+    """How a buzzer game's question starts through core's start (Format.start_question):
+    at the buzzer's own clock, so the arming time and the presses share one clock,
+    and without a deadline unless the host set one (the host's call ends it)."""
+    opened = from_ms(now_ms())
+    if not start.asked:
+        return replace(start, opened_at=opened, seconds=None, grace=None, locks_at=None)
+    span = dt.timedelta(seconds=(start.seconds or 0) + (start.grace or 0))
+    return replace(start, opened_at=opened, locks_at=opened + span)
 
 
 def epoch_ms(value: Any, name: str) -> int:
@@ -163,6 +180,12 @@ def press(arming: Arming | None, team: Team, pressed_at_ms: Any, received_ms: in
     try:
         with db.session.begin_nested():
             db.session.add(row)
+            db.session.flush()
+            # Stored only once the database took it: if that is after the window closed
+            # (a busy database), screens may already show the order without it, so it
+            # is refused like any late press and every screen keeps the same order.
+            if closes is not None and now_ms() > closes:
+                raise WindowClosed("Too late: the buzzer window has closed.")
     except IntegrityError:
         raise AlreadyPressed("Your team already pressed for this question.") from None
     return row

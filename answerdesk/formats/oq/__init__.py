@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, register
+from ...core.formats import Format, QuestionStart, RoundTemplate, register
 from .programme import OQ_PROGRAMME, SEQUENTIAL
 from .timers import N_
 
@@ -28,7 +28,7 @@ class OpenQuiz(Format):
     def programme(self) -> tuple[RoundTemplate, ...]:
         return OQ_PROGRAMME
 
-    def check_join(self, event: Any, name_key: str) -> None:
+    def before_join(self, event: Any, name_key: str) -> None:
         """OQ-1 at most 12 teams; OQ-8 a team the host banned stays out."""
         from .control import check_team_join
 
@@ -37,6 +37,16 @@ class OpenQuiz(Format):
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
         return rnd.kind == SEQUENTIAL
+
+    def start_question(self, event: Any, rnd: Any, question: Any,
+                       start: QuestionStart) -> QuestionStart:
+        """OQ-4: the buzzer is armed at the start, on the buzzer's clock; no deadline.
+        OQ-8: a paused or stopped game starts nothing; a start is activity."""
+        from ..buzzer.presses import buzzer_start, now_ms
+        from .control import guard
+
+        guard(event, now_ms())
+        return buzzer_start(start)
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
         """OQ-4: the buzzer is armed from the question's start, again after a rejection

@@ -1,12 +1,13 @@
 """Своя игра, the online tournament (RULES.md SI-0 … SI-3), registered in core's format
 registry by ``load``: players answer privately, only the first answer counts, the
-host publishes "+3 Вася, Ира / −3 Женя"."""
+host publishes "+3 Вася, Ира / −3 Женя", players protest (СТОП) before the next theme."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, register
+from ...core.formats import Format, QuestionStart, RoundTemplate, register
+from ...packs.model import N_
 from .programme import SEQUENTIAL, SI_PROGRAMME
 
 if TYPE_CHECKING:
@@ -19,6 +20,7 @@ class SvoyaIgra(Format):
     name = "si"
     label = "Своя игра (online tournament)"
     team_size = (1, 1)  # players, not teams
+    desk_links = (("host.si_desk", N_("Своя игра desk")),)
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return SI_PROGRAMME
@@ -26,6 +28,27 @@ class SvoyaIgra(Format):
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
         return rnd.kind == SEQUENTIAL
+
+    def start_question(self, event: Any, rnd: Any, question: Any,
+                       start: QuestionStart) -> QuestionStart:
+        """SI-2.2b: the host closes each question (ВСЁ), so no deadline unless set; SI-3:
+        no question starts while a protest is heard."""
+        from .game import start as si_start
+
+        return si_start(event, start)
+
+    def before_join(self, event: Any, name_key: str) -> None:
+        """SI-1.2: late players join in rounds 1-2, between questions."""
+        from .game import check_join
+
+        check_join(event)
+
+    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+        """Only the started questions; the player's score, answer and protests (a phone
+        that comes back finds them)."""
+        from .game import decorate
+
+        return decorate(sheet, event, team)
 
     def public_state(self, event: Any) -> dict[str, Any]:
         from .game import public
@@ -50,5 +73,5 @@ def load(app: Flask | None = None) -> SvoyaIgra:
     """Register the format and its routes (called by formats.load_all)."""
     if app is not None:
         from ..buzzer import stream  # noqa: F401  (SSE: look when the game moved)
-        from . import api, models  # noqa: F401  (routes on the API blueprint; tables)
+        from . import api, host, models  # noqa: F401  (routes on the blueprints; tables)
     return register(SI)

@@ -1,5 +1,7 @@
-"""Своя игра over the JSON API: a player's answer and claim, the host's ВСЁ, decisions,
-publication and warnings (SI-1.3, SI-2.2, SI-2.2b, SI-2.4)."""
+"""Своя игра over the JSON API: a player's answer, claim and protest, the host's ВСЁ,
+decisions, publication, warnings, protests, players in or out of competition and
+theme authors (SI-0, SI-1.2, SI-1.3, SI-2.2, SI-2.2b, SI-2.4, SI-3). A question
+opens through core's start (``POST /api/host/events/<code>/rounds/<r>/questions/<q>/start``)."""
 
 from __future__ import annotations
 
@@ -81,6 +83,53 @@ def si_warn(code: str):
                     "removed": row.warnings >= game.rules.WARNINGS_TO_REMOVE})
 
 
+@bp.post("/events/<code>/si/protests")
+def si_protest(code: str):
+    """SI-3 СТОП: a player in competition protests published results."""
+    event, team = _player(code)
+    body = json_body()
+    numbers = whole_numbers(body, "round", "question")
+    row = committed(game.protest, event, team, *numbers, body.get("text"))
+    return jsonify(_protest_json(row)), 201
+
+
+def _protest_json(row: Any) -> dict[str, Any]:
+    return {"id": row.id, "player": row.team.name, "state": row.state, "warned": row.warned}
+
+
+@bp.post("/host/events/<code>/si/protests/<int:protest_id>/hear")
+def si_hear(code: str, protest_id: int):
+    """SI-3 СТОЮ: the host acknowledges; no question starts until it is decided."""
+    return jsonify(_protest_json(committed(game.hear, _host(code), protest_id, "host:api")))
+
+
+@bp.post("/host/events/<code>/si/protests/<int:protest_id>/decide")
+def si_decide_protest(code: str, protest_id: int):
+    """SI-3: upheld (marks changed, results republished) or groundless (a warning)."""
+    body = json_body()
+    return jsonify(committed(game.decide_protest, _host(code), protest_id, body.get("upheld"),
+                             body.get("changes"), body.get("warn", False), "host:api"))
+
+
+@bp.post("/host/events/<code>/si/competition")
+def si_competition(code: str):
+    """SI-1.2: put a player in or out of competition."""
+    body = json_body()
+    row = committed(game.set_competition, _host(code), body.get("player"),
+                    body.get("in_competition"), "host:api")
+    return jsonify({"player": body.get("player"), "in_competition": row.in_competition})
+
+
+@bp.post("/host/events/<code>/si/themes")
+def si_theme(code: str):
+    """SI-0: name a theme's author (or nobody)."""
+    body = json_body()
+    row = committed(game.set_author, _host(code), body.get("round"), body.get("theme"),
+                    body.get("author"), "host:api")
+    return jsonify({"round": body.get("round"), "theme": row.theme,
+                    "author": row.author.name if row.author else None})
+
+
 SI_STATE = {"type": "object", "description": "Своя игра: the latest question with its lists "
             "once published (SI-2.4), and the players' scores", "properties": {
                 "current": {"type": ["object", "null"], "properties": {
@@ -91,7 +140,17 @@ SI_STATE = {"type": "object", "description": "Своя игра: the latest ques
                     "lists": {"type": "array", "items": {"type": "string"}}}},
                 "scores": {"type": "array", "items": {"type": "object", "properties": {
                     "player": {"type": "string"}, "points": {"type": "integer"},
-                    "in_competition": {"type": "boolean"}, "removed": {"type": "boolean"}}}}}}
+                    "in_competition": {"type": "boolean"}, "removed": {"type": "boolean"},
+                    "place": {"type": ["integer", "null"], "description": "SI-1.2: null "
+                              "out of competition (plays, not ranked) or removed"}}}},
+                "protests": {"type": "array", "description": "SI-3: protests not yet "
+                             "decided (filed: СТОП; heard: СТОЮ)", "items": {
+                                 "type": "object", "properties": {
+                                     "id": {"type": "integer"}, "player": {"type": "string"},
+                                     "round": {"type": "integer"},
+                                     "question": {"type": "integer"},
+                                     "state": {"type": "string",
+                                               "enum": ["filed", "heard"]}}}}}}
 
 
 def openapi_paths() -> dict[str, Any]:
@@ -121,6 +180,15 @@ def openapi_paths() -> dict[str, Any]:
     player_ops = {"400": _error("Invalid body"), "401": _error("No or wrong player token"),
                   "404": _error("No such event or question"),
                   "409": _error("Refused: see the message")}
+    host_ops = {"400": _error("Invalid body"), "401": _error("No or wrong host password"),
+                "404": _error("No such event, round, protest or player"),
+                "409": _error("Not in this state")}
+    protest = {"type": "object", "properties": {
+        "id": {"type": "integer"}, "player": {"type": "string"},
+        "state": {"type": "string", "enum": ["filed", "heard", "upheld", "rejected"]},
+        "warned": {"type": "boolean"}}}
+    protest_id = {"name": "protest", "in": "path", "required": True,
+                "schema": {"type": "integer", "minimum": 0}}
     q = "/api/host/events/{code}/si/rounds/{round}/questions/{question}"
     return {
         "/api/events/{code}/si/answers": {"post": {
@@ -149,6 +217,53 @@ def openapi_paths() -> dict[str, Any]:
             ["player", "mark"])),
         f"{q}/publish": host("SI-2.4: publish the lists", {"type": "object", "properties": {
             "lists": {"type": "array", "items": {"type": "string"}}}}),
+        "/api/events/{code}/si/protests": {"post": {
+            "summary": "SI-3 СТОП: protest a question's published results (players in "
+                       "competition, until the next theme starts)",
+            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
+                                                     "maxLength": 1000}},
+                                ["round", "question", "text"]),
+            "responses": {"201": _ok("Filed", protest), **player_ops}}},
+        "/api/host/events/{code}/si/protests/{protest}/hear": {"post": {
+            "summary": "SI-3 СТОЮ: acknowledge a protest; no question starts until decided",
+            "security": [{"hostPassword": []}], "parameters": [_CODE, protest_id],
+            "responses": {"200": _ok("Heard", protest), **host_ops}}},
+        "/api/host/events/{code}/si/protests/{protest}/decide": {"post": {
+            "summary": "SI-3: uphold (set marks, republish) or reject (a warning if asked; "
+                       "a repeated groundless protest always earns one)",
+            "security": [{"hostPassword": []}], "parameters": [_CODE, protest_id],
+            "requestBody": body({"upheld": {"type": "boolean"}, "warn": {"type": "boolean"},
+                                 "changes": {"type": "array", "items": {
+                                     "type": "object", "required": ["player", "mark"],
+                                     "properties": {"player": {"type": "string"}, "mark": {
+                                         "type": "string",
+                                         "enum": ["correct", "wrong", "none"]}}}}},
+                                ["upheld"]),
+            "responses": {"200": _ok("Decided", {"type": "object", "properties": {
+                "state": {"type": "string", "enum": ["upheld", "rejected"]},
+                "warned": {"type": "boolean"},
+                "lists": {"type": "array", "items": {"type": "string"}}}}), **host_ops}}},
+        "/api/host/events/{code}/si/competition": {"post": {
+            "summary": "SI-1.2: put a player in or out of competition (out: plays, not "
+                       "ranked)", "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "requestBody": body({"player": {"type": "string"},
+                                 "in_competition": {"type": "boolean"}},
+                                ["player", "in_competition"]),
+            "responses": {"200": _ok("Set", {"type": "object", "properties": {
+                "player": {"type": "string"}, "in_competition": {"type": "boolean"}}}),
+                **host_ops}}},
+        "/api/host/events/{code}/si/themes": {"post": {
+            "summary": "SI-0: name a theme's author (null: nobody); the author plays the "
+                       "theme only by answering its most expensive question",
+            "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "requestBody": body({"round": {"type": "integer", "minimum": 0},
+                                 "theme": {"type": "integer", "minimum": 1, "maximum": 5},
+                                 "author": {"type": ["string", "null"]}},
+                                ["round", "theme"]),
+            "responses": {"200": _ok("Set", {"type": "object", "properties": {
+                "round": {"type": "integer"}, "theme": {"type": "integer"},
+                "author": {"type": ["string", "null"]}}}), **host_ops}}},
         "/api/host/events/{code}/si/warnings": {"post": {
             "summary": "SI-1.3: warn a player; the second warning removes and annuls",
             "security": [{"hostPassword": []}], "parameters": [_CODE],

@@ -1,25 +1,29 @@
-"""Своя игра played over the database (SI-1.3, SI-2.2, SI-2.2b, SI-2.4).
+"""Своя игра played over the database (SI-0 … SI-3).
 
-The host starts a question (core's question gate), players send one private
-answer each, the host says ВСЁ, the checker proposes, the host decides and
-publishes the lists; a "ПРОПУСТИЛИ" claim is settled by the server's receipt
-times. Services flush; the views commit. Refusals change nothing.
+The host starts a question (core's start, shaped by ``start``: no deadline, the
+host closes it), players send one private answer each, the host says ВСЁ, the
+checker proposes, the host decides and publishes the lists; a "ПРОПУСТИЛИ" claim
+is settled by the server's receipt times; a protest ("СТОП") stops the game until
+the host has heard it and decided. Services flush; the views commit. Refusals
+change nothing.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from ...checker import check
-from ...core import audit, rounds
+from ...core import audit, clock, rounds
+from ...core.formats import QuestionStart
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
 from . import rules
-from .models import SiAnswer, SiPlayer, SiQuestion
+from .models import SiAnswer, SiPlayer, SiProtest, SiQuestion, SiTheme
 
 
 class OnlyFirstCounts(Conflict):
@@ -33,6 +37,29 @@ class QuestionNotOpen(Conflict):
 class PlayerRemoved(Conflict):
     code = "player_removed"
 
+
+class LateJoinClosed(Conflict):
+    code = "late_join_closed"
+
+
+class JoinBetweenQuestions(Conflict):
+    code = "join_between_questions"
+
+
+class AuthorsTheme(Conflict):
+    code = "authors_theme"
+
+
+class ProtestRefused(Conflict):
+    code = "protest_refused"
+
+
+class ProtestWindowClosed(Conflict):
+    code = "protest_window_closed"
+
+
+class ProtestPending(Conflict):
+    code = "protest_pending"
 
 
 def _gate(question: Question) -> QuestionGate | None:
@@ -84,13 +111,19 @@ def answer(event: Event, team: Team, round_number: int, question_number: int, te
         raise DeskError("The answer must be text of 1 to 500 characters.")
     if player(team).warnings >= rules.WARNINGS_TO_REMOVE:
         raise PlayerRemoved("You were removed from the game (SI-1.3).")
-    _, question = rounds.question_of(event, round_number, question_number)
-    if _gate(question) is None:
+    rnd, question = rounds.question_of(event, round_number, question_number)
+    gate = _gate(question)
+    if gate is None:
         raise QuestionNotOpen("Question %(question)s is not open.", question=question_number)
+    if not rules.author_may_answer(author_of(rnd, rules.theme_of(question.number)) == team.id,
+                                   question.number, top_question(rnd, question.number)):
+        raise AuthorsTheme("You wrote this theme: you play it only by answering its most "
+                           "expensive question (SI-0).")
     now = now or utcnow()
     state = _state(question)
+    ends = _ends(state, gate)
     row = SiAnswer(question_id=question.id, team_id=team.id, text=text.strip(), received_at=now,
-                   late=state.closed_at is not None and now > state.closed_at)
+                   late=ends is not None and now > ends)
     try:
         with db.session.begin_nested():
             db.session.add(row)
@@ -110,11 +143,11 @@ def close(event: Event, round_number: int, question_number: int, actor: str,
     if state.closed_at is not None:
         raise Conflict("Question %(question)s is already closed.", question=question_number)
     now = now or utcnow()
-    state.closed_at = now
-    gate.state, gate.locked_at = "locked", now
+    state.closed_at = min(now, gate.locks_at) if gate.locks_at else now
+    gate.state, gate.locked_at = "locked", state.closed_at
     rows = answers_of(question)
     for row in rows:
-        if row.received_at > now:
+        if row.received_at > state.closed_at:
             row.late = True
         if not row.late:
             verdict = check(row.text, question.key, question.mode)
@@ -125,6 +158,12 @@ def close(event: Event, round_number: int, question_number: int, actor: str,
                  after={"answers": len(rows)})
     db.session.flush()
     return rows
+
+
+def _ends(state: SiQuestion, gate: QuestionGate) -> dt.datetime | None:
+    """When answers become late: the ВСЁ, or the deadline the host set at the start."""
+    ends = [t for t in (state.closed_at, gate.locks_at) if t is not None]
+    return min(ends) if ends else None
 
 
 def answers_of(question: Question) -> list[SiAnswer]:
@@ -224,6 +263,235 @@ def warn(event: Event, name: Any, actor: str) -> SiPlayer:
     return row
 
 
+def set_competition(event: Event, name: Any, in_competition: Any, actor: str) -> SiPlayer:
+    """SI-1.2: the host puts a player in or out of competition (out: plays, not ranked)."""
+    if not isinstance(in_competition, bool):
+        raise DeskError("in_competition must be true or false.")
+    team = _team(event, name)
+    row = player(team)
+    audit.record(event, actor, "si.competition", team.name,
+                 before={"in_competition": row.in_competition},
+                 after={"in_competition": in_competition})
+    row.in_competition = in_competition
+    db.session.flush()
+    return row
+
+
+# -- the game's progress: SI-1.2 late joining, the start of a question --------------------
+
+def _latest(event: Event) -> tuple[QuestionGate, Question, Round] | None:
+    row = db.session.execute(
+        db.select(QuestionGate, Question, Round)
+        .join(Question, QuestionGate.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id).order_by(QuestionGate.id.desc()).limit(1)).first()
+    return tuple(row) if row else None  # type: ignore[return-value]
+
+
+def _stored_state(question: Question) -> SiQuestion | None:
+    """A question's ВСЁ and publication as stored (a read: polled views must not write)."""
+    return db.session.scalar(db.select(SiQuestion).where(SiQuestion.question_id == question.id))
+
+
+def _taking_answers(gate: QuestionGate, question: Question, now: dt.datetime) -> bool:
+    state = _stored_state(question)
+    return (state is None or state.closed_at is None) and clock.is_running(gate, now)
+
+
+def check_join(event: Event, now: dt.datetime | None = None) -> None:
+    """SI-1.2: late players join during rounds 1 and 2, between questions."""
+    latest = _latest(event)
+    verdict = rules.may_join(
+        latest[2].number if latest else None,
+        latest is not None and _taking_answers(latest[0], latest[1], now or utcnow()))
+    if verdict == rules.Join.CLOSED:
+        raise LateJoinClosed("Late players join during the first two rounds only; round "
+                             "%(round)s has begun (SI-1.2).", round=latest[2].number if latest
+                             else rules.ROUNDS)
+    if verdict == rules.Join.WAIT:
+        raise JoinBetweenQuestions("A question is being played: join between questions, "
+                                   "once the host has closed it (SI-1.2).")
+
+
+def start(event: Event, start: QuestionStart) -> QuestionStart:
+    """How core starts a question of Своя игра: no deadline unless the host sets one (the
+    host closes it, SI-2.2b); refused while a protest is heard (SI-3: the game stands)."""
+    if pending_protests(event):
+        raise ProtestPending("A protest is being heard (СТОЮ): decide it before the next "
+                             "question (SI-3).")
+    if start.asked:
+        return start
+    return replace(start, seconds=None, grace=None, locks_at=None)
+
+
+# -- SI-0 the theme's author --------------------------------------------------------------
+
+def _theme_row(rnd: Round, theme: int) -> SiTheme | None:
+    return db.session.scalar(db.select(SiTheme).where(SiTheme.round_id == rnd.id,
+                                                      SiTheme.theme == theme))
+
+
+def author_of(rnd: Round, theme: int) -> int | None:
+    """The team id of the theme's author, if the host named one (SI-0)."""
+    row = _theme_row(rnd, theme)
+    return row.author_team_id if row else None
+
+
+def top_question(rnd: Round, question_number: int) -> int:
+    """The most expensive question of the theme ``question_number`` belongs to (SI-0)."""
+    theme = rules.theme_of(question_number)
+    return rules.most_expensive({q.number: value_of(rnd, q) for q in rnd.questions
+                                 if rules.theme_of(q.number) == theme} or
+                                {question_number: 0})
+
+
+def set_author(event: Event, round_number: Any, theme: Any, name: Any, actor: str) -> SiTheme:
+    """SI-0: name a theme's author (a player of the game), or nobody (``name`` None)."""
+    for value, field in ((round_number, "round"), (theme, "theme")):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise DeskError("%(field)s must be a whole number.", field=field)
+    if not 1 <= theme <= rules.THEMES:
+        raise DeskError("theme must be a whole number from 1 to %(most)s.", most=rules.THEMES)
+    rnd = rounds.get_round(event, round_number)
+    team = None if name is None or name == "" else _team(event, name)
+    row = _theme_row(rnd, theme)
+    before = row.author.name if row and row.author else None
+    if row is None:
+        row = SiTheme(round_id=rnd.id, theme=theme)
+        db.session.add(row)
+    row.author_team_id = team.id if team else None
+    audit.record(event, actor, "si.author", f"R{rnd.number}T{theme}",
+                 before={"author": before}, after={"author": team.name if team else None})
+    db.session.flush()
+    return row
+
+
+def authors(event: Event) -> dict[tuple[int, int], str]:
+    """(round, theme) → the author's name, for the host's board."""
+    rows = db.session.execute(
+        db.select(Round.number, SiTheme.theme, Team.name)
+        .join(Round, SiTheme.round_id == Round.id)
+        .join(Team, SiTheme.author_team_id == Team.id)
+        .where(Round.event_id == event.id))
+    return {(r, t): name for r, t, name in rows}
+
+
+# -- SI-3 protests ------------------------------------------------------------------------
+
+def pending_protests(event: Event) -> list[SiProtest]:
+    """Protests the host has not decided yet, oldest first."""
+    return list(db.session.scalars(
+        db.select(SiProtest).join(Question, SiProtest.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, SiProtest.state.in_(
+            [rules.ProtestState.FILED, rules.ProtestState.HEARD]))
+        .order_by(SiProtest.id)))
+
+
+def protests(event: Event) -> list[tuple[SiProtest, Question, Round]]:
+    """Every protest of the event with its question, oldest first (the host's page)."""
+    rows = db.session.execute(
+        db.select(SiProtest, Question, Round)
+        .join(Question, SiProtest.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id).order_by(SiProtest.id))
+    return [tuple(row) for row in rows]  # type: ignore[misc]
+
+
+def protest(event: Event, team: Team, round_number: int, question_number: int, text: Any,
+            now: dt.datetime | None = None) -> SiProtest:
+    """SI-3 "СТОП": a player in competition protests a question's published results,
+    before the next theme starts."""
+    if not isinstance(text, str) or not text.strip() or len(text) > 1000:
+        raise DeskError("The protest must be text of 1 to 1000 characters.")
+    row = player(team)
+    if not rules.may_protest(row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
+        raise ProtestRefused("Only players in competition may protest (SI-3).")
+    rnd, question = rounds.question_of(event, round_number, question_number)
+    state, gate = _stored_state(question), _gate(question)
+    later = [(r.number, rules.theme_of(q.number)) for g, q, r in clock.event_gates(event)
+             if gate is not None and g.id > gate.id]
+    if not rules.protest_window_open(state is not None and state.published_at is not None,
+                                     (rnd.number, rules.theme_of(question.number)), later):
+        raise ProtestWindowClosed("Protests on question %(question)s are taken from the "
+                                  "publication of its answer until the next theme starts "
+                                  "(SI-3).", question=question_number)
+    if any(p.team_id == team.id and p.question_id == question.id
+           for p in pending_protests(event)):
+        raise ProtestRefused("Your protest on this question is already with the host.")
+    filed = SiProtest(question_id=question.id, team_id=team.id, text=text.strip(),
+                      state=rules.ProtestState.FILED, filed_at=now or utcnow())
+    db.session.add(filed)
+    audit.record(event, f"player:{team.name}", "si.protest",
+                 f"R{round_number}Q{question_number}", after={"text": filed.text})
+    db.session.flush()
+    return filed
+
+
+def _protest(event: Event, protest_id: Any) -> tuple[SiProtest, Question, Round]:
+    found = next(((p, q, r) for p, q, r in protests(event)
+                  if not isinstance(protest_id, bool) and p.id == protest_id), None)
+    if found is None:
+        raise NotFound("No protest %(id)s in this event.", id=str(protest_id)[:20])
+    return found
+
+
+def hear(event: Event, protest_id: Any, actor: str, now: dt.datetime | None = None,
+         ) -> SiProtest:
+    """SI-3 "СТОЮ": the host acknowledges the protest; the game stands until decided."""
+    row, question, rnd = _protest(event, protest_id)
+    if row.state != rules.ProtestState.FILED:
+        raise Conflict("This protest was already acknowledged.")
+    row.state, row.heard_at = rules.ProtestState.HEARD, now or utcnow()
+    audit.record(event, actor, "si.hear", f"R{rnd.number}Q{question.number} {row.team.name}",
+                 before={"state": "filed"}, after={"state": "heard"})
+    db.session.flush()
+    return row
+
+
+def decide_protest(event: Event, protest_id: Any, upheld: Any, changes: Any, warn_player: Any,
+                   actor: str, now: dt.datetime | None = None) -> dict[str, Any]:
+    """SI-3: the host's word after hearing a protest. Upheld: the marks in ``changes``
+    (``[{"player", "mark"}]``) are set and the results republished. Groundless: the
+    results stand; a warning if the host gives one, and always for a repeated one."""
+    if not isinstance(upheld, bool) or not isinstance(warn_player, bool):
+        raise DeskError("upheld and warn must be true or false.")
+    if changes is None:
+        changes = []
+    if not isinstance(changes, list) or not all(isinstance(c, dict) for c in changes):
+        raise DeskError("changes must be a list of objects with player and mark.")
+    if upheld and not changes:
+        raise DeskError("An upheld protest changes at least one mark.")
+    if not upheld and changes:
+        raise DeskError("A groundless protest changes no mark.")
+    row, question, rnd = _protest(event, protest_id)
+    if row.state != rules.ProtestState.HEARD:
+        raise Conflict("Acknowledge the protest first (СТОЮ); a decided one stays decided.")
+    before = lists_of(rnd, question).lines()
+    for change in changes:
+        decide(event, rnd.number, question.number, change.get("player"), change.get("mark"),
+               actor)
+    warned = False
+    if not upheld:
+        groundless = sum(1 for p, _, _ in protests(event) if p.team_id == row.team_id
+                         and p.state == rules.ProtestState.REJECTED)
+        warned = warn_player or rules.must_warn(groundless)
+        if warned:
+            warn(event, row.team.name, actor)
+    row.state = rules.ProtestState.UPHELD if upheld else rules.ProtestState.REJECTED
+    row.decided_at, row.warned = now or utcnow(), warned
+    after = lists_of(rnd, question).lines()
+    audit.record(event, actor, "si.protest.decide",
+                 f"R{rnd.number}Q{question.number} {row.team.name}",
+                 before={"lists": before},
+                 after={"state": str(row.state), "lists": after, "warned": warned})
+    if after != before:
+        audit.record(event, actor, "si.publish", f"R{rnd.number}Q{question.number}",
+                     before={"lists": before}, after={"lists": after})
+    db.session.flush()
+    return {"state": str(row.state), "warned": warned, "lists": after}
+
+
 def scores(event: Event) -> list[rules.PlayerScore]:
     """The players' scores over the published questions (SI-2.4, SI-1.3)."""
     players = {p.team_id: p for p in db.session.scalars(db.select(SiPlayer).join(
@@ -245,17 +513,12 @@ def scores(event: Event) -> list[rules.PlayerScore]:
 
 def public(event: Event) -> dict[str, Any]:
     """What the projector and every phone show: the latest question, its lists once
-    published, and the scores."""
-    row = db.session.execute(
-        db.select(QuestionGate, Question, Round)
-        .join(Question, QuestionGate.question_id == Question.id)
-        .join(Round, Question.round_id == Round.id)
-        .where(Round.event_id == event.id).order_by(QuestionGate.id.desc()).limit(1)).first()
+    published, the protests being heard (SI-3) and the scores with places (SI-1.2)."""
+    latest = _latest(event)
     current = None
-    if row is not None:
-        _, question, rnd = row
-        state = db.session.scalar(db.select(SiQuestion).where(
-            SiQuestion.question_id == question.id))
+    if latest is not None:
+        _, question, rnd = latest
+        state = _stored_state(question)
         status = "open" if state is None or state.closed_at is None else \
             "closed" if state.published_at is None else "published"
         current = {"round": rnd.number, "question": question.number,
@@ -263,6 +526,74 @@ def public(event: Event) -> dict[str, Any]:
                    "state": status,
                    "answer": question.shown_answer if status == "published" else None,
                    "lists": lists_of(rnd, question).lines() if status == "published" else []}
+    pending = pending_protests(event)
+    numbers = {q.id: (r.number, q.number) for r in event.rounds for q in r.questions
+               if any(p.question_id == q.id for p in pending)}
     return {"current": current, "scores": [
         {"player": s.player, "points": s.points, "in_competition": s.in_competition,
-         "removed": s.removed} for s in scores(event)]}
+         "removed": s.removed, "place": s.place} for s in scores(event)],
+        "protests": [{"id": p.id, "player": p.team.name, "round": numbers[p.question_id][0],
+                      "question": numbers[p.question_id][1], "state": p.state}
+                     for p in pending]}
+
+
+def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+    """The phone sheet of Своя игра: a board's questions show only once the host has
+    started them (no reading ahead), and the player's own part (``player_part``)."""
+    started = {q.id for _, q, _ in clock.event_gates(event)}
+    rounds = {r.number: r for r in event.rounds}
+    for item in sheet["rounds"]:
+        by_number = {q.number: q for q in rounds[item["number"]].questions}
+        item["questions"] = [q for q in item["questions"]
+                             if by_number[q["number"]].id in started]
+    return {**sheet, "si": player_part(event, team)}
+
+
+def player_part(event: Event, team: Team) -> dict[str, Any]:
+    """A player's own part of the phone sheet: where the game stands for them (a phone
+    that dropped and came back finds its score, its answer and its protests here)."""
+    latest = _latest(event)
+    mine = next((s for s in scores(event) if s.player == team.name), None)
+    stored = db.session.scalar(db.select(SiPlayer).where(SiPlayer.team_id == team.id))
+    current = None
+    if latest is not None:
+        _, question, rnd = latest
+        row = next((a for a in answers_of(question) if a.team_id == team.id), None)
+        current = {"round": rnd.number, "question": question.number,
+                   "answer": row.text if row else None, "late": row.late if row else False,
+                   "may_answer": rules.author_may_answer(
+                       author_of(rnd, rules.theme_of(question.number)) == team.id,
+                       question.number, top_question(rnd, question.number))}
+    return {"player": team.name, "points": mine.points if mine else 0,
+            "place": mine.place if mine else None,
+            "in_competition": mine.in_competition if mine else True,
+            "removed": mine.removed if mine else False,
+            "warnings": stored.warnings if stored else 0, "current": current,
+            "protests": [{"id": p.id, "round": r.number, "question": q.number,
+                          "state": p.state, "warned": p.warned}
+                         for p, q, r in protests(event) if p.team_id == team.id]}
+
+
+def current_question(event: Event) -> dict[str, Any] | None:
+    """The question started last as the host's desk shows it: its answers with the
+    checker's proposal and the host's word, and its lists once published."""
+    latest = _latest(event)
+    if latest is None:
+        return None
+    _, question, rnd = latest
+    state = _stored_state(question)
+    status = "open" if state is None or state.closed_at is None else \
+        "closed" if state.published_at is None else "published"
+    return {"round": rnd.number, "question": question.number, "text": question.text,
+            "answer": question.shown_answer, "value": value_of(rnd, question),
+            "state": status, "lists": lists_of(rnd, question).lines(),
+            "answers": [{"player": a.team.name, "text": a.text, "late": a.late,
+                         "proposed": a.proposed, "decision": a.decision}
+                        for a in answers_of(question)]}
+
+
+def warnings(event: Event) -> dict[str, int]:
+    """Each player's warnings (SI-1.3), by name."""
+    rows = db.session.execute(db.select(Team.name, SiPlayer.warnings).join(
+        SiPlayer, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))
+    return dict(rows.all())

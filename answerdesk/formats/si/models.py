@@ -54,3 +54,38 @@ class SiAnswer(db.Model):
     claimed: Mapped[bool] = mapped_column(default=False)
 
     team: Mapped[Team] = relationship()
+
+
+class SiTheme(db.Model):
+    """SI-0: a theme of a round and its author, one of the players (if any)."""
+
+    __tablename__ = "si_theme"
+    __table_args__ = (UniqueConstraint("round_id", "theme"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"))
+    theme: Mapped[int]
+    author_team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team.id", ondelete="SET NULL"))
+
+    author: Mapped[Team | None] = relationship()
+
+
+class SiProtest(db.Model):
+    """SI-3: a protest ("СТОП") against a question's published results, and the host's
+    word on it (rules.ProtestState)."""
+
+    __tablename__ = "si_protest"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    text: Mapped[str] = mapped_column(Text, default="")
+    state: Mapped[str] = mapped_column(String(10), default="filed")
+    filed_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+    heard_at: Mapped[dt.datetime | None]
+    decided_at: Mapped[dt.datetime | None]
+    warned: Mapped[bool] = mapped_column(default=False)
+
+    team: Mapped[Team] = relationship()

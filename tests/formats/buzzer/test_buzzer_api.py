@@ -82,7 +82,8 @@ def test_oq4_first_on_its_own_clock_wins_though_its_press_arrives_last(app, game
     for p in (far, near, mid, cheat):
         sync_a_while(p, T0 - 30_000, [(p.out_ms, p.back_ms)] * 4)
         sync_a_while(p, T0 - 20_000, [(20, 20)] * 2)  # a couple of quick trips each
-    start_question(app, desk.code, 1, 1, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                   at_ms=T0)
 
     assert near.press(T0 + 350).status_code == 202  # arrives T0+370: first arrival
     assert mid.press(T0 + 400).status_code == 202  # arrives T0+490
@@ -113,7 +114,8 @@ def test_oq4_refusals_change_nothing(app, game, server_clock, english):
     early = a.press(T0 - 100)
     assert early.status_code == 409
     assert early.get_json()["error"] == "buzzer_not_armed"
-    start_question(app, desk.code, 1, 1, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                   at_ms=T0)
     assert a.press(T0 + 100).status_code == 202
     again = a.press(T0 + 200)
     assert again.status_code == 409
@@ -137,3 +139,33 @@ def test_refusals_are_translated(app, game, server_clock):
                                                   "pressed_at_ms": T0})
     assert resp.status_code == 409
     assert resp.get_json()["message"] == "Кнопка для этого вопроса ещё не включена."
+
+
+def test_a_buzzer_question_opens_through_core_start_and_keeps_a_deadline_if_set(
+        app, game, server_clock, english):
+    """Core's start shapes a buzzer question by the format's hook: armed at the buzzer's
+    clock, no deadline unless the host sets one; past that deadline nobody presses."""
+    desk, phone = game
+    a = phone("A", skew_ms=0, out_ms=10, back_ms=10)
+    b = phone("B", skew_ms=0, out_ms=10, back_ms=10)
+    opened = start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                            at_ms=T0)
+    assert opened["locks_at"] is None and opened["opens_at"].startswith("2027-01-15T08:00:00")
+    assert state(desk)["armed_ms"] == T0
+    timed = desk.client.post(f"/api/host/events/{desk.code}/rounds/1/questions/2/start",
+                             json={"seconds": 2, "grace": 0},
+                             headers={"Authorization": f"Bearer {desk.password}"})
+    assert timed.status_code == 409  # question 1 runs until the host's call
+    assert a.press(T0 + 100).status_code == 202
+    server_clock.ms = T0 + 1_200
+    assert desk.client.post(f"/api/host/events/{desk.code}/oq/rounds/1/questions/1/judge",
+                            json={"outcome": "accept"},
+                            headers={"Authorization": f"Bearer {desk.password}"}
+                            ).status_code == 200
+    server_clock.ms = T0 + 5_000
+    timed = desk.client.post(f"/api/host/events/{desk.code}/rounds/1/questions/2/start",
+                             json={"seconds": 2, "grace": 0},
+                             headers={"Authorization": f"Bearer {desk.password}"}).get_json()
+    assert timed["seconds"] == 2 and timed["locks_at"] is not None
+    late = b.press(T0 + 7_100, 1, 2)  # arrives after the deadline the host set
+    assert (late.status_code, late.get_json()["error"]) == (409, "buzzer_not_armed")

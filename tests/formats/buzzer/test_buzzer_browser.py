@@ -18,7 +18,7 @@ PHONE = {"viewport": {"width": 390, "height": 780}, "has_touch": True, "is_mobil
 
 
 def test_three_phones_press_and_every_screen_shows_the_order(app, live_server, browser: Browser):
-    code, _ = make_event(app, "oq", {1: 5})
+    code, password = make_event(app, "oq", {1: 5})
     base = live_server.url
     phones = []
     for name in ("Сови", "Лисици", "Мечки"):
@@ -36,7 +36,7 @@ def test_three_phones_press_and_every_screen_shows_the_order(app, live_server, b
     assert box is not None and box["y"] >= 780 / 2 - 1 and box["height"] >= 780 / 2 - 1
 
     time.sleep(2)  # the phones' first clock syncs
-    start_question(app, code, 1, 1, int(time.time() * 1000))
+    start_question(base, code, password, 1, 1)
     for page in phones:
         expect(page.locator("#question")).to_have_text("Раунд 1, вопрос 1", timeout=10_000)
     phones[1].locator("#press").tap()

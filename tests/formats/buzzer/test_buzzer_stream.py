@@ -46,7 +46,9 @@ def test_sse_says_look_on_host_actions_presses_and_the_window_close(app, serve):
     at, edited = got.get(timeout=5)
     assert edited != first and at - done < 0.5  # a poll (50 ms) away, with room for a busy CPU
 
-    start_question(app, code, 1, 1, int(time.time() * 1000))
+    start_question(server.url, code, password, 1, 1)
+    started = got.get(timeout=5)[1]  # the host's start (core's endpoint) is news too
+    assert started != edited
     press = requests.post(f"{server.url}/api/events/{code}/buzz", timeout=5,
                           headers={"Authorization": f"Bearer {team}"},
                           json={"round": 1, "question": 1,

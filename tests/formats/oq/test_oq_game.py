@@ -48,7 +48,7 @@ def test_oq_game_with_a_final(app, oq):
     assert post(a, "oq/pick", round=1, question=2).status_code == 200
     assert oq_state(desk)["oq"]["picked"] == {"round": 1, "question": 2}
 
-    start_question(app, desk.code, 1, 2, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
     assert b.press(T0 + 200, 1, 2).status_code == 202
     assert c.press(T0 + 260, 1, 2).status_code == 202
     clock.ms = T0 + 500
@@ -74,7 +74,7 @@ def test_oq_game_with_a_final(app, oq):
     assert oq_state(desk)["oq"]["turn"] == "Гама"  # OQ-2: the turn passes to the team right
 
     assert post(c, "oq/pick", round=1, question=1).status_code == 200
-    start_question(app, desk.code, 1, 1, T0 + 10_000)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0 + 10_000)
     assert a.press(T0 + 10_300, 1, 1).status_code == 202
     clock.ms = T0 + 11_400
     assert host(desk, "oq/rounds/1/questions/1/judge", outcome="timeout").get_json()[
@@ -115,7 +115,7 @@ def test_oq_game_with_a_final(app, oq):
 def test_oq4_reading_mode_press_during_the_reading_counts_two_seconds_later(app, oq):
     desk, ph, clock = oq
     a, b = ph["Альфа"], ph["Бета"]
-    start_question(app, desk.code, 1, 3, T0)
+    start_question(desk.client, desk.code, desk.password, 1, 3, clock=clock, at_ms=T0)
     clock.ms = T0 + 10
     reading = host(desk, "oq/rounds/1/questions/3/reading", seconds=1)
     assert reading.get_json() == {"reading_until_ms": T0 + 1_000}

@@ -40,6 +40,12 @@ def state(desk: Desk) -> dict:
     return desk.client.get(f"/api/events/{desk.code}/state").get_json()["oq"]
 
 
+def start(desk: Desk, q: int):
+    """The host starts question ``q`` of round 1 (core's start endpoint)."""
+    return desk.client.post(f"/api/host/events/{desk.code}/rounds/1/questions/{q}/start",
+                            headers={"Authorization": f"Bearer {desk.password}"})
+
+
 def player(desk: Desk, team_token: str, name: str) -> str:
     resp = post(desk, "oq/players", team_token, name=name)
     assert resp.status_code == 201, resp.get_json()
@@ -142,7 +148,7 @@ def test_oq8_the_host_kicks_and_bans_players_and_teams(oq):
 
 
 def _buzz_won_by_alpha(app, desk, ph, clock, q: int = 1, at: int = T0) -> None:
-    start_question(app, desk.code, 1, q, at)
+    start_question(desk.client, desk.code, desk.password, 1, q, clock=clock, at_ms=at)
     assert ph["Альфа"].press(at + 100, 1, q).status_code == 202
     clock.ms = at + 1_200  # the window (1 s after the first press) has closed
 
@@ -217,6 +223,7 @@ def test_oq8_an_hour_of_pauses_then_the_game_goes_on_and_cannot_pause(oq):
     desk, _, clock = oq
     clock.ms = T0
     host(desk, "pause", paused=True)
+    assert refusal(start(desk, 1)) == (409, "game_paused")  # the host starts nothing
     clock.ms += 25 * MIN
     host(desk, "pause", paused=False)
     host(desk, "pause", paused=True)
@@ -242,6 +249,7 @@ def test_oq8_thirty_minutes_without_activity_stop_the_game(app, oq):
     assert stopped.get_json()["message"] == "The game has stopped: 30 minutes without activity."
     assert refusal(host(desk, "pause", paused=True)) == (409, "game_stopped")
     assert refusal(ph["Бета"].press(clock.ms, 1, 1)) == (409, "game_stopped")
+    assert refusal(start(desk, 1)) == (409, "game_stopped")
 
 
 def test_oq8_a_game_lives_at_most_five_hours(oq):
@@ -283,7 +291,8 @@ def test_oq8_the_host_starting_a_question_is_activity(app, oq):
     desk, ph, clock = oq
     clock.ms = T0
     assert post(desk, "oq/pick", ph["Альфа"].token, round=1, question=1).status_code == 200
-    start_question(app, desk.code, 1, 1, T0 + 25 * MIN)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock,
+                   at_ms=T0 + 25 * MIN)
     clock.ms = T0 + 50 * MIN
     assert state(desk)["clock"]["stopped"] is None
     assert ph["Бета"].press(T0 + 50 * MIN, 1, 1).status_code == 202
@@ -291,10 +300,11 @@ def test_oq8_the_host_starting_a_question_is_activity(app, oq):
 
 def test_oq8_a_press_is_activity_counted_from_its_own_row(app, oq):
     desk, ph, clock = oq
-    start_question(app, desk.code, 1, 1, T0)  # the game starts with the host's first start
+    # The game starts with the host's first start.
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
     assert ph["Бета"].press(T0 + 29 * MIN, 1, 1).status_code == 202
     with app.app_context():  # a press writes its row and nothing more (no hot game row)
-        assert db.session.scalar(db.select(db.func.count()).select_from(OqGame)) == 0
+        assert db.session.scalar(db.select(OqGame.active_ms)) == T0  # the host's start
     clock.ms = T0 + 59 * MIN
     assert state(desk)["clock"]["stopped"] is None
     clock.ms = T0 + 59 * MIN + 21

@@ -31,7 +31,7 @@ def test_oq_phone_shows_captain_time_left_and_pause(app, live_server, browser: B
     phone.goto(f"{base}/e/{code}/buzzer#token={token}")
     expect(phone.locator("#room")).to_have_text("Капитан: Ира", timeout=10_000)
 
-    start_question(app, code, 1, 1, int(time.time() * 1000))
+    start_question(base, code, password, 1, 1)
     assert requests.post(f"{base}/api/events/{code}/buzz", timeout=5,
                          json={"round": 1, "question": 1,
                                "pressed_at_ms": int(time.time() * 1000)},

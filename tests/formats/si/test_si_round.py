@@ -39,7 +39,7 @@ def scores(desk: Desk) -> dict[str, tuple[int, bool]]:
 def test_si_round(app, si):
     desk, t = si
     assert send(desk, t["Вася"], 1, 3, "answer 1.3").status_code == 409  # SI-2.2: not open
-    start_question(app, desk.code, 1, 3, at_ms=0)
+    start_question(desk.client, desk.code, desk.password, 1, 3)
     assert si_state(desk)["current"] == {"round": 1, "question": 3, "theme": 1, "value": 3,
                                          "state": "open", "answer": None, "lists": []}
     # SI-2.2: one answer each, privately; only the first counts.
@@ -82,7 +82,7 @@ def test_si_round(app, si):
         "+3 Вася, Ира", "−3 Женя", "0 Петя"]
 
     # The next question: 5 points (SI-1.1, round 1, fifth of the theme).
-    start_question(app, desk.code, 1, 5, at_ms=0)
+    start_question(desk.client, desk.code, desk.password, 1, 5)
     send(desk, t["Женя"], 1, 5, "answer 1.5")
     host(desk, 1, 5, "close")
     host(desk, 1, 5, "publish")
@@ -96,6 +96,6 @@ def test_si_round(app, si):
                             headers={"Authorization": f"Bearer {desk.password}"})
     assert warn.get_json() == {"warnings": 2, "removed": True}
     assert scores(desk)["Женя"] == (0, True)
-    start_question(app, desk.code, 2, 1, at_ms=0)
+    start_question(desk.client, desk.code, desk.password, 2, 1)
     refused = send(desk, t["Женя"], 2, 1, "answer 2.1")
     assert (refused.status_code, refused.get_json()["error"]) == (409, "player_removed")
