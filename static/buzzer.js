@@ -70,7 +70,9 @@
     el.oq = oq;
     var a = oq && oq.clock && oq.clock.answer;
     answering = a ? a.team : null;
-    answerEnds = a ? Date.now() + a.left_ms : null;  // counted on this phone's clock
+    // The server's deadline on this phone's clock (offset from the last sync exchange).
+    var offset = last ? last.server_ms - (last.client_ms + last.received_ms) / 2 : 0;
+    answerEnds = a ? a.deadline_ms - offset : null;
     renderRoom();
   }
   setInterval(renderRoom, 1000);

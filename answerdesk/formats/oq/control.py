@@ -406,7 +406,7 @@ def clock_state(event: Event, now_ms: int,
     if isinstance(answering, tuple):
         _, team, deadline = answering
         answer = {"team": team, "seconds": timers.answer_ms(_speed(row)) / 1000,
-                  "deadline_ms": deadline, "left_ms": max(0, deadline - now_ms)}
+                  "deadline_ms": deadline}  # the same document whenever it is built
     return {"speed": str(_speed(row)), "paused": timers.is_paused(pauses, now_ms),
             "pause_left_ms": timers.pause_left_ms(pauses, now_ms),
             "stopped": None if stop is None else {"reason": str(stop[0]), "at_ms": stop[1]},

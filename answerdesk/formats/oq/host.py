@@ -23,8 +23,9 @@ def _back() -> Response:
 @host_required
 def oq_room(event: Event):
     formats.require(event, "oq", "OpenQuiz")
+    now = presses.now_ms()
     return render_template("host/oq.html", event=event, teams=control.room_state(event),
-                           clock=control.clock_state(event, presses.now_ms()))
+                           clock=control.clock_state(event, now), now_ms=now)
 
 
 @bp.post("/oq/speed")
