@@ -34,9 +34,12 @@ def test_every_page_sends_csp_and_standard_headers(desk):
         csp = resp.headers["Content-Security-Policy"]
         directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
         assert directives["script-src"] == "'self'", url
-        assert directives["object-src"] == "'none'" and directives["frame-ancestors"] == "'none'"
+        # The projector's page is framed by the desk's preview (issue 19): our pages only.
+        framed = url == f"/e/{desk.code}/screen"
+        assert directives["object-src"] == "'none'"
+        assert directives["frame-ancestors"] == ("'self'" if framed else "'none'"), url
         assert "unsafe" not in csp
-        assert resp.headers["X-Frame-Options"] == "DENY"
+        assert resp.headers["X-Frame-Options"] == ("SAMEORIGIN" if framed else "DENY")
         assert resp.headers["X-Content-Type-Options"] == "nosniff"
         assert resp.headers["Referrer-Policy"] == "same-origin"
     for url in (f"/api/events/{desk.code}/sheet", f"/host/{desk.code}/"):
@@ -253,6 +256,14 @@ def test_numbers_beyond_the_database_are_404_not_500(desk):
     resp = desk.save(token, 2**31, 1, "x")
     assert resp.status_code == 404 and resp.get_json()["error"] == "not_found"
     assert desk.host(2**40, "open").status_code == 404
+
+
+@pytest.mark.parametrize("path", ("/api/events/{code}%00/state", "/e/{code}%00",
+                                  "/api/events/%00/clock"))
+def test_an_event_code_with_a_nul_byte_is_404_not_500(desk, path):
+    """PostgreSQL text cannot hold NUL: psycopg failed on such a code with a 500."""
+    resp = desk.client.get(path.format(code=desk.code))
+    assert resp.status_code == 404
 
 
 def test_only_limited_endpoints_meet_the_rate_limiter(strict_app):
