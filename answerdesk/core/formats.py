@@ -104,8 +104,9 @@ class Format:
         changed (no deadline, another clock). Default: the question clock as asked."""
         return start
 
-    def before_join(self, event: Any) -> None:
-        """Refuse, with a DeskError, a team joining now when the game's rules forbid it."""
+    def before_join(self, event: Any, name_key: str) -> None:
+        """Refuse, with a DeskError, a team joining now when the game's rules forbid it
+        (SI-1.2 late joins; OQ-1 a 13th team, OQ-8 a banned one: ``name_key``)."""
 
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """Called after the checker has (re)proposed verdicts for every answer to a question."""

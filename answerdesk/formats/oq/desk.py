@@ -15,7 +15,7 @@ from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
 from ..buzzer import presses
-from . import game, typeplay, types
+from . import control, game, typeplay, types
 from .programme import FINAL
 
 
@@ -27,6 +27,12 @@ def _oq_globals() -> dict[str, Any]:
 
 def _own(event: Event) -> Event:
     return formats.require(event, "oq", "OpenQuiz")
+
+
+def _playing(event: Event) -> Event:
+    """The host's calls are play: refused in a stopped or paused game (OQ-8), as on the API."""
+    control.guard(_own(event), presses.now_ms())
+    return event
 
 
 def _where() -> tuple[int, int]:
@@ -63,7 +69,7 @@ def oq_play_type(event: Event):
 @host_required
 def oq_play_judge(event: Event):
     factor = {"1": 1.0, "2": 2.0, "0.5": 0.5}.get(request.form.get("factor", "1"), "?")
-    committed(typeplay.judge, _own(event), *_where(), request.form.get("outcome"), factor,
+    committed(typeplay.judge, _playing(event), *_where(), request.form.get("outcome"), factor,
               "host")
     return _back()
 
@@ -73,7 +79,7 @@ def oq_play_judge(event: Event):
 def oq_play_close(event: Event):
     """Close the auction or the choices for all, whichever the question is."""
     rnd_number, number = _where()
-    _, question = rounds.question_of(_own(event), rnd_number, number)
+    _, question = rounds.question_of(_playing(event), rnd_number, number)
     close = typeplay.close_auction if game.kind_of(question).bidding else typeplay.close_for_all
     committed(close, event, rnd_number, number, "host")
     return _back()

@@ -1,6 +1,7 @@
-"""OpenQuiz question types over the JSON API (OQ-3): a team chooses an option, bids or
-passes in the auction, hands the secret question; the host sets a question's type and
-closes the auction or the choices for all. The host judges through api.py's judge."""
+"""OpenQuiz question types over the JSON API (OQ-3): a team's captain (OQ-1) chooses an
+option, bids or passes in the auction, hands the secret question; the host sets a
+question's type and closes the auction or the choices for all. The host judges through
+api.py's judge."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from flask import jsonify
 from ...api.blueprint import bp
 from ...web import committed, json_body, whole_numbers
 from . import typeplay, types
-from .api import _Q, _host, _player, op
+from .api import _Q, _captain, _host, op
 
 
 def _where(body: dict[str, Any]) -> list[int]:
@@ -21,7 +22,7 @@ def _where(body: dict[str, Any]) -> list[int]:
 @bp.post("/events/<code>/oq/choose")
 def oq_choose(code: str):
     """OQ-3: choose an option (choices: the buzzer's winner; choices for all: every team)."""
-    event, team = _player(code)
+    event, team = _captain(code)
     body = json_body()
     return jsonify(committed(typeplay.choose, event, team, *_where(body), body.get("option")))
 
@@ -29,7 +30,7 @@ def oq_choose(code: str):
 @bp.post("/events/<code>/oq/stake")
 def oq_stake(code: str):
     """OQ-3 auction: a stake, from the question's value to the team's score."""
-    event, team = _player(code)
+    event, team = _captain(code)
     body = json_body()
     return jsonify(committed(typeplay.stake, event, team, *_where(body), body.get("amount")))
 
@@ -37,14 +38,14 @@ def oq_stake(code: str):
 @bp.post("/events/<code>/oq/pass")
 def oq_pass(code: str):
     """OQ-3 auction: the team leaves the bidding."""
-    event, team = _player(code)
+    event, team = _captain(code)
     return jsonify(committed(typeplay.pass_auction, event, team, *_where(json_body())))
 
 
 @bp.post("/events/<code>/oq/secret")
 def oq_secret(code: str):
     """OQ-3 secret: the team with the turn hands the question to a team (itself included)."""
-    event, team = _player(code)
+    event, team = _captain(code)
     body = json_body()
     return jsonify(committed(typeplay.hand, event, team, *_where(body), body.get("team")))
 

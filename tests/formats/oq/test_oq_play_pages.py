@@ -30,6 +30,11 @@ def form(desk: Desk, action: str, **data):
                             headers={"Accept-Language": "en"})
 
 
+def pause(desk: Desk, paused: bool):
+    return desk.client.post(f"/api/host/events/{desk.code}/oq/pause", json={"paused": paused},
+                            headers={"Authorization": f"Bearer {desk.password}"})
+
+
 def team(desk: Desk, token: str, path: str, **body):
     return desk.client.post(f"/api/events/{desk.code}/oq/{path}", json=body,
                             headers={"Authorization": f"Bearer {token}"})
@@ -61,6 +66,12 @@ def test_oq3_host_sets_types_follows_and_closes_the_auction_and_judges(app, oq):
     start_question(desk.client, desk.code, desk.password, 1, 3, clock=clock, at_ms=T0)
     clock.ms = T0 + 100
     assert "Accept ×2" in page(desk)
+    # OQ-8: the page's calls are play, refused while the game is paused, as on the API.
+    assert pause(desk, True).status_code == 200
+    refused = form(desk, "judge", round=1, question=3, outcome="accept", factor="2")
+    assert refused.status_code == 409
+    assert "The game is paused" in refused.get_data(as_text=True)
+    assert pause(desk, False).status_code == 200
     assert form(desk, "judge", round=1, question=3, outcome="accept",
                 factor="2").status_code == 302
     html = page(desk)
