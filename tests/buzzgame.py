@@ -106,3 +106,24 @@ class Phone:
         claimed = self.local(at_ms) if claimed_ms is None else claimed_ms
         return self.client.post(f"/api/events/{self.code}/buzz", headers=self.auth,
                                 json={"round": rnd, "question": q, "pressed_at_ms": claimed})
+
+
+def phone_post(phone: Phone, path: str, **body):
+    """A phone's POST to ``/api/events/<code>/<path>`` with its token."""
+    return phone.client.post(f"/api/events/{phone.code}/{path}", json=body, headers=phone.auth)
+
+
+def host_post(desk, path: str, **body):
+    """The host's POST to ``/api/host/events/<code>/<path>`` with the host password."""
+    return desk.client.post(f"/api/host/events/{desk.code}/{path}", json=body,
+                            headers={"Authorization": f"Bearer {desk.password}"})
+
+
+def game_state(desk) -> dict:
+    """``GET /api/events/<code>/state``, as phones and the projector poll it."""
+    return desk.client.get(f"/api/events/{desk.code}/state").get_json()
+
+
+def oq_scores(desk) -> dict[str, int]:
+    """OpenQuiz points by team name from the state."""
+    return {s["team"]: s["points"] for s in game_state(desk)["oq"]["scores"]}

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 import pytest
 from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from buzzgame import game_state as oq_state
+from buzzgame import host_post as host
+from buzzgame import oq_scores as scores
+from buzzgame import phone_post as post
 from factories import Desk
 
 
@@ -20,22 +24,6 @@ def oq(app, client, monkeypatch, english):
         p.sync(T0 - 28_000)
     return desk, phones, clock
 
-
-def post(phone: Phone, path: str, **body):
-    return phone.client.post(f"/api/events/{phone.code}/{path}", json=body, headers=phone.auth)
-
-
-def host(desk: Desk, path: str, **body):
-    return desk.client.post(f"/api/host/events/{desk.code}/{path}", json=body,
-                            headers={"Authorization": f"Bearer {desk.password}"})
-
-
-def oq_state(desk: Desk) -> dict:
-    return desk.client.get(f"/api/events/{desk.code}/state").get_json()
-
-
-def scores(desk: Desk) -> dict[str, int]:
-    return {s["team"]: s["points"] for s in oq_state(desk)["oq"]["scores"]}
 
 
 def test_oq_game_with_a_final(app, oq):
