@@ -4,6 +4,8 @@
 // the answer sent, points, place, warnings, protests), so a phone that reloads
 // finds everything where the game stands. Both are fetched when the SSE stream
 // says "look" (formats/buzzer/stream.py) and polled every 3 s as a fallback.
+// An answer the network lost stays on the phone and goes again, while its question
+// is open, once the network is back.
 (function () {
   "use strict";
   var root = document.getElementById("si");
@@ -11,6 +13,7 @@
   var code = root.dataset.code;
   var api = "/api/events/" + encodeURIComponent(code);
   var tokenKey = "answerdesk:token:" + code;
+  var pendingKey = "answerdesk:si-answer:" + code;
   var hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("token")) {
     localStorage.setItem(tokenKey, hash.get("token"));
@@ -24,6 +27,7 @@
   var mine = null;  // the player's own part of the sheet
   var claimed = {};  // "r/q" -> the claim's result, shown until the next question
   var looking = false;
+  var sending = false;
   var again = false;
 
   function fill(template, values) {
@@ -96,7 +100,7 @@
     var sentBox = $("si-sent");
     if (sentBox.dataset.pending !== "1") sentBox.textContent = sent;
     $("si-answer").dataset.sent = own && own.answer !== null ? "1" : "0";
-    var notice = removed ? t.tRemoved : author && current.state === "open" ? t.tAuthor : "";
+    var notice = author && current.state === "open" ? t.tAuthor : "";
     var claim = claimed[key(current)];
     if (claim) notice = claim;
     $("si-notice").textContent = notice;
@@ -123,8 +127,8 @@
     var filed = mine.protests.filter(function (p) {
       return p.round === current.round && p.question === current.question;
     });
-    var pending = filed.some(function (p) { return p.state === "filed" || p.state === "heard"; });
-    show("si-protest", mine.in_competition && !mine.removed && !pending);
+    var open = filed.some(function (p) { return p.state === "filed" || p.state === "heard"; });
+    show("si-protest", mine.in_competition && !mine.removed && !open);
     if (filed.length) {
       var last = filed[filed.length - 1].state;
       $("si-notice").textContent = {filed: t.tProtestFiled, heard: t.tProtestHeard,
@@ -156,11 +160,54 @@
     if (!current) {
       show("si-answer", false);
       show("si-results", false);
-      $("si-notice").textContent = mine.removed ? t.tRemoved : "";
+      $("si-notice").textContent = "";
       return;
     }
     renderAnswer();
     renderResults();
+  }
+
+  function pending() {
+    try { return JSON.parse(localStorage.getItem(pendingKey) || "null"); } catch (e) { return null; }
+  }
+
+  // The answer kept while offline goes once the phone reads its question still open and
+  // unanswered; otherwise it is dropped (answered, or the question moved on).
+  function resend() {
+    var kept = pending();
+    if (!kept || !mine) return;
+    var own = mine.current;
+    if (current && current.state === "open" && key(current) === key(kept) &&
+        own && key(own) === key(kept) && own.answer === null && !mine.removed) {
+      send(kept);
+    } else {
+      localStorage.removeItem(pendingKey);
+      $("si-sent").dataset.pending = "0";
+      if ($("si-error").textContent === t.tKept) refusal("");
+      if (current) renderAnswer();
+    }
+  }
+
+  function send(body) {
+    var button = $("si-answer").querySelector("button");
+    var sentBox = $("si-sent");
+    button.disabled = true;
+    sending = true;
+    refusal("");
+    sentBox.dataset.pending = "1";
+    sentBox.textContent = t.tSending;
+    localStorage.setItem(pendingKey, JSON.stringify(body));
+    post("/si/answers", body).then(function (res) {
+      online(true);
+      localStorage.removeItem(pendingKey);
+      sentBox.dataset.pending = "0";
+      if (res[0] === 201) $("si-text").value = "";
+      else refusal(res[1].message);
+      look();
+    }).catch(function () {
+      online(false);
+      refusal(t.tKept);  // it goes again once the network is back (resend)
+    }).then(function () { button.disabled = false; sending = false; });
   }
 
   function look() {
@@ -169,6 +216,7 @@
     Promise.all([getJson("/state", false), getJson("/sheet", true)]).then(function (res) {
       online(true);
       render(res[0], res[1]);
+      if (!sending) resend();
     }).catch(function () { online(false); }).then(function () {
       looking = false;
       if (again) { again = false; look(); }
@@ -178,26 +226,7 @@
   $("si-answer").addEventListener("submit", function (ev) {
     ev.preventDefault();
     if (!current) return;
-    var text = $("si-text").value;
-    var button = $("si-answer").querySelector("button");
-    var sentBox = $("si-sent");
-    button.disabled = true;
-    refusal("");
-    sentBox.dataset.pending = "1";
-    sentBox.textContent = t.tSending;
-    post("/si/answers", {round: current.round, question: current.question, text: text})
-      .then(function (res) {
-        online(true);
-        sentBox.dataset.pending = "0";
-        if (res[0] === 201) $("si-text").value = "";
-        else refusal(res[1].message);
-        look();
-      }).catch(function () {
-        online(false);
-        sentBox.dataset.pending = "0";
-        refusal(t.tNetwork);  // the text stays in the box: send it again
-        look();
-      }).then(function () { button.disabled = false; });
+    send({round: current.round, question: current.question, text: $("si-text").value});
   });
 
   $("si-claim").addEventListener("click", function () {

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 import requests
-from buzzgame import make_event
+from buzzgame import make_event, start_question
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.slow
@@ -147,3 +147,29 @@ def test_si_phone_out_of_competition_and_warnings(app, live_server, browser: Bro
                   json={"player": "Женя"}, timeout=5).raise_for_status()
     expect(phone.locator("#si-warnings")).to_have_text(
         "Вы сняты с игры (SI-1.3).", timeout=WAIT)
+
+
+def test_si_phone_keeps_an_answer_the_network_lost(app, live_server, browser: Browser):
+    """Weak Wi-Fi: an answer sent while offline stays on the phone and goes once the
+    network is back, while its question is open (SI-2.2: it is then the first)."""
+    code, password = make_event(app, "si", {1: 25})
+    base = live_server.url
+    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
+                          json={"name": "Женя", "players": 1}).json()["token"]
+    context = browser.new_context(**PHONE)
+    phone = context.new_page()
+    phone.goto(f"{base}/e/{code}/sheet#token={token}")
+    expect(phone.locator("#si-player")).to_have_text("Женя", timeout=WAIT)
+    start_question(base, code, password, 1, 1)
+    expect(phone.locator("#si-answer")).to_be_visible(timeout=WAIT)
+    context.set_offline(True)
+    _send(phone, "ответ без сети")
+    expect(phone.locator("#si-error")).to_have_text(
+        "Нет сети: ответ уйдёт, как только она появится.", timeout=WAIT)
+    expect(phone.locator("#net")).to_have_text("ждём сеть", timeout=WAIT)
+    context.set_offline(False)
+    expect(phone.locator("#si-sent")).to_have_text("Отправлен: ответ без сети", timeout=WAIT)
+    expect(phone.locator("#si-error")).to_be_hidden()
+    state = requests.get(f"{base}/api/events/{code}/sheet", timeout=5,
+                         headers={"Authorization": f"Bearer {token}"}).json()["si"]
+    assert state["current"]["answer"] == "ответ без сети"
