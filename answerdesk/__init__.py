@@ -52,6 +52,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
+    from .slots import init_slots
     from .start import bp as start_bp
     from .team import bp as team_bp
     from .web import DeskFlask, register_error_handlers
@@ -86,5 +87,6 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     csrf.exempt(api_bp)
     register_error_handlers(app)
     init_security(app)
+    init_slots(app)
     cli.register(app)
     return app

@@ -15,8 +15,9 @@ is taken by the statements themselves). Host pages and services keep the ORM.
 from __future__ import annotations
 
 from collections import namedtuple
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from operator import itemgetter
 from typing import Any
 
@@ -79,12 +80,20 @@ class RawExecutor:
     """Runs Core statements on one DBAPI connection, in its transaction."""
 
     def __init__(self, dbapi_conn: Any, dialect: Dialect,
-                 session: Any = None) -> None:
+                 session: Any = None, begin: Callable[[], None] | None = None) -> None:
         self.dbapi_conn = dbapi_conn
         self.dialect = dialect
         self.session = session  # the Session whose transaction this is, if any
         self.cursor = dbapi_conn.cursor()
         self.committed = False
+        self._begin = begin
+
+    def begin(self) -> None:
+        """Begin the write transaction that raw_transaction(deferred=True) left to the
+        caller; in any other transaction this does nothing."""
+        begin, self._begin = self._begin, None
+        if begin is not None:
+            begin()
 
     def _run(self, statement: Any, params: dict[str, Any]) -> Prepared:
         prepared = _prepared(statement, self.dialect)
@@ -149,13 +158,14 @@ def _session_busy(session: Any) -> bool:
 
 
 @contextmanager
-def write_transaction(session: Any, engine: Engine) -> Iterator[RawExecutor]:
+def write_transaction(session: Any, engine: Engine, *,
+                      deferred: bool = False) -> Iterator[RawExecutor]:
     """raw_transaction, unless this thread's Session already has a transaction under
     way (a caller that keeps an app context open around requests: a test, a script):
     then that one, as a service would. A second connection of the same thread would
     wait for the first one's write lock on SQLite."""
     if not _session_busy(session):
-        with raw_transaction(engine) as executor:
+        with raw_transaction(engine, deferred=deferred) as executor:
             yield executor
         return
     executor = session_executor(session)
@@ -167,17 +177,63 @@ def write_transaction(session: Any, engine: Engine) -> Iterator[RawExecutor]:
 
 
 @contextmanager
-def raw_transaction(engine: Engine) -> Iterator[RawExecutor]:
+def raw_transaction(engine: Engine, *, deferred: bool = False) -> Iterator[RawExecutor]:
     """A write transaction on a pooled raw connection; what is not committed by the
-    end of the block is rolled back, and the connection goes back to the pool."""
+    end of the block is rolled back, and the connection goes back to the pool.
+
+    ``deferred``: the caller begins it (``executor.begin()``) once it has read what
+    needs no lock. On SQLite those reads run on their own, before BEGIN IMMEDIATE
+    takes the one writer: the time each save holds the writer bounds the saves per
+    second of the whole desk (issue 18). On PostgreSQL the driver begins the
+    transaction with the first statement anyway."""
     fairy = engine.raw_connection()
     try:
-        begin_raw(engine, fairy.dbapi_connection, fairy.info)
-        executor = RawExecutor(fairy.dbapi_connection, engine.dialect)
+        executor = RawExecutor(fairy.dbapi_connection, engine.dialect,
+                               begin=partial(begin_raw, engine, fairy.dbapi_connection,
+                                             fairy.info))
+        if not deferred:
+            executor.begin()
         try:
             yield executor
         finally:
             if not executor.committed:
                 executor.rollback()
     finally:
+        fairy.close()
+
+
+@contextmanager
+def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
+    """raw_reads, unless this thread's Session has a transaction under way (see
+    write_transaction): then its connection, which sees what it has not committed."""
+    if not _session_busy(session):
+        with raw_reads(engine) as executor:
+            yield executor
+        return
+    executor = session_executor(session)
+    try:
+        yield executor
+    finally:
+        executor.cursor.close()
+
+
+@contextmanager
+def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
+    """Statements that only read, each on its own (autocommit), on a pooled raw
+    connection: no BEGIN, no ROLLBACK round trips for a polled read (phones poll the
+    state every 3 s). On SQLite the connection begins only when told to."""
+    fairy = engine.raw_connection()
+    dbapi_conn = fairy.dbapi_connection
+    autocommit = engine.dialect.name == "postgresql"
+    try:
+        if autocommit:
+            dbapi_conn.autocommit = True
+        executor = RawExecutor(dbapi_conn, engine.dialect)
+        try:
+            yield executor
+        finally:
+            executor.cursor.close()
+    finally:
+        if autocommit:
+            dbapi_conn.autocommit = False
         fairy.close()

@@ -135,8 +135,7 @@ class _Talisman(Talisman):
         if self.session_cookie_secure and not app.debug:
             app.config["SESSION_COOKIE_SECURE"] = True
 
-    def _own_options(self) -> bool:
-        endpoint = request.endpoint
+    def _own_options(self, endpoint: str | None) -> bool:
         known: dict[str | None, bool] = self.__dict__.setdefault("_views", {})
         if endpoint not in known:
             view = current_app.view_functions.get(endpoint)  # type: ignore[arg-type]
@@ -144,19 +143,25 @@ class _Talisman(Talisman):
         return known[endpoint]
 
     def _set_response_headers(self, response: Any) -> Any:
-        if self.content_security_policy_nonce_in or self._own_options():
+        req = request._get_current_object()  # type: ignore[attr-defined]
+        if self.content_security_policy_nonce_in or self._own_options(req.endpoint):
             return super()._set_response_headers(response)
-        secure = request.is_secure or request.headers.get("X-Forwarded-Proto") == "https"
-        cache: dict[bool, list[tuple[str, str, str]]] = self.__dict__.setdefault("_headers", {})
+        secure = req.is_secure or req.environ.get("HTTP_X_FORWARDED_PROTO") == "https"
+        cache: dict[bool, tuple[list[tuple[str, str]], set[str]]] = self.__dict__.setdefault(
+            "_headers", {})
         headers = cache.get(secure)
-        if headers is None:  # (name, value, lower-case name)
+        if headers is None:
             probe = SimpleNamespace(headers=Headers())
             super()._set_response_headers(probe)
-            headers = cache[secure] = [(k, v, k.lower()) for k, v in probe.headers.items()]
-        present = {name.lower() for name, _ in response.headers}
-        if any(key in present for _, _, key in headers):  # replaced, as Flask-Talisman does
-            return super()._set_response_headers(response)
-        response.headers.extend((name, value) for name, value, _ in headers)
+            headers = cache[secure] = (list(probe.headers.items()),
+                                       {k.lower() for k in probe.headers.keys()})
+        pairs, names = headers
+        if any(name.lower() in names for name, _ in response.headers):
+            return super()._set_response_headers(response)  # replaced, as Flask-Talisman does
+        # Werkzeug's Headers keeps (name, value) pairs in ``_list``; these were checked
+        # by Headers.add when built: appending them saves it re-checking every value
+        # on every response (issue 18).
+        response.headers._list.extend(pairs)
         return response
 
 
@@ -174,7 +179,8 @@ class _SessionInterface(SecureCookieSessionInterface):
         return self._signer[1]
 
     def open_session(self, app: Flask, request: Any) -> Any:
-        if not request.cookies.get(self.get_cookie_name(app)):
+        if "HTTP_COOKIE" not in request.environ or not request.cookies.get(
+                self.get_cookie_name(app)):
             return self.session_class() if app.secret_key else None
         return super().open_session(app, request)
 
@@ -219,6 +225,11 @@ def init_security(app: Flask) -> None:
     )
     app.view_functions["media.serve"] = talisman(content_security_policy=MEDIA_CSP)(
         app.view_functions["media.serve"])
+    # The desk previews the projector in a frame (issue 19): our own pages only.
+    app.view_functions["display.screen"] = talisman(
+        frame_options="SAMEORIGIN",
+        content_security_policy={**CSP, "frame-ancestors": "'self'"})(
+        app.view_functions["display.screen"])
     app.session_interface = _SessionInterface()
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["answerdesk_limiter"] = limiter  # the limiter keeps only weak refs
@@ -295,7 +306,8 @@ def _host_api_session_needs_csrf() -> None:
 
 def _no_store_private(response):
     """Team sheets and host pages must not linger in a shared phone's or proxy's cache."""
-    if request.path.startswith(("/api/", "/host/")) and request.path != "/api/openapi.json":
+    path = request.path
+    if path.startswith(("/api/", "/host/")) and path != "/api/openapi.json":
         response.headers.setdefault("Cache-Control", "no-store")
     return response
 

@@ -1,6 +1,8 @@
-"""Server time of the host's desk pages for 60 teams × 10 questions (issue 5).
+"""Server time of the host's desk pages for 60 teams × 10 questions (issues 5, 19).
 
-Target: the review queue and the all-answers view render in ≤ 100 ms each.
+Target: the review queue and the all-answers view render in ≤ 100 ms each. The desk
+for the night (issue 19), the paper screen of one team and what the desk's projector
+preview asks for (the projector page once, then its version) are measured beside them.
 Runs the app in-process (Flask test client: no network, so the time is the
 server's), on a fresh SQLite file, or on DATABASE_URL when it is set (that
 database's tables are dropped and rebuilt: give it a scratch database).
@@ -86,6 +88,7 @@ def main() -> None:
         db.drop_all()
         db.create_all()
         code, password = seed(args.teams, args.questions)
+        team = db.session.scalar(db.select(Team.id).order_by(Team.id).limit(1))
     client = app.test_client()
     client.post(f"/host/{code}/login", data={"password": password})
     pages = [
@@ -95,6 +98,10 @@ def main() -> None:
         ("review queue fragment", f"/host/{code}/review/items"),
         ("all answers, one question", f"/host/{code}/answers/2/5"),
         ("projector fragment", f"/e/{code}/screen/live"),
+        ("desk for the night", f"/host/{code}/"),
+        ("paper screen, one team", f"/host/{code}/paper?team={team}&round=2"),
+        ("projector page (preview)", f"/e/{code}/screen?preview=1"),
+        ("projector version (JSON)", f"/e/{code}/screen/version"),
     ]
     with app.app_context():
         db.engine.dispose()

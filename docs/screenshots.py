@@ -118,6 +118,7 @@ def _shoot(base: str, code: str, password: str) -> None:
         desk.fill("input[name=password]", password)
         desk.press("input[name=password]", "Enter")
         desk.locator("#next-action").wait_for()
+        desk.frame_locator("#screen-preview-frame").locator(".screen-frame").wait_for()
         desk.wait_for_timeout(800)
         desk.screenshot(path=str(OUT / "desk.png"))
         desk.goto(f"{base}/host/{code}/review")

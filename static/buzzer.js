@@ -2,8 +2,8 @@
 // Clock sync: every exchange sends the phone's time and reports when the previous
 // answer came back, so the server estimates this phone's clock from its own stamps.
 // A press is sent on touchstart with the phone's own time; the order comes from the
-// server once the one-second window has closed. The state is fetched when the SSE
-// stream says "look", and polled every 2 s as a fallback.
+// server once the one-second window has closed. The SSE stream's "look" carries the
+// state itself (no request follows); the state is polled every 2 s as a fallback.
 (function () {
   "use strict";
   var root = document.getElementById("buzzer");
@@ -103,7 +103,10 @@
     setInterval(sync, 5000);
   }
   if (window.EventSource) {
-    new EventSource("/api/events/" + code + "/stream").addEventListener("look", look);
+    new EventSource("/api/events/" + code + "/stream").addEventListener("look", function (ev) {
+      var pushed = JSON.parse(ev.data);
+      if (pushed.state) render(pushed.state); else look();
+    });
   }
   setInterval(look, 2000);
   look();

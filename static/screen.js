@@ -1,9 +1,11 @@
 // The projector follows the desk: poll a tiny version number, fetch the picture when it moves.
 // A question's audio or video keeps playing across redraws of the same question; the desk's
-// play / pause / replay ("play:<version>") is carried out once per press.
+// play / pause / replay ("play:<version>") is carried out once per press. The desk's
+// preview of the projector (data-preview) shows the same picture and never plays a sound.
 (function () {
   "use strict";
   var screen = document.getElementById("screen");
+  var preview = Boolean(screen.dataset.preview);
   var applied = null;
   function current() {
     var frame = screen.querySelector("[data-version]");
@@ -12,7 +14,7 @@
   function run(section) {
     var command = section.dataset.command || "";
     var player = section.querySelector("[data-media]");
-    if (!player || !command || command === applied) return;
+    if (preview || !player || !command || command === applied) return;
     applied = command;
     var what = command.split(":")[0];
     if (what === "pause") { player.pause(); return; }

@@ -7,14 +7,29 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from buzzgame import install_server_clock, make_event
+from factories import Desk
 
-from answerdesk.core import answers
+from answerdesk.core import answers, formats
 from answerdesk.core.answers import receipt_code
-from answerdesk.core.sheets import round_states
+from answerdesk.core.events import create_event, event_by_code
+from answerdesk.core.sheets import public_state, state_by_code
 from answerdesk.core.teams import TeamRef
+from answerdesk.database import read_only
 from answerdesk.extensions import db
 from answerdesk.lean import Prepared, raw_transaction
-from answerdesk.models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
+from answerdesk.models import (
+    PHONE_SAVE,
+    Answer,
+    AuditEntry,
+    Event,
+    Question,
+    QuestionGate,
+    Round,
+    Team,
+    utcnow,
+)
+from answerdesk.web import json_response
 
 
 def _entries(app, subject: str) -> list[AuditEntry]:
@@ -124,16 +139,85 @@ def test_refusals_in_the_order_the_api_promises(desk, english):
     assert desk.sheet(token).get_json()["rounds"][0]["questions"][0]["answer"] is None
 
 
-def test_the_state_poll_reads_what_round_states_reads(app, desk):
-    desk.host(2, "open")
-    polled = desk.client.get(f"/api/events/{desk.code.lower()}/state")
-    assert polled.status_code == 200
-    assert polled.headers["Cache-Control"] == "no-store"
+STATE_FORMATS = {"bg": {1: 3, 2: 3}, "chgk": {1: 3, 2: 3}, "si": {1: 3}, "oq": {1: 3}}
+
+
+def _state_bytes(app, code: str, now: dt.datetime | None) -> tuple[bytes, bytes]:
+    """The state poll's body by the lean path and by the ORM path, at ``now``."""
+    with app.test_request_context():
+        lean = json_response(state_by_code(code.lower(), now)).data
+        db.session.remove()
+        with read_only():
+            orm = json_response(public_state(event_by_code(code), now)).data
+        db.session.remove()
+    return lean, orm
+
+
+@pytest.mark.parametrize("fmt", sorted(STATE_FORMATS))
+def test_the_lean_state_poll_is_the_orm_state_byte_for_byte(app, client, monkeypatch, fmt):
+    """GET /state (sheets.state_by_code: one statement, no Event) sends exactly what the
+    ORM path (round_states, clock.marker, the format's public_state) sends: before any
+    question starts, with a question on the clock running and past its deadline, after a
+    question started without a deadline, after a recorded lock; for every format."""
+    install_server_clock(monkeypatch)  # OpenQuiz's buzzer state reads the server's clock
+    desk = Desk(client, *make_event(app, fmt, STATE_FORMATS[fmt]))
+    for name in ("Сови", "Ежи"):
+        desk.join(name, players=(formats.get(fmt).team_size or (1,))[0])
     with app.app_context():
-        event = db.session.scalar(db.select(Event).where(Event.code == desk.code))
-        assert polled.get_json()["rounds"] == round_states(event)
-    assert {"number": 2, "state": "open"} in polled.get_json()["rounds"]
-    assert desk.client.get("/api/events/NOSUCH/state").status_code == 404
+        event = event_by_code(desk.code)
+        rnd = event.round(1)
+        rnd.state = "open"
+        questions = {q.number: q.id for q in rnd.questions}
+        db.session.commit()
+    t0 = utcnow().replace(microsecond=0) - dt.timedelta(hours=1)
+    moments = (None, t0, t0 + dt.timedelta(seconds=69), t0 + dt.timedelta(seconds=70),
+               t0 + dt.timedelta(hours=3))
+
+    def same(marker: dict | None) -> None:
+        for now in moments:
+            lean, orm = _state_bytes(app, desk.code, now)
+            assert lean == orm, now
+        polled = client.get(f"/api/events/{desk.code.lower()}/state")
+        assert polled.status_code == 200
+        assert polled.headers["Cache-Control"] == "no-store"
+        assert polled.data == _state_bytes(app, desk.code, None)[1]
+        assert polled.get_json()["question"] == marker
+        assert {"number": 1, "state": "open"} in polled.get_json()["rounds"]
+
+    def gate(question: int, **columns) -> None:
+        with app.app_context():
+            db.session.add(QuestionGate(question_id=questions[question], **columns))
+            db.session.commit()
+
+    same(None)
+    gate(1, state="open", opened_at=t0, seconds=60, grace=10,
+         locks_at=t0 + dt.timedelta(seconds=70))  # CHGK-1.1, its deadline an hour ago
+    same({"round": 1, "question": 1, "state": "locked"})
+    gate(2, state="open", opened_at=t0)  # a question started without a deadline
+    same({"round": 1, "question": 1, "state": "locked"})
+    gate(3, state="open", opened_at=t0, seconds=60, grace=10,
+         locks_at=t0 + dt.timedelta(hours=2))  # running
+    same({"round": 1, "question": 3, "state": "open"})
+    with app.app_context():
+        db.session.execute(db.update(QuestionGate).where(
+            QuestionGate.question_id == questions[3]).values(state="locked"))
+        db.session.commit()
+    same({"round": 1, "question": 3, "state": "locked"})
+
+
+def test_the_state_poll_of_an_event_without_rounds_and_of_no_event(app, client):
+    with app.app_context():
+        event, _ = create_event("Без кръгове")
+        event.rounds.clear()
+        db.session.commit()
+        code = event.code
+    lean, orm = _state_bytes(app, code, None)
+    assert lean == orm
+    assert client.get(f"/api/events/{code}/state").get_json() == {"rounds": [],
+                                                                  "question": None}
+    missing = client.get("/api/events/NOSUCH/state")
+    assert missing.status_code == 404
+    assert missing.get_json()["error"] == "not_found"
 
 
 def test_prepared_statements_store_what_core_stores(app, demo):

@@ -84,3 +84,33 @@ def test_bg_r5_5_paper_pickers_by_keyboard_cannot_pair_a_letter_twice(page: Page
     requests.post(f"{base}/api/host/events/{code}/rounds/5/close", headers=host)
     row = requests.get(f"{base}/api/events/{code}/standings").json()["standings"][0]
     assert row["by_round"] == {"5": 5}
+
+
+def test_bg_e1_paper_team_plays_a_joker_from_the_paper_screen(page: Page, live_demo,
+                                                              log_in_host):
+    """BG-J1 for a team on paper: the host picks the joker and the question, the second
+    answer's field appears in the grid. A copy joker naming no team is refused beside the
+    form, in the host's language."""
+    base, code, password = live_demo
+    host = {"Authorization": f"Bearer {password}"}
+    requests.post(f"{base}/api/events/{code}/teams", json={"name": "Сови"})
+    requests.post(f"{base}/api/host/events/{code}/rounds/2/open", headers=host)
+    log_in_host(page, base, code, password)
+    page.goto(f"{base}/lang/bg?next=/host/{code}/paper?round=2")
+    page.select_option("#paper-team", label="Сови")
+    page.get_by_role("button", name="Отвори листа").click()
+    page.select_option("#paper-joker-kind", "copy")
+    page.get_by_role("button", name="Изиграй жокера").click()
+    expect(page.locator("#paper-part-error")).to_have_text(
+        "Посочете отбора, чийто отговор преписвате.")
+    page.select_option("#paper-joker-kind", "double")
+    page.select_option("#paper-joker-question", "3")
+    page.get_by_role("button", name="Изиграй жокера").click()
+    expect(page.locator("#paper-jokers-played [data-kind=double]")).to_contain_text("R2Q3")
+    expect(page.locator("input[name=q3-second]")).to_be_visible()
+    page.locator("input[name=q3-text]").fill("Австралия")
+    page.locator("input[name=q3-second]").fill("Австрия")
+    page.get_by_role("button", name="Запази листа и към следващия отбор").click()
+    requests.post(f"{base}/api/host/events/{code}/rounds/2/close", headers=host)
+    row = requests.get(f"{base}/api/events/{code}/standings").json()["standings"][0]
+    assert row["by_round"] == {"2": 1}  # BG-J1: either answer right, 1 point

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app, jsonify, request
 
 from ..access import api_host, bearer_token, check_organiser_password
-from ..core import answers, clock, formats, organiser, rounds, sheets, teams
+from ..core import answers, formats, organiser, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import Unauthorized
+from ..models import Event
 from ..web import api_team, json_body, json_response, request_json
 from .blueprint import bp
 from .openapi import openapi_document
@@ -49,12 +52,16 @@ def sheet(code: str):
     return jsonify(sheets.team_sheet(event, team))
 
 
+def state_document(event: Event) -> dict[str, Any]:
+    """What every phone and the projector see: GET /state (served by the lean
+    sheets.state_by_code, the same bytes: tests/test_lean.py), and the live push's
+    ``look``."""
+    return sheets.public_state(event)
+
+
 @bp.get("/events/<code>/state")
-@reads_only
 def state(code: str):
-    event = event_by_code(code)
-    return jsonify({"rounds": sheets.round_states(event), "question": clock.marker(event),
-                    **formats.get(event.format).public_state(event)})
+    return json_response(sheets.state_by_code(code))
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")

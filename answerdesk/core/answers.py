@@ -258,7 +258,12 @@ def save_by_token(code: str, token: str | None, round_number: int, question_numb
 
     What needs no lock (the token's hash, the body's cleaning, the receipt) is done
     outside the transaction: on SQLite every save waits for the one writer, and
-    the time each holds it bounds how many saves a second the desk takes."""
+    the time each holds it bounds how many saves a second the desk takes. So on
+    SQLite the team is found too before BEGIN IMMEDIATE (a deferred begin, lean.py):
+    a token never changes, and a team deleted in between fails the write's foreign
+    key, whose retry then finds no team. The round's lock check and the write stay
+    in one transaction. On PostgreSQL the lookup begins the transaction and takes
+    the round's queue lock, as before."""
     token_hash = teams.hash_token(token) if token else None
     try:
         text, fields, seq = _phone_body(body)
@@ -268,12 +273,13 @@ def save_by_token(code: str, token: str | None, round_number: int, question_numb
     engine = db.engine
     for attempt in range(2):
         try:
-            with write_transaction(db.session, engine) as ex:
+            with write_transaction(db.session, engine, deferred=True) as ex:
                 team = teams.team_ref(ex, code, token_hash, queue_for=round_number)
                 if team is None:
                     break
                 if bad_body is not None:
                     raise bad_body
+                ex.begin()
                 return _save(ex, team.id, team.event_id, team.name, round_number,
                              question_number, text, fields, "phone", seq, None,
                              formats.get(team.format), queued=team.queued_for == round_number)

@@ -78,6 +78,8 @@ class Format:
     #: The page a team's phone gets after joining (None: core's answer sheet); a game
     #: whose players do not fill in a sheet names its own template.
     phone_template: ClassVar[str | None] = None
+    #: The template the paper screen includes below a team's sheet (BG-E1), if any.
+    paper_part: ClassVar[str | None] = None
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""
@@ -125,6 +127,11 @@ class Format:
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""
         return []
+
+    def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
+        """What ``paper_part`` shows for a paper team on a round (its jokers, its
+        shoot-out): the host enters for the team what a phone would send."""
+        return {}
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         """Add the format's parts (widgets, hidden questions, play state) to a phone sheet."""

@@ -50,7 +50,8 @@ FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("check
           "players": N_("players"), "name": N_("name"), "assistant": N_("assistant"),
           "joker": N_("joker"), "copy_of": N_("copied from"), "hint": N_("hint"),
           "number": N_("number"), "rounds": N_("rounds"), "questions": N_("questions"),
-          "scenario": N_("scenario"), "source": N_("entered by"), "accepted": N_("accepted")}
+          "scenario": N_("scenario"), "source": N_("entered by"), "accepted": N_("accepted"),
+          "numbers": N_("numbers")}
 HIDDEN_FIELDS = {"verdict", "fields", "saved_at", "decided_by", "seq"}
 VALUE_WORDS = {"phone": N_("phone"), "paper": N_("paper"), "new password": N_("new password"),
                "double": N_("double joker"), "copy": N_("copy joker"),

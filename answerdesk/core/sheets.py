@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from sqlalchemy.orm import selectinload
 
+from ..database import read_only
 from ..extensions import db
-from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from ..lean import read_statements
+from ..models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import clock, formats
 from .answers import saved
+from .events import event_by_code
 from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
@@ -23,6 +27,76 @@ def round_states(event: Event) -> list[dict[str, Any]]:
         .order_by(Round.number)
     )
     return [{"number": n, "state": s} for n, s in rows]
+
+
+def public_state(event: Event, now: dt.datetime | None = None) -> dict[str, Any]:
+    """GET /api/events/<code>/state through the ORM: the round states, the question
+    clock's marker and the format's own public state. What state_by_code serves
+    must be exactly this (tests/test_lean.py)."""
+    return {"rounds": round_states(event), "question": clock.marker(event, now),
+            **formats.of(event).public_state(event)}
+
+
+_event, _round, _question, _gate = (Event.__table__, Round.__table__, Question.__table__,
+                                    QuestionGate.__table__)
+_marker_round = _round.alias("marker_round")
+# clock.marker's gate: the event's latest started on the clock (the highest id, as
+# clock._latest orders them). Not correlated: SQLite runs it once, not once per round.
+_gates, _gates_question, _gates_round = (_gate.alias("gates"), _question.alias("gates_question"),
+                                         _round.alias("gates_round"))
+_LATEST_GATE = (
+    db.select(db.func.max(_gates.c.id))
+    .join_from(_gates, _gates_question, _gates_question.c.id == _gates.c.question_id)
+    .join(_gates_round, _gates_round.c.id == _gates_question.c.round_id)
+    .where(_gates_round.c.event_id == db.select(_event.c.id).where(
+        _event.c.code == db.bindparam("code")).correlate(None).scalar_subquery(),
+        _gates.c.locks_at.is_not(None))
+    .correlate(None)
+    .scalar_subquery()
+)
+# The whole state poll of a format without a public state in ONE read: the event, its
+# rounds' states (one row each; one row of NULLs without rounds) and, on every row,
+# the marker's gate. Its gate columns are called ``state`` and ``locks_at`` as the
+# gate's own, so that clock.is_running reads a row as it reads a QuestionGate.
+_STATE = (
+    db.select(_event.c.id.label("event_id"), _event.c.format, _round.c.number,
+              _round.c.state.label("round_state"), _marker_round.c.number.label("marker_round"),
+              _question.c.number.label("marker_question"), _gate.c.state, _gate.c.locks_at)
+    .select_from(
+        _event.outerjoin(_round, _round.c.event_id == _event.c.id)
+        .outerjoin(_gate, _gate.c.id == _LATEST_GATE)
+        .outerjoin(_question, _question.c.id == _gate.c.question_id)
+        .outerjoin(_marker_round, _marker_round.c.id == _question.c.round_id)
+    )
+    .where(_event.c.code == db.bindparam("code"))
+    .order_by(_round.c.number)
+)
+
+
+def state_by_code(code: str, now: dt.datetime | None = None) -> dict[str, Any]:
+    """public_state of the event ``code`` (NotFound if none), read as phones poll it
+    every 3 s: one prebuilt statement on a raw connection in autocommit (lean.py), no
+    Event object. Only a format with a public state of its own (Своя игра, OpenQuiz)
+    loads the Event for it, in a read-only transaction."""
+    with read_statements(db.session, db.engine) as ex:
+        rows = ex.all(_STATE, {"code": code.strip().upper()})
+    if not rows:  # no such event: the ORM path's refusal
+        with read_only():
+            return public_state(event_by_code(code), now)
+    first = rows[0]
+    marker = None
+    if first.marker_round is not None:
+        running = clock.is_running(first, now or utcnow())
+        marker = {"round": first.marker_round, "question": first.marker_question,
+                  "state": "open" if running else "locked"}
+    state = {"rounds": [{"number": r.number, "state": r.round_state}
+                        for r in rows if r.number is not None],
+             "question": marker}
+    fmt = formats.get(first.format)
+    if type(fmt).public_state is not formats.Format.public_state:
+        with read_only():
+            state.update(fmt.public_state(db.session.get_one(Event, first.event_id)))
+    return state
 
 
 def team_sheet(event: Event, team: Team) -> dict[str, Any]:

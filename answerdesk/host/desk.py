@@ -26,7 +26,17 @@ from flask_babel import gettext as _
 
 from .. import live
 from ..access import desk_required
-from ..core import assistants, audit, charts, corrections, labels, paper, projector, review
+from ..core import (
+    assistants,
+    audit,
+    charts,
+    corrections,
+    formats,
+    labels,
+    paper,
+    projector,
+    review,
+)
 from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
@@ -169,11 +179,13 @@ def override(event: Event, number: int, question: int):
 @bp.get("/paper")
 @desk_required()
 def paper_entry(event: Event):
-    return _paper_page(event, request.args.get("team"), request.args.get("round"))
+    return paper_page(event, request.args.get("team"), request.args.get("round"))
 
 
-def _paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = None,
-                errors: Any = None, status: int = 200):
+def paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = None,
+               errors: Any = None, status: int = 200, part_error: str | None = None):
+    """The paper screen; ``part_error`` is a refusal of the format's part below the sheet
+    (BG: a joker or shoot-out numbers), shown there."""
     teams = db.session.scalars(
         db.select(Team).where(Team.event_id == event.id).order_by(Team.name_key)
     ).all()
@@ -184,8 +196,12 @@ def _paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = Non
         rnd = next((r for r in rounds if r.state == RoundState.OPEN), None) or \
             next((r for r in reversed(rounds) if r.state != RoundState.DRAFT), None)
     sheet = paper.paper_grid(event, team, rnd, posted, errors) if team and rnd else None
+    fmt = formats.of(event)
+    panel = fmt.paper_panel(event, team, rnd) if team and rnd and fmt.paper_part else {}
     return render_template("host/paper.html", event=event, teams=teams, rounds=rounds,
-                           team=team, rnd=rnd, sheet=sheet, role=g.actor), status
+                           team=team, rnd=rnd, sheet=sheet, role=g.actor,
+                           paper_part=fmt.paper_part if panel else None, panel=panel,
+                           part_error=part_error), status
 
 
 @bp.post("/paper")
@@ -198,7 +214,7 @@ def paper_save(event: Event):
     result = paper.enter_sheet(event, team, number, sheet, actor=g.actor)
     flash(_("%(team)s: %(n)s paper answers saved.", team=team.name, n=result.changed))
     if result.errors:
-        return _paper_page(event, team.id, number, sheet, result.errors, status=400)
+        return paper_page(event, team.id, number, sheet, result.errors, status=400)
     following = db.session.scalar(
         db.select(Team.id).where(Team.event_id == event.id, Team.name_key > team.name_key)
         .order_by(Team.name_key).limit(1)

@@ -26,6 +26,7 @@ class BulgarianQuiz(Format):
     screen_part = "display/_bg_rules.html"
     desk_links = (("host.rules", N_("Wildcard, final, jokers, shoot-out")),)
     setup_links = (("host.league_page", N_("League")),)
+    paper_part = "host/_bg_paper.html"
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return BG_PROGRAMME
@@ -66,6 +67,12 @@ class BulgarianQuiz(Format):
 
         return host_judges(values, row.text)
 
+    def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
+        """BG-E1: a paper team's jokers (BG-J1-J3) and shoot-out numbers (BG-S3)."""
+        from .paper import panel
+
+        return panel(event, team, rnd)
+
     def standings(self, event: Any) -> Sequence[StandingRow]:
         from .standings import event_standings
 
@@ -101,6 +108,7 @@ AUDIT_SENTENCES = {
     "joker.decide": N_("Decision on the second answer of a double joker"),
     "shootout.start": N_("A shoot-out started"),
     "shootout.lock": N_("The shoot-out is closed"),
+    "shootout.numbers": N_("Shoot-out numbers of %(team)s typed from the paper sheet"),
     "wildcard.draw": N_("%(team)s chooses the wildcard scenario"),
     "wildcard.choose": N_("Round %(round)s: wildcard scenario %(team)s chosen"),
     "league.edition": N_("The evening joined the league month %(subject)s"),

@@ -3,20 +3,24 @@ disputes, the monthly league and the exports."""
 
 from __future__ import annotations
 
-from flask import Response, flash, redirect, render_template, request, url_for
+from collections.abc import Callable
+
+from flask import Response, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 
-from ...access import host_required
+from ...access import desk_required, host_required
 from ...core import disputes
+from ...core.paper import team_of
 from ...core.states import RoundState
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
+from ...host.desk import paper_page
 from ...i18n import say
 from ...models import Event, Team
 from ...packs import PackError
 from ...packs.native import dump_questions, load_scenario_set
-from . import champions, exports, final, jokers, league, shootout, wildcard
+from . import champions, exports, final, jokers, league, paper, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings
 
@@ -147,6 +151,36 @@ def shootout_lock(event: Event, shootout_id: int):
     return _back("#shootout")
 
 
+def _paper_entry(event: Event, enter: Callable[..., object],
+                 done: Callable[[str], str]) -> Response | tuple:
+    """BG-E1: enter a paper team's joker or numbers; a refusal comes back beside the form
+    (changing nothing), a success goes back to the team's sheet."""
+    team = team_of(event, request.form.get("team", type=int) or 0)
+    round_number = request.form.get("round", "")
+    try:
+        enter(event, team, request.form, g.actor)
+    except DeskError as error:
+        return paper_page(event, team.id, round_number, status=error.status,
+                          part_error=error.message)
+    flash(done(team.name))
+    return redirect(url_for("host.paper_entry", code=event.code, team=team.id,
+                            round=round_number) + "#paper-part")
+
+
+@bp.post("/paper/joker")
+@desk_required()
+def paper_joker(event: Event):
+    return _paper_entry(event, paper.play_joker,
+                        lambda name: _("%(team)s: joker played.", team=name))
+
+
+@bp.post("/paper/shootout")
+@desk_required()
+def paper_shootout(event: Event):
+    return _paper_entry(event, paper.save_numbers,
+                        lambda name: _("%(team)s: shoot-out numbers saved.", team=name))
+
+
 @bp.get("/disputes")
 @host_required
 def dispute_page(event: Event):
@@ -241,9 +275,8 @@ def _file(data: bytes, kind: str, name: str) -> Response:
 def export_results(event: Event, kind: str):
     if kind not in FILE_TYPES:
         raise NotFound("Export as csv or xlsx")
-    header, rows = exports.event_results(event)
-    data = (exports.to_csv(header, rows) if kind == "csv"
-            else exports.to_xlsx(header, rows, event.code))
+    data = (exports.to_csv(*exports.event_results(event)) if kind == "csv"
+            else exports.results_xlsx(event))
     return _file(data, kind, f"results-{event.code}")
 
 

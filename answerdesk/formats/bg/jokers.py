@@ -55,6 +55,12 @@ def applies(event: Event | None) -> bool:
     return event is not None and event.format == "bg"
 
 
+#: round states a joker may be played in: a phone's only while the round is open; a
+#: paper sheet's (BG-E1) also after the lock, until the answers are shown (BG-E3)
+PAPER_PLAYABLE = frozenset((RoundState.OPEN, RoundState.LOCKED))
+_PLAYABLE = {False: frozenset((RoundState.OPEN,)), True: PAPER_PLAYABLE}
+
+
 def play_joker(
     team: Team,
     kind: str,
@@ -64,11 +70,15 @@ def play_joker(
     copy_of: str | int | None = None,
     confirmed: bool = False,
     actor: str | None = None,
+    source: str = "phone",
 ) -> Joker:
     """Play a joker on one question of an open round (BG-J1-J3); refused when not allowed.
 
     BG-J3 needs ``confirmed`` (the phone's confirm dialog) and cannot be undone.
-    BG-J2 names the copied team by name (BG-G1 folding) or id.
+    BG-J2 names the copied team by name (BG-G1 folding) or id. A paper team's joker
+    (BG-E1) comes from the host's paper screen (``source`` "paper") by the same rules,
+    and also once the round is locked: the sheet it is written on is handed in at
+    the lock and typed after it, as the sheet's answers are (core/paper.py).
     """
     team_id, event_id, team_name = team.id, team.event_id, team.name
     rnd = db.session.scalar(
@@ -80,7 +90,7 @@ def play_joker(
             raise NotFound("Round %(round)s does not exist", round=round_number)
         if not applies(db.session.get(Event, event_id)):
             raise Conflict("Jokers are not part of this game.")
-        if rnd.state != RoundState.OPEN:
+        if rnd.state not in _PLAYABLE[source == "paper"]:
             raise RoundLocked("Round %(round)s is not open: no joker can be played.",
                               round=round_number)
         question = db.session.scalar(
@@ -117,7 +127,7 @@ def play_joker(
         event_id, actor or f"team:{team_name}", "joker.play",
         f"R{round_number}Q{question_number} {team_name}",
         after={"joker": kind, "copy_of": joker.target.name if joker.target else None,
-               "hint": joker.hint},
+               "hint": joker.hint, "source": source},
     )
     db.session.commit()
     return joker

@@ -44,6 +44,11 @@ def _number(value: Any) -> float | None:
     return number
 
 
+def _shown(value: float | None) -> float | int | None:
+    """1969.0 as 1969 in the audit log."""
+    return int(value) if value is not None and value.is_integer() else value
+
+
 def start_shootout(event: Event, questions: Sequence[tuple[str, Any]], actor: str = "host",
                    seconds: int = SECONDS) -> Shootout:
     """Start the shoot-out of the first tied group still needing one (BG-S2, BG-S3)."""
@@ -87,18 +92,25 @@ def current_for_team(event: Event, team: Team) -> Shootout | None:
     return next((s for s in reversed(event_shootouts(event)) if team.id in s.teams), None)
 
 
-def save_numbers(event: Event, team: Team, numbers: Sequence[Any]) -> ShootoutAnswer:
-    """A tied team's three numbers; refused once the minute is over (BG-S3)."""
+def save_numbers(event: Event, team: Team, numbers: Sequence[Any],
+                 actor: str | None = None) -> ShootoutAnswer:
+    """A tied team's three numbers; a phone's are refused once the minute is over (BG-S3).
+
+    The host types a paper team's numbers (BG-E1), with an audit entry (``actor``),
+    also after the minute: the team wrote them on paper within it and the host
+    types them when the paper reaches the desk. A phone's saves, many a minute,
+    carry no audit entry.
+    """
     if not isinstance(numbers, list | tuple) or len(numbers) != 3:
         raise DeskError("Send the three numbers as a list")
     values = [_number(n) for n in numbers]
-    team_id = team.id
+    team_id, team_name = team.id, team.name
     shootout = current_for_team(event, team)
     if shootout is None:
         raise NotFound("Your team plays in no shoot-out")
     shootout = db.session.scalar(
         db.select(Shootout).where(Shootout.id == shootout.id).with_for_update(read=True))
-    if is_locked(shootout):
+    if actor is None and is_locked(shootout):
         db.session.rollback()
         raise RoundLocked("The shoot-out is over: answers are locked.")
     row = db.session.scalar(db.select(ShootoutAnswer).where(
@@ -107,6 +119,9 @@ def save_numbers(event: Event, team: Team, numbers: Sequence[Any]) -> ShootoutAn
         row = ShootoutAnswer(shootout_id=shootout.id, team_id=team_id, numbers=values)
         db.session.add(row)
     row.numbers, row.saved_at = values, utcnow()
+    if actor is not None:
+        audit.record(event, actor, "shootout.numbers", team_name,
+                     after={"numbers": [_shown(v) for v in values], "source": "paper"})
     db.session.commit()
     return row
 

@@ -1,38 +1,59 @@
-"""Server push for the buzzer games: an SSE stream that tells phones and the projector
-to look (GET /state) the moment the game changes (docs/live-push.md).
+"""Server push for the buzzer games: an SSE stream that hands phones and the projector
+the game's public state the moment the game changes (docs/live-push.md).
 
-The database stays the truth: one thread per worker process polls a cheap
-version per watched event (its newest audit entry, its screen version, its
-newest press, whether that press's window has closed by the time alone) every
-POLL_SECONDS, and the process's streams of that event send ``look`` when it
-moved. Nothing is published between processes, so any worker of any app server
-serves any phone. Each open stream holds one gunicorn thread (gthread
-workers: size threads above the open screens); a stream ends after
-STREAM_SECONDS and EventSource reconnects by itself; phones without
-EventSource keep polling /state.
+The database stays the truth: one thread per worker process reads a cheap version
+per watched event (its newest audit entry, its screen version, its newest press,
+whether that press's window has closed by the time alone) and, when it moved,
+renders the state once (what GET /state answers) for all that process's streams
+of the event. It reads at once when told something was written (PostgreSQL:
+LISTEN/NOTIFY, which crosses workers and app servers; SQLite: PRAGMA data_version
+on a connection of its own, a few µs, read every SQLITE_HINT_SECONDS), when a buzzer
+window closes, and every POLL_SECONDS whatever it was told, so a lost hint delays
+an update and never loses it. Each open stream holds one gunicorn thread, and a
+request slot (answerdesk/slots.py) only for its reads at the start; a process
+takes at most LIVE_STREAM_LIMIT streams (gunicorn.conf.py) and tells any further
+phone to come back later, meanwhile it polls /state. A stream ends after
+LIVE_STREAM_SECONDS; EventSource reconnects with Last-Event-ID, and nothing is
+sent again if the game has not moved since.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, current_app
+from flask import Response, current_app, request
+from sqlalchemy import event as sa_event
+from sqlalchemy.orm import Session
 
 from ... import live
+from ...api import state_document
 from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...extensions import db
-from ...models import Question, Round
+from ...models import AuditEntry, Event, Question, Round, ScreenState
+from ...slots import long_lived, slot
 from . import presses, timing
 from .models import BuzzPress
 
-POLL_SECONDS = 0.05  # a host action reaches every phone within this plus one GET
+POLL_SECONDS = 0.25  # the version is read at least this often, hint or no hint
+SQLITE_HINT_SECONDS = 0.005  # PRAGMA data_version is read this often (a few µs each)
+WAKE_SECONDS = 0.05  # the longest a PostgreSQL wait for NOTIFY blocks before looking round
+#: Hints come at most this often: on a SQLite file where phones save 300 times a
+#: second, data_version moves on every check, and each read costs about a millisecond.
+HINT_GAP_SECONDS = 0.02
 KEEPALIVE_SECONDS = 15
 STREAM_SECONDS = 300
+RETRY_MS = 1000  # EventSource's wait before it reconnects
+BUSY_RETRY_MS = 5000  # ... when this process has no thread to spare for a stream
+CHANNEL = "answerdesk_live"
+#: What the version reads: a flush writing one of these moves it (PostgreSQL's hint).
+VERSIONED = (AuditEntry, ScreenState, BuzzPress)
 
 
 def _buzz_version(event_id: int) -> tuple[int, int | None]:
@@ -49,101 +70,289 @@ def _buzz_version(event_id: int) -> tuple[int, int | None]:
     return newest[0], timing.window_closes_ms([first]) if first is not None else None
 
 
-def _version(event_id: int) -> str:
+def _version(event_id: int) -> tuple[str, int | None]:
+    """(the event's version, the server ms at which it moves by the time alone or None)."""
     press_id, window = _buzz_version(event_id)
     closed = window is not None and presses.now_ms() > window
-    return f"{live.screen_version(event_id)}.{press_id}.{int(closed)}"
+    version = f"{live.screen_version(event_id)}.{press_id}.{int(closed)}"
+    return version, None if window is None or closed else window + 1
+
+
+@sa_event.listens_for(Session, "after_flush")
+def _notify_on_flush(session: Session, _flush_context: Any) -> None:
+    """PostgreSQL: NOTIFY the watchers of every process and app server when a flush
+    wrote what the version reads. NOTIFY is transactional (sent at commit, dropped on
+    rollback) and collapses repeats within a transaction."""
+    if not any(isinstance(o, VERSIONED) for o in (*session.new, *session.dirty)):
+        return
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":
+        connection.exec_driver_sql(f"NOTIFY {CHANNEL}")
+
+
+class _SqliteHint:
+    """PRAGMA data_version, on a connection of its own, moves whenever another
+    connection (any thread, any process) committed to the file."""
+
+    def __init__(self, path: str) -> None:
+        self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        self.seen = self._read()
+
+    def _read(self) -> int:
+        return self.conn.execute("PRAGMA data_version").fetchone()[0]
+
+    def wait(self, seconds: float) -> bool:
+        time.sleep(min(seconds, SQLITE_HINT_SECONDS))
+        now = self._read()
+        moved, self.seen = now != self.seen, now
+        return moved
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class _PostgresHint:
+    """LISTEN on a connection of its own, taken out of the pool for good."""
+
+    def __init__(self, engine: Any) -> None:
+        raw = engine.raw_connection()
+        self.conn = raw.driver_connection
+        raw.detach()
+        self.conn.autocommit = True
+        self.conn.execute(f"LISTEN {CHANNEL}")
+
+    def wait(self, seconds: float) -> bool:
+        moved = False
+        for _ in self.conn.notifies(timeout=seconds, stop_after=1):
+            moved = True
+        if moved:
+            for _ in self.conn.notifies(timeout=0):  # what else queued: one read covers it
+                pass
+        return moved
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class _NoHint:
+    """A database without a hint (SQLite in memory): the periodic read alone."""
+
+    def wait(self, seconds: float) -> bool:
+        time.sleep(seconds)
+        return False
+
+    def close(self) -> None:
+        pass
+
+
+def _hint(engine: Any) -> _SqliteHint | _PostgresHint | _NoHint:
+    if engine.dialect.name == "postgresql":
+        return _PostgresHint(engine)
+    path = engine.url.database
+    if engine.dialect.name == "sqlite" and path and path != ":memory:":
+        return _SqliteHint(path)
+    return _NoHint()
 
 
 class Watcher:
-    """One poller per worker process: it reads each watched event's version from the
-    database every POLL_SECONDS and wakes that event's streams when it moved.
+    """One per worker process: it reads the version of each event that has streams
+    open here, renders the state once when the version moved, and wakes those streams.
 
-    The streams of a process share one query per event and poll, not one each; what
-    they learn still comes from the database, so every worker sees every change.
+    The version still comes from the database, so every worker and every app server
+    sees every change; the hint only says when to read it sooner. Each stream waits
+    on an Event of its own: a shared Condition made 20 woken streams queue again for
+    its lock, one after another (bench/push_bench.py, docs/live-push.md).
     """
 
-    def __init__(self) -> None:
-        self.lock = threading.Condition()
-        self.versions: dict[int, str] = {}
-        self.listeners: dict[int, int] = {}
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.lock = threading.Lock()
+        self.latest: dict[int, tuple[str, str]] = {}  # event id -> (version, message)
+        self.listeners: dict[int, set[threading.Event]] = {}
+        self.fresh: set[int] = set()  # watched since the last read: read them at once
+        self.active = threading.Event()  # some stream is open
         self.thread: threading.Thread | None = None
 
-    def watch(self, event_id: int, app: Any) -> None:
+    def watch(self, event_id: int, limit: int | None) -> threading.Event | None:
+        """A stream of the event: the Event it waits on (None: this process is full)."""
+        woken = threading.Event()
         with self.lock:
-            self.listeners[event_id] = self.listeners.get(event_id, 0) + 1
+            if limit is not None and sum(map(len, self.listeners.values())) >= limit:
+                return None
+            self.listeners.setdefault(event_id, set()).add(woken)
+            self.fresh.add(event_id)
             if self.thread is None or not self.thread.is_alive():
-                self.thread = threading.Thread(target=self._run, args=(app,), daemon=True,
+                self.thread = threading.Thread(target=self._run, daemon=True,
                                                name="live-push")
                 self.thread.start()
+        self.active.set()
+        return woken
 
-    def unwatch(self, event_id: int) -> None:
+    def seed(self, event: Event) -> None:
+        """The first stream of an event in this process renders its state itself, so
+        it need not wait for the watcher thread (on PostgreSQL: its own connection)."""
         with self.lock:
-            self.listeners[event_id] -= 1
+            if event.id in self.latest:
+                return
+        version, _ = _version(event.id)
+        message = _message(version, state_document(event))
+        with self.lock:
+            if event.id in self.listeners:
+                self.latest.setdefault(event.id, (version, message))
+
+    def unwatch(self, event_id: int, woken: threading.Event) -> None:
+        with self.lock:
+            self.listeners[event_id].discard(woken)
             if not self.listeners[event_id]:
                 del self.listeners[event_id]
-                self.versions.pop(event_id, None)
+                self.latest.pop(event_id, None)
+            if not self.listeners:
+                self.active.clear()
 
-    def wait(self, event_id: int, known: str | None, timeout: float) -> str | None:
-        """The event's version once it differs from ``known`` (None on timeout)."""
-        with self.lock:
-            self.lock.wait_for(lambda: self.versions.get(event_id, known) != known,
-                               timeout=timeout)
-            version = self.versions.get(event_id)
-            return version if version != known else None
+    def wait(self, event_id: int, woken: threading.Event, known: str | None,
+             timeout: float) -> tuple[str, str] | None:
+        """(version, message) once the event's version differs from ``known``, or None."""
+        ends = time.monotonic() + timeout
+        while True:
+            with self.lock:
+                latest = self.latest.get(event_id)
+            if latest is not None and latest[0] != known:
+                return latest
+            if not woken.wait(max(0.0, ends - time.monotonic())):
+                return None
+            woken.clear()
 
-    def _run(self, app: Any) -> None:
-        with app.app_context():
+    def _run(self) -> None:
+        with self.app.app_context():
+            hint = None
+            due: dict[int, float] = {}  # event id -> monotonic time of its next read
+            pending, last = False, 0.0  # a hint not yet acted on; when one last was
             while True:
-                with self.lock:
-                    watched = list(self.listeners)
-                if not watched:
-                    time.sleep(POLL_SECONDS)
-                    continue
+                if hint is not None and not self.active.is_set():
+                    hint.close()  # no stream left: no connection kept for nothing
+                    hint = None
+                self.active.wait()
                 try:
-                    fresh = {event_id: _version(event_id) for event_id in watched}
-                finally:
-                    db.session.remove()
+                    hint = hint or _hint(db.engine)
+                    with self.lock:
+                        soonest = 0 if self.fresh else min(
+                            (due.get(e, 0) for e in self.listeners), default=0)
+                    if pending:
+                        soonest = min(soonest, last + HINT_GAP_SECONDS)
+                    idle = max(0.0, min(WAKE_SECONDS, soonest - time.monotonic()))
+                    pending = hint.wait(idle) or pending
+                    now = time.monotonic()
+                    hinted = pending and now >= last + HINT_GAP_SECONDS
+                    if hinted:
+                        pending, last = False, now
+                    with self.lock:
+                        watched = [e for e in self.listeners
+                                   if hinted or e in self.fresh or due.get(e, 0) <= now]
+                        self.fresh.difference_update(watched)
+                    if watched:
+                        due.update(self._read(watched))
+                except Exception:  # the database went away: read again after a pause
+                    self.app.logger.exception("live push: reading the versions failed")
+                    with contextlib.suppress(Exception):
+                        hint.close()  # type: ignore[union-attr]
+                    hint = None
+                    time.sleep(POLL_SECONDS)
+
+    def _read(self, watched: list[int]) -> dict[int, float]:
+        """Read the versions, render what moved, wake its streams; when to read again."""
+        due = {}
+        try:
+            for event_id in watched:
+                version, moves_at_ms = _version(event_id)
+                due[event_id] = time.monotonic() + POLL_SECONDS
+                if moves_at_ms is not None:
+                    due[event_id] = min(due[event_id], time.monotonic()
+                                        + max(0, moves_at_ms - presses.now_ms()) / 1000)
                 with self.lock:
-                    for event_id, version in fresh.items():
-                        if event_id in self.listeners and self.versions.get(event_id) != version:
-                            self.versions[event_id] = version
-                            self.lock.notify_all()
-                time.sleep(POLL_SECONDS)
+                    latest = self.latest.get(event_id)
+                if latest is not None and latest[0] == version:
+                    continue
+                event = db.session.get(Event, event_id)
+                message = _message(version, state_document(event)) if event else ""
+                with self.lock:
+                    streams = list(self.listeners.get(event_id, ()))
+                    if streams:
+                        self.latest[event_id] = (version, message)
+                for woken in streams:
+                    woken.set()
+        finally:
+            db.session.remove()
+        return due
 
 
-WATCHER = Watcher()
+def watcher(app: Any) -> Watcher:
+    """The app's watcher in this process (created by the first stream, after the fork)."""
+    return app.extensions.setdefault("live_push", Watcher(app))
 
 
-def _message(version: str) -> str:
-    return f"event: look\ndata: {json.dumps({'version': version})}\n\n"
+def _message(version: str, state: dict[str, Any]) -> str:
+    data = json.dumps({"version": version, "state": state}, separators=(",", ":"))
+    return f"event: look\nid: {version}\ndata: {data}\n\n"
 
 
-def events(event_id: int, app: Any, seconds: float = STREAM_SECONDS) -> Iterator[str]:
-    """The stream's lines: a comment at once, then ``look`` whenever the game moved."""
-    yield ": connected\nretry: 1000\n\n"
-    WATCHER.watch(event_id, app)
+def events(live: Watcher, event_id: int, woken: threading.Event, known: str | None,
+           seconds: float, release: Callable[[], None]) -> Iterator[str]:
+    """The stream's lines: a comment at once, then ``look`` with the state whenever the
+    game moved (at once if it moved since ``known``, the client's Last-Event-ID)."""
     try:
-        known: str | None = None
+        yield f": connected\nretry: {RETRY_MS}\n\n"
         ends = time.monotonic() + seconds
         while time.monotonic() < ends:
             left = ends - time.monotonic()
-            version = WATCHER.wait(event_id, known, max(0.0, min(KEEPALIVE_SECONDS, left)))
-            if version is None:
+            got = live.wait(event_id, woken, known, max(0.0, min(KEEPALIVE_SECONDS, left)))
+            if got is None:
                 yield ": keepalive\n\n"
+            elif got[1]:
+                known = got[0]
+                yield got[1]
             else:
-                known = version
-                yield _message(version)
+                return  # the event is gone
     finally:
-        WATCHER.unwatch(event_id)
+        release()
+
+
+def _releaser(live: Watcher, event_id: int, woken: threading.Event) -> Callable[[], None]:
+    """Uncount the stream once, whichever comes first: its end or the server closing it."""
+    done = threading.Lock()
+
+    def release() -> None:
+        if done.acquire(blocking=False):
+            live.unwatch(event_id, woken)
+
+    return release
 
 
 @bp.get("/events/<code>/stream")
+@long_lived
 def stream(code: str):
-    """SSE: ``look`` when the game's state changed (then GET /state); see events()."""
-    event_id = event_by_code(code).id
-    db.session.remove()  # no connection held while the stream waits
+    """SSE: ``look`` with the state (what GET /state answers) when the game changed."""
     app = current_app._get_current_object()  # type: ignore[attr-defined]
-    seconds = current_app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)
-    return Response(events(event_id, app, seconds), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+    live = watcher(app)
+    headers = {"Cache-Control": "no-cache", "X-Accel-Buffering": "no"}
+    with slot():
+        event = event_by_code(code)
+        event_id = event.id
+        woken = live.watch(event_id, app.config.get("LIVE_STREAM_LIMIT"))
+        if woken is None:
+            db.session.remove()
+            return Response(f"retry: {BUSY_RETRY_MS}\n\n", mimetype="text/event-stream",
+                            headers=headers)
+        try:
+            live.seed(event)
+        except Exception:
+            live.unwatch(event_id, woken)
+            raise
+        finally:
+            db.session.remove()  # no connection held while the stream waits
+    known = request.headers.get("Last-Event-ID") or request.args.get("version")
+    seconds = app.config.get("LIVE_STREAM_SECONDS", STREAM_SECONDS)
+    release = _releaser(live, event_id, woken)
+    response = Response(events(live, event_id, woken, known, seconds, release),
+                        mimetype="text/event-stream", headers=headers)
+    response.call_on_close(release)
+    return response
