@@ -69,6 +69,7 @@ def test_si_phone(page: Page, app, live_server) -> None:
     page.goto(f"{base}/e/{code}")
     page.fill("#team-name", "Вася")
     page.click("button[type=submit]")
+    expect(page.locator("#si-player")).to_have_text("Вася", timeout=10_000)  # joined
     start_question(base, code, password, 1, 1)
     expect(page.locator("#si-answer")).to_be_visible(timeout=10_000)
     assert page.evaluate("document.documentElement.lang") == "en"
