@@ -42,7 +42,9 @@ ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized
 	BidRefused WrongTeam \
 	TooLarge RateLimited PackError NotInvited BadPack AlreadyPressed BuzzerNotArmed WindowClosed \
 	TeamIsOut OnlyFirstCounts QuestionNotOpen PlayerRemoved NotYourTurn BetRefused \
-	LateJoinClosed JoinBetweenQuestions AuthorsTheme ProtestRefused ProtestWindowClosed ProtestPending
+	ChoiceRefused StakeRefused SecretRefused WrongQuestionType \
+	LateJoinClosed JoinBetweenQuestions AuthorsTheme ProtestRefused ProtestWindowClosed ProtestPending \
+	GameFull Banned NotCaptain GamePaused GameStopped PauseRefused
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ -k NP_:1,2 $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \

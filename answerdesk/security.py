@@ -242,7 +242,7 @@ def init_security(app: Flask) -> None:
         _limit(app, limiter, endpoint, HOST_API_FAILURE_LIMIT,
                deduct_when=lambda response: response.status_code == 401)
     app.request_class = DeskRequest
-    app.before_request(_numbers_fit_the_database)
+    app.before_request(_view_args_fit_the_database)
     app.before_request(_host_api_session_needs_csrf)
     app.after_request(_no_store_private)
     app.register_error_handler(429, _too_many)
@@ -282,10 +282,12 @@ def _limits_only_where_set(app: Flask, limiter: Limiter) -> None:
         funcs[None] = [guard(f) if owned(f) else f for f in funcs.get(None, [])]
 
 
-def _numbers_fit_the_database() -> None:
-    """Round 2147483648 does not exist; PostgreSQL would fail on it instead of saying so."""
+def _view_args_fit_the_database() -> None:
+    """Round 2147483648 and an event code with a NUL byte do not exist; PostgreSQL
+    would fail on them (integer out of range; text cannot hold NUL) instead of saying so."""
     for value in (request.view_args or {}).values():
-        if isinstance(value, int) and not 0 <= value <= MAX_DB_INT:
+        if (isinstance(value, int) and not 0 <= value <= MAX_DB_INT) or (
+                isinstance(value, str) and "\x00" in value):
             raise NotFound("No such resource")
 
 

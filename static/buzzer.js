@@ -40,7 +40,46 @@
     }).catch(function () {});
   }
 
+  // OpenQuiz (OQ-1, OQ-4, OQ-8): this team's captain, the answer timer, a pause or a stop.
+  var myTeam = null;
+  var answerEnds = null;
+  var answering = null;
+  if (token && !screen) {
+    fetch("/api/events/" + code + "/sheet", {headers: headers()})
+      .then(function (r) { return r.json(); })
+      .then(function (j) { myTeam = j.team && j.team.name; }).catch(function () {});
+  }
+  function renderRoom() {
+    var room = document.getElementById("room");
+    var oq = room.oq;
+    if (!oq) { room.textContent = ""; return; }
+    var parts = [];
+    var mine = (oq.teams || []).filter(function (x) { return x.team === myTeam; })[0];
+    if (mine && mine.captain) parts.push(fill(t.tCaptain, {name: mine.captain}));
+    var c = oq.clock || {};
+    if (c.stopped) parts.push(c.stopped.reason === "idle" ? t.tStoppedIdle : t.tStoppedLifetime);
+    else if (c.paused) parts.push(t.tPaused);
+    else if (answering && answerEnds) {
+      parts.push(fill(t.tAnswering, {team: answering,
+        s: Math.max(0, Math.ceil((answerEnds - Date.now()) / 1000))}));
+    }
+    room.textContent = parts.join(" · ");
+  }
+  function room(oq) {
+    var el = document.getElementById("room");
+    el.oq = oq;
+    var a = oq && oq.clock && oq.clock.answer;
+    answering = a ? a.team : null;
+    // The server's deadline on this phone's clock (offset from the last sync exchange).
+    var offset = last ? last.server_ms - (last.client_ms + last.received_ms) / 2 : 0;
+    answerEnds = a ? a.deadline_ms - offset : null;
+    renderRoom();
+  }
+  setInterval(renderRoom, 1000);
+
   function render(state) {
+    document.dispatchEvent(new CustomEvent("buzzer:state", {detail: state}));
+    room(state.oq);
     var b = state.buzzer;
     var title = document.getElementById("question");
     var phase = document.getElementById("phase");
@@ -102,6 +141,7 @@
     for (var i = 0; i < 5; i++) setTimeout(sync, i * 300);
     setInterval(sync, 5000);
   }
+  document.addEventListener("buzzer:look", look);
   if (window.EventSource) {
     new EventSource("/api/events/" + code + "/stream").addEventListener("look", function (ev) {
       var pushed = JSON.parse(ev.data);

@@ -23,8 +23,10 @@ ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken"
                  "BidRefused", "WrongTeam",
                  "AlreadyPressed", "BuzzerNotArmed", "WindowClosed", "TeamIsOut", "OnlyFirstCounts",
                  "QuestionNotOpen", "PlayerRemoved", "NotYourTurn", "BetRefused",
+                 "ChoiceRefused", "StakeRefused", "SecretRefused", "WrongQuestionType",
                  "LateJoinClosed", "JoinBetweenQuestions", "AuthorsTheme", "ProtestRefused",
-                 "ProtestWindowClosed", "ProtestPending")
+                 "ProtestWindowClosed", "ProtestPending",
+                 "GameFull", "Banned", "NotCaptain", "GamePaused", "GameStopped", "PauseRefused")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None,
             "NP_": (1, 2)} | dict.fromkeys(ERROR_CLASSES)

@@ -12,7 +12,8 @@ import pytest
     "module", ["answerdesk.checker", "answerdesk.formats.bg.scoring", "answerdesk.core.formats",
                "answerdesk.formats.chgk.rules",
                "answerdesk.formats.buzzer.timing", "answerdesk.formats.si.rules",
-               "answerdesk.formats.oq.rules"]
+               "answerdesk.formats.oq.rules", "answerdesk.formats.oq.types",
+               "answerdesk.formats.oq.room", "answerdesk.formats.oq.timers"]
 )
 def test_pure_module_imports_no_flask_or_sqlalchemy(module):
     code = (

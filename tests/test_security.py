@@ -258,6 +258,14 @@ def test_numbers_beyond_the_database_are_404_not_500(desk):
     assert desk.host(2**40, "open").status_code == 404
 
 
+@pytest.mark.parametrize("path", ("/api/events/{code}%00/state", "/e/{code}%00",
+                                  "/api/events/%00/clock"))
+def test_an_event_code_with_a_nul_byte_is_404_not_500(desk, path):
+    """PostgreSQL text cannot hold NUL: psycopg failed on such a code with a 500."""
+    resp = desk.client.get(path.format(code=desk.code))
+    assert resp.status_code == 404
+
+
 def test_only_limited_endpoints_meet_the_rate_limiter(strict_app):
     """Flask-Limiter's hooks run where a limit is set (join), not on a phone's poll."""
     code, _ = strict_app.config["DEMO"]

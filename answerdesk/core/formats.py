@@ -78,6 +78,10 @@ class Format:
     #: The page a team's phone gets after joining (None: core's answer sheet); a game
     #: whose players do not fill in a sheet names its own template.
     phone_template: ClassVar[str | None] = None
+    #: The source-format question types a pack may bring that the game plays with their
+    #: own rules (SIGame "stake", "secret", "norisk", a "final" round): the import's
+    #: warning that they play as ordinary questions does not apply.
+    plays_variants: ClassVar[frozenset[str]] = frozenset()
     #: The template the paper screen includes below a team's sheet (BG-E1), if any.
     paper_part: ClassVar[str | None] = None
 
@@ -103,8 +107,9 @@ class Format:
         changed (no deadline, another clock). Default: the question clock as asked."""
         return start
 
-    def before_join(self, event: Any) -> None:
-        """Refuse, with a DeskError, a team joining now when the game's rules forbid it."""
+    def before_join(self, event: Any, name_key: str) -> None:
+        """Refuse, with a DeskError, a team joining now when the game's rules forbid it
+        (SI-1.2 late joins; OQ-1 a 13th team, OQ-8 a banned one: ``name_key``)."""
 
     def on_question_checked(self, question: Any, rnd: Any) -> None:
         """Called after the checker has (re)proposed verdicts for every answer to a question."""

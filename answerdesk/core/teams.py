@@ -49,7 +49,7 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     key = team_name_key(clean)
     check_join(event, clean, count)
     if fmt is not None:
-        fmt.before_join(event)
+        fmt.before_join(event, key)
     taken = db.session.scalar(
         db.select(Team.name).where(Team.event_id == event.id, Team.name_key == key)
     )

@@ -128,11 +128,17 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
     return PackSummary(
         title=pack.title, format=pack.format, rounds=rounds,
         question_count=pack.question_count, media_files=len(pack.media),
-        warnings=list(pack.warnings) + _length_warnings(pack),
+        warnings=pack.warnings_for(_plays(event)) + _length_warnings(pack),
         missing_media=pack.missing_media(), mode=mode,
         replaces=[r.number for r in event.rounds] if event and mode == "replace" else [],
         blocked=str(blocked) if blocked else None,
     )
+
+
+def _plays(event: Event | None) -> frozenset[str]:
+    """The pack question types the event's format plays with their own rules (OQ-3)."""
+    fmt = REGISTRY.get(event.format) if event is not None else None
+    return fmt.plays_variants if fmt else frozenset()
 
 
 def _length_warnings(pack: Pack) -> list[str]:
@@ -226,7 +232,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> 
             rounds=numbers, question_count=pack.question_count,
             media_files=len({m["ref"] for r in pack.rounds for q in r.questions
                              for m in q.media if m["ref"] in pack.media}),
-            replaced=replaced, warnings=list(pack.warnings) + _length_warnings(pack),
+            replaced=replaced, warnings=pack.warnings_for(_plays(event)) + _length_warnings(pack),
         )
         audit.record(event, actor, "pack.import", pack.title[:200], after={
             "format": pack.format, "mode": mode, "rounds": numbers,

@@ -138,6 +138,15 @@ class Pack:
     # BG-R5: the question set of each wildcard scenario ("5.1" … "5.5"); round 5
     # takes the chosen scenario's set (native packs' `wildcard` field).
     scenarios: dict[str, list[QuestionSpec]] = field(default_factory=dict)
+    # Warnings that a question type (or a final round) plays as an ordinary question,
+    # as (variant, warning) pairs: both are in `warnings`; warnings_for drops the
+    # ones a format plays with their own rules (a view of `warnings`: not compared).
+    type_warnings: list[tuple[str, str]] = field(default_factory=list, compare=False)
+
+    def warnings_for(self, plays: frozenset[str] = frozenset()) -> list[str]:
+        """The warnings for an event whose format plays the variants ``plays``."""
+        dropped = [w for variant, w in self.type_warnings if variant in plays]
+        return [w for w in self.warnings if not any(w is d for d in dropped)]
 
     @property
     def question_count(self) -> int:

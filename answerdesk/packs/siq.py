@@ -162,6 +162,7 @@ class _Reader:
         self.media = media
         self.filename = filename
         self.warnings: list[str] = []
+        self.type_warnings: list[tuple[str, str]] = []
         self.used_media: set[str] = set()
 
     # -- media -------------------------------------------------------------
@@ -240,6 +241,11 @@ class _Reader:
                 texts.insert(0, f"[{_text(param)}]")
         return texts, media, options, answer_type
 
+    def type_warning(self, variant: str, note: str) -> None:
+        """A warning that holds unless the event's format plays ``variant`` (OQ-3)."""
+        self.warnings.append(note)
+        self.type_warnings.append((variant, note))
+
     # -- info inheritance ------------------------------------------------------
     @staticmethod
     def info(el: ET.Element, what: str) -> list[str]:
@@ -273,7 +279,8 @@ class _Reader:
         if unused:
             self.warnings.append(N_("media files no question uses: %(files)s",
                                     files=", ".join(unused)))
-        return Pack(title=title, format="siq", rounds=rounds, warnings=self.warnings)
+        return Pack(title=title, format="siq", rounds=rounds, warnings=self.warnings,
+                    type_warnings=self.type_warnings)
 
     def read_round(self, rnd: ET.Element, r_index: int, v5: bool,
                    authors: list[str]) -> RoundSpec:
@@ -300,7 +307,7 @@ class _Reader:
         prices = [q.points for q in spec.questions if q.points]
         spec.points = min(prices) if prices else 0
         if final:
-            self.warnings.append(N_(
+            self.type_warning("final", N_(
                 "round '%(round)s' is SIGame's final: players remove themes until one is "
                 "left and bet on its question; answerdesk has no bets: every final "
                 "question is kept, with its price (usually 0) as points — set them before "
@@ -351,8 +358,8 @@ class _Reader:
             check_mode = "choice"
             key = [a for a in accepted if a in options] or accepted
         elif kind in _UNSUPPORTED:
-            self.warnings.append(N_("%(where)s: %(problem)s", where=where,
-                                    problem=_UNSUPPORTED[kind]))
+            self.type_warning(kind, N_("%(where)s: %(problem)s", where=where,
+                                       problem=_UNSUPPORTED[kind]))
         elif kind not in ("simple", "forall"):
             self.warnings.append(N_("%(where)s: SIGame question type '%(type)s' has no "
                                     "equivalent; played as an ordinary question",
@@ -375,7 +382,7 @@ class _Reader:
             answer=accepted[0],
             check_mode=check_mode,
             options=options,
-            variant=None if kind in ("simple", "forall", "select") else kind,
+            variant=None if kind in ("simple", "select") else kind,
         )
 
 

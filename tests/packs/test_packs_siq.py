@@ -59,6 +59,12 @@ def test_rounds_final_and_unsupported_types_are_reported() -> None:
     # a secret question announces its new theme in the text
     secret = next(q for q in pack.rounds[1].questions if q.theme == "КОРРИДА" and q.variant)
     assert secret.text.startswith("[КОРРИДА]")
+    # OQ-3/OQ-6: a format that plays these types (OpenQuiz) is not told they play as
+    # ordinary questions; the other warnings stay.
+    kept = pack.warnings_for(frozenset({"stake", "secret", "norisk", "final"}))
+    assert len(pack.warnings) - len(kept) == len(pack.type_warnings) > 4
+    assert not [w for w in kept if "stake (auction)" in w or "SIGame's final" in w]
+    assert pack.warnings_for() == pack.warnings
 
 
 def test_v4_media_are_carried_and_referenced() -> None:
@@ -103,6 +109,16 @@ def test_select_answer_type_becomes_a_choice_question(make_siq: Callable[..., by
     assert q.check_mode == "choice" and pack.rounds[0].mode_for(q) == "choice"
     assert q.options == {"A": "6", "B": "8"}
     assert q.key == ["B"]
+
+
+def test_for_all_questions_keep_their_type(make_siq: Callable[..., bytes]) -> None:
+    """SIGame's "forAll" is kept as the question's variant (OQ-3 plays it for all)."""
+    for_all = ('<question price="300" type="forAll"><params><param name="question" '
+               'type="content"><item>Сколько ног у жука?</item></param></params>'
+               "<right><answer>6</answer></right></question>")
+    pack = parse_pack(make_siq(_v5(for_all)), "forall.siq")
+    assert pack.rounds[0].questions[2].variant == "forall"
+    assert not [w for w in pack.warnings if "forAll" in w]
 
 
 # -- refusals ---------------------------------------------------------------------

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, QuestionStart, RoundTemplate, register
-from .programme import OQ_PROGRAMME, SEQUENTIAL
+from .programme import FINAL, OQ_PROGRAMME, SEQUENTIAL
+from .rules import N_
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -21,9 +22,27 @@ class OpenQuiz(Format):
 
     name = "oq"
     label = "OpenQuiz (buzzer game)"
+    team_size = (1, 3)  # OQ-1: teams of up to 3 players
+    desk_links = (("host.oq_play", N_("OpenQuiz play")), ("host.oq_room", N_("OpenQuiz room")))
+    #: The phone's controls for the question types (OQ-3) beside the buzzer's button.
+    buzzer_part = "oq/_phone.html"
+
+    #: OQ-3/OQ-6: SIGame's stake, secret, no-risk and for-all questions and its final
+    #: round play as the auction, the secret, no-risk, choices for all and the final.
+    plays_variants = frozenset({"stake", "secret", "norisk", "forall", "final"})
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return OQ_PROGRAMME
+
+    def imported_kind(self, number: int, kind: str) -> str:
+        """A pack's final round is the final (OQ-6); every other round is a board."""
+        return FINAL if kind in ("final", FINAL) else SEQUENTIAL
+
+    def before_join(self, event: Any, name_key: str) -> None:
+        """OQ-1 at most 12 teams; OQ-8 a team the host banned stays out."""
+        from .control import check_team_join
+
+        check_team_join(event, name_key)
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
@@ -31,38 +50,59 @@ class OpenQuiz(Format):
 
     def start_question(self, event: Any, rnd: Any, question: Any,
                        start: QuestionStart) -> QuestionStart:
-        """OQ-4: the buzzer is armed at the start, on the buzzer's clock; no deadline."""
-        from ..buzzer.presses import buzzer_start
+        """OQ-4: the buzzer is armed at the start, on the buzzer's clock; no deadline.
+        OQ-8: a paused or stopped game starts nothing; a start is activity."""
+        from ..buzzer.presses import buzzer_start, now_ms
+        from .control import guard
 
+        guard(event, now_ms())
         return buzzer_start(start)
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
-        """OQ-4: the buzzer is armed from the question's start, again after a rejection."""
+        """OQ-4: the buzzer is armed from the question's start, again after a rejection
+        or the answer timer's timeout; OQ-8: a paused or stopped game takes no press."""
+        from ..buzzer import presses
+        from .control import guard
         from .game import arming
 
+        guard(event, presses.now_ms(), press=True)
         return arming(event, round_number, question_number)
 
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),
-        the turn, the scores and the final."""
+        the turn, the scores, the final, the question in play by its type (OQ-3), the
+        teams' captains and the clocks (OQ-7, OQ-8). A read, but for an answer timer
+        run out since the last request (settle_due)."""
         from ..buzzer import presses
+        from .control import clock_state, room_state, settle_due
         from .game import latest_arming, public
+        from .typeplay import public_play
 
+        now = presses.now_ms()
         armed = latest_arming(event)
-        return {"buzzer": presses.buzz_state(armed, presses.now_ms()) if armed else None,
-                "oq": public(event)}
+        buzz = presses.buzz_state(armed, now) if armed else None
+        answering = settle_due(event, now, (armed, buzz) if armed and buzz else None)
+        if answering is False:  # a timeout was applied: the question returned
+            armed = latest_arming(event)
+            buzz = presses.buzz_state(armed, now) if armed else None
+        return {"buzzer": buzz, "oq": {**public(event), "play": public_play(event),
+                                       "teams": room_state(event),
+                                       "clock": clock_state(event, now, answering)}}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE
         from .api import OQ_STATE
+        from .typeapi import PLAY_STATE
 
-        return {"buzzer": BUZZER_STATE, "oq": OQ_STATE}
+        return {"buzzer": BUZZER_STATE, "oq": {
+            **OQ_STATE, "properties": {**OQ_STATE["properties"], "play": PLAY_STATE}}}
 
     def openapi_paths(self) -> dict[str, Any]:
         from ..buzzer.api import openapi_paths as buzzer_paths
         from .api import openapi_paths
+        from .typeapi import openapi_paths as type_paths
 
-        return {**buzzer_paths(), **openapi_paths()}
+        return {**buzzer_paths(), **openapi_paths(), **type_paths()}
 
 
 OQ = OpenQuiz()
@@ -73,5 +113,7 @@ def load(app: Flask | None = None) -> OpenQuiz:
     if app is not None:
         from ..buzzer import api, models, pages, stream  # noqa: F401  (routes, SSE; tables)
         from . import api as oq_api  # noqa: F401
+        from . import desk, typeapi  # noqa: F401  (the host's play page; OQ-3 routes)
+        from . import host as oq_host  # noqa: F401  (the host's room page)
         from . import models as oq_models  # noqa: F401
     return register(OQ)

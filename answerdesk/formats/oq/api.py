@@ -1,5 +1,9 @@
 """OpenQuiz over the JSON API: the pick, the host's judgement and edits, the final
-(OQ-2, OQ-4, OQ-5, OQ-6). The buzzer's own routes are formats/buzzer/api.py."""
+(OQ-2, OQ-4, OQ-5, OQ-6); players, captains, kick and ban, speed and pauses (OQ-1,
+OQ-7, OQ-8). The buzzer's own routes are formats/buzzer/api.py.
+
+Every route passes control.guard first: a stopped game takes nothing, a paused one
+no play, and an answer timer run out is applied before anything else."""
 
 from __future__ import annotations
 
@@ -7,11 +11,12 @@ from typing import Any
 
 from flask import jsonify
 
-from ...access import api_host
+from ...access import api_host, bearer_token
 from ...api.blueprint import bp
 from ...core import formats
 from ...web import api_team, committed, json_body, whole_numbers
-from . import game
+from ..buzzer import presses
+from . import control, game, typeplay
 
 _Q = "/host/events/<code>/oq/rounds/<int:round_number>/questions/<int:question_number>"
 
@@ -20,19 +25,31 @@ def _own(event: Any) -> Any:
     return formats.require(event, "oq", "OpenQuiz")
 
 
-def _player(code: str) -> tuple[Any, Any]:
-    event, team = api_team(code)
-    return _own(event), team
+def _player(code: str, play: bool = True) -> tuple[Any, Any]:
+    """The event and team of a player's or the team's token, once the game allows it."""
+    event, team, _ = control.who(code, bearer_token())
+    control.guard(_own(event), presses.now_ms(), play)
+    return event, team
 
 
-def _host(code: str) -> Any:
-    return _own(api_host(code))
+def _captain(code: str) -> tuple[Any, Any]:
+    """OQ-1: as ``_player``, refused unless it is the captain's token."""
+    event, team, player = control.who(code, bearer_token())
+    control.guard(_own(event), presses.now_ms())
+    control.require_captain(team, player)
+    return event, team
+
+
+def _host(code: str, play: bool = True) -> Any:
+    event = _own(api_host(code))
+    control.guard(event, presses.now_ms(), play)
+    return event
 
 
 @bp.post("/events/<code>/oq/pick")
 def oq_pick(code: str):
     """OQ-2: the team with the turn picks a question on the board."""
-    event, team = _player(code)
+    event, team = _captain(code)
     question = committed(game.pick, event, team, *whole_numbers(json_body(), "round", "question"))
     return jsonify({"round": question.round.number, "question": question.number})
 
@@ -41,7 +58,7 @@ def oq_pick(code: str):
 def oq_judge(code: str, round_number: int, question_number: int):
     """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
     body = json_body()
-    return jsonify(committed(game.judge, _host(code), round_number, question_number,
+    return jsonify(committed(typeplay.judge, _host(code), round_number, question_number,
                               body.get("outcome"), body.get("factor", 1.0), "host:api"))
 
 
@@ -57,15 +74,15 @@ def oq_reading(code: str, round_number: int, question_number: int):
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
     body = json_body()
-    total = committed(game.edit_score, _host(code), body.get("team"), body.get("points"),
-                       "host:api")
+    total = committed(game.edit_score, _host(code, play=False), body.get("team"),
+                      body.get("points"), "host:api")
     return jsonify({"team": body.get("team"), "points": total})
 
 
 @bp.post("/events/<code>/oq/final/ban")
 def oq_ban(code: str):
     """OQ-6: ban a final theme, in turn."""
-    event, team = _player(code)
+    event, team = _captain(code)
     left = committed(game.ban, event, team, json_body().get("theme"))
     return jsonify({"remaining": [q.number for q in left]})
 
@@ -73,7 +90,7 @@ def oq_ban(code: str):
 @bp.post("/events/<code>/oq/final/bet")
 def oq_bet(code: str):
     """OQ-6: the sealed bet, 1 to the team's score."""
-    event, team = _player(code)
+    event, team = _captain(code)
     row = committed(game.bet, event, team, json_body().get("amount"))
     return jsonify({"amount": row.amount}), 201
 
@@ -95,33 +112,100 @@ def oq_final_judge(code: str):
     return jsonify({"team": body.get("team"), "points": gained})
 
 
+@bp.post("/events/<code>/oq/players")
+def oq_join_player(code: str):
+    """OQ-1: a player joins the team of the token; the first is its captain."""
+    event, team = api_team(code)
+    player, token = committed(control.join_player, _own(event), team, json_body().get("name"),
+                              presses.now_ms())
+    return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
+                    "token": token}), 201
+
+
+@bp.post("/events/<code>/oq/captain")
+def oq_pass_captaincy(code: str):
+    """OQ-1: the captain hands the captaincy to another player of the team."""
+    event, team, player = control.who(code, bearer_token())
+    target = committed(control.transfer, _own(event), team, player, json_body().get("player"),
+                       presses.now_ms())
+    return jsonify({"team": team.name, "captain": target.name})
+
+
+@bp.post("/host/events/<code>/oq/captain")
+def oq_host_captaincy(code: str):
+    """OQ-1: the host hands a team's captaincy to another of its players."""
+    body = json_body()
+    target = committed(control.host_transfer, _own(api_host(code)), body.get("team"),
+                       body.get("player"), presses.now_ms())
+    return jsonify({"team": body.get("team"), "captain": target.name})
+
+
+@bp.post("/host/events/<code>/oq/remove")
+def oq_remove(code: str):
+    """OQ-8: the host kicks (or bans) a team or a player."""
+    body = json_body()
+    return jsonify(committed(control.remove, _own(api_host(code)), body.get("kind"),
+                             body.get("team"), body.get("player"), body.get("ban", False),
+                             presses.now_ms()))
+
+
+@bp.post("/host/events/<code>/oq/speed")
+def oq_speed(code: str):
+    """OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer."""
+    speed = committed(control.set_speed, _own(api_host(code)), json_body().get("speed"),
+                      presses.now_ms())
+    return jsonify({"speed": str(speed)})
+
+
+@bp.post("/host/events/<code>/oq/pause")
+def oq_pause(code: str):
+    """OQ-8: pause (timers stand still; an hour per game) or resume."""
+    return jsonify(committed(control.set_paused, _own(api_host(code)),
+                             json_body().get("paused"), presses.now_ms()))
+
+
 OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the final",
             "properties": {
                 "turn": {"type": ["string", "null"]},
                 "picked": {"type": ["object", "null"]},
                 "scores": {"type": "array", "items": {"type": "object", "properties": {
                     "team": {"type": "string"}, "points": {"type": "integer"}}}},
-                "final": {"type": ["object", "null"]}}}
+                "final": {"type": ["object", "null"]},
+                "teams": {"type": "array", "description": "OQ-1: players and captain",
+                          "items": {"type": "object", "properties": {
+                              "team": {"type": "string"},
+                              "players": {"type": "array", "items": {"type": "string"}},
+                              "captain": {"type": ["string", "null"]}}}},
+                "clock": {"type": "object", "description": "OQ-4/OQ-7/OQ-8: speed, pause, "
+                          "the answer timer, whether the game stopped", "properties": {
+                              "speed": {"type": "string", "enum": ["slow", "normal", "fast"]},
+                              "paused": {"type": "boolean"},
+                              "pause_left_ms": {"type": "integer"},
+                              "stopped": {"type": ["object", "null"]},
+                              "answer": {"type": ["object", "null"]}}}}}
+
+
+def op(summary: str, who: str, props: dict[str, Any], required: list[str],
+       ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's)."""
+    from ...api.openapi import _CODE, _error, _ok
+
+    return {"post": {
+        "summary": summary,
+        "security": [{"teamToken" if who == "team" else "hostPassword": []}],
+        "parameters": params or [_CODE],
+        "requestBody": {"required": True, "content": {"application/json": {"schema": {
+            "type": "object", "required": required, "properties": props}}}},
+        "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
+                      "401": _error("No or wrong token or password"),
+                      "403": _error("Not the team's captain, or banned by the host"),
+                      "404": _error("No such event, question or team"),
+                      "409": _error("Refused: see the message")}}}
 
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
-    def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-        return {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": props}}}}
-
-    def op(summary: str, who: str, props: dict[str, Any], required: list[str],
-           ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        return {"post": {
-            "summary": summary,
-            "security": [{"teamToken" if who == "team" else "hostPassword": []}],
-            "parameters": params or [_CODE], "requestBody": body(props, required),
-            "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
-                          "401": _error("No or wrong token or password"),
-                          "404": _error("No such event, question or team"),
-                          "409": _error("Refused: see the message")}}}
+    from ...api.openapi import _CODE, _QUESTION, _ROUND
 
     whole = {"type": "integer", "minimum": 0}
     return {
@@ -151,6 +235,27 @@ def openapi_paths() -> dict[str, Any]:
                                                  {"text": {"type": "string", "minLength": 1,
                                                            "maxLength": 500}}, ["text"],
                                                  ok="201"),
+        "/api/events/{code}/oq/players": op(
+            "OQ-1: a player joins the team of the token and gets a token of their own; the "
+            "first is the captain", "team", {"name": {"type": "string", "minLength": 1,
+                                                      "maxLength": 60}}, ["name"], ok="201"),
+        "/api/events/{code}/oq/captain": op("OQ-1: the captain hands on the captaincy", "team",
+                                            {"player": {"type": "string"}}, ["player"]),
+        "/api/host/events/{code}/oq/captain": op("OQ-1: the host hands on a team's captaincy",
+                                                 "host", {"team": {"type": "string"},
+                                                          "player": {"type": "string"}},
+                                                 ["team", "player"]),
+        "/api/host/events/{code}/oq/remove": op(
+            "OQ-8: kick a team or a player (ban: they cannot join again)", "host",
+            {"kind": {"type": "string", "enum": ["team", "player"]},
+             "team": {"type": "string"}, "player": {"type": "string"},
+             "ban": {"type": "boolean"}}, ["kind", "team"]),
+        "/api/host/events/{code}/oq/speed": op(
+            "OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer", "host",
+            {"speed": {"type": "string", "enum": ["slow", "normal", "fast"]}}, ["speed"]),
+        "/api/host/events/{code}/oq/pause": op(
+            "OQ-8: pause (timers stand still; one hour per game) or resume", "host",
+            {"paused": {"type": "boolean"}}, ["paused"]),
         "/api/host/events/{code}/oq/final/judge": op("OQ-6: judge one final answer (±bet)",
                                                      "host", {"team": {"type": "string"},
                                                               "accepted": {"type": "boolean"}},

@@ -19,7 +19,7 @@ from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
 from ..buzzer import presses
-from . import rules
+from . import rules, types
 from .models import OqBet, OqGame, OqPlay, OqScore
 from .programme import FINAL
 
@@ -46,6 +46,12 @@ def _team(event: Event, name: Any) -> Team:
     if team is None:
         raise NotFound("No team called '%(name)s'.", name=str(name)[:60])
     return team
+
+
+def kind_of(question: Question) -> types.QuestionType:
+    """OQ-3: the question's type, as its pack or the host set it."""
+    details = question.details or {}
+    return types.type_of(details.get("variant"), details.get("options"))
 
 
 def value_of(rnd: Round, question: Question) -> int:
@@ -78,6 +84,13 @@ def pick(event: Event, team: Team, round_number: int, question_number: int) -> Q
         raise NotYourTurn("It is not your team's turn to pick.")
     if rnd.kind == FINAL or _play(question) is not None or _gate(question) is not None:
         raise Conflict("Question %(question)s was already played.", question=question_number)
+    stored = _stored(event)
+    earlier = db.session.get(Question, stored.picked_question_id) \
+        if stored is not None and stored.picked_question_id is not None else None
+    begun = _play(earlier) if earlier is not None and _gate(earlier) is None else None
+    if begun is not None and not begun.done:  # OQ-3: an auction or a hand-over under way
+        raise Conflict("Question %(question)s is still being settled: play it first.",
+                       question=earlier.number)  # type: ignore[union-attr]
     game(event).picked_question_id = question.id
     audit.record(event, f"team:{team.name}", "oq.pick", f"R{round_number}Q{question_number}")
     db.session.flush()
@@ -110,7 +123,7 @@ def arming(event: Event, round_number: int, question_number: int) -> presses.Arm
     rnd = event.round(round_number)
     question = next((q for q in rnd.questions if q.number == question_number), None) \
         if rnd else None
-    if question is None or rnd is None or rnd.kind == FINAL:
+    if question is None or rnd is None or rnd.kind == FINAL or not kind_of(question).buzzer:
         return None
     gate = _gate(question)
     if gate is None or gate.state != "open":
@@ -129,6 +142,8 @@ def latest_arming(event: Event) -> presses.Arming | None:
     if row is None:
         return None
     gate, question, rnd = row
+    if not kind_of(question).buzzer:
+        return None
     play = _play(question)
     if play is None:
         return presses.Arming(question.id, rnd.number, question.number,
@@ -158,9 +173,8 @@ def reading(event: Event, round_number: int, question_number: int, seconds: Any,
     return _arming_of(_gate(question), question, event.round(round_number))  # type: ignore[arg-type]
 
 
-def judge(event: Event, round_number: int, question_number: int, outcome: Any,
-          factor: Any = 1.0, actor: str = "host", now_ms: int | None = None) -> dict[str, Any]:
-    """OQ-4/OQ-5: the host's call on the buzzer winner's answer."""
+def call(outcome: Any, factor: Any) -> tuple[rules.Outcome, float]:
+    """The host's call as sent: accept (×1, ×2, ×0.5), reject or timeout."""
     try:
         outcome = rules.Outcome(outcome)
     except ValueError:
@@ -169,8 +183,16 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
         raise DeskError("factor must be 1, 2 or 0.5.")
     if outcome != rules.Outcome.ACCEPT and factor != 1.0:
         raise DeskError("×2 and ×0.5 apply to an accepted answer only.")
+    return outcome, float(factor)
+
+
+def judge(event: Event, round_number: int, question_number: int, outcome: Any,
+          factor: Any = 1.0, actor: str = "host", now_ms: int | None = None) -> dict[str, Any]:
+    """OQ-4/OQ-5: the host's call on the buzzer winner's answer."""
+    outcome, factor = call(outcome, factor)
     now_ms = presses.now_ms() if now_ms is None else now_ms
     rnd, question = rounds.question_of(event, round_number, question_number)
+    kind_of(question).check_call(outcome)
     armed = arming(event, round_number, question_number)
     if armed is None:
         raise Conflict("Question %(question)s is not being played.", question=question_number)
@@ -178,17 +200,40 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
     if winner_id is None:
         raise Conflict("Nobody has won the buzzer yet.")
     team = next(t for t in event.teams if t.id == winner_id)
-    worth = value_of(rnd, question)
-    gained = rules.points(outcome, worth, float(factor))
+    return record_call(event, rnd, question, team, outcome, factor, now_ms, actor)
+
+
+def play_row(question: Question, now_ms: int) -> OqPlay:
+    """The question's play, locked and read afresh, so concurrent moves (two stakes, a
+    choice and the host's close) take turns; created on the first move."""
+    locked = db.select(OqPlay).where(OqPlay.question_id == question.id).with_for_update() \
+        .execution_options(populate_existing=True)
+    play = db.session.scalar(locked)
+    if play is None:
+        gate = _gate(question)  # the buzzer counts from the question's start (OQ-4)
+        armed_ms = presses.to_ms(gate.opened_at) if gate is not None else now_ms
+        try:
+            with db.session.begin_nested():
+                play = OqPlay(question_id=question.id, attempt=1, armed_ms=armed_ms, out=[],
+                              done=False)
+                db.session.add(play)
+        except IntegrityError:  # another request created it first: wait for it
+            play = db.session.scalar(locked)
+    return play
+
+
+def record_call(event: Event, rnd: Round, question: Question, team: Team,
+                outcome: rules.Outcome, factor: float, now_ms: int, actor: str) -> dict[str, Any]:
+    """Score a call on the answering team (OQ-5, by the question's type, OQ-3); the
+    question returns to the others or is over, and the turn passes to a team right."""
+    kind = kind_of(question)
+    play = play_row(question, now_ms)
+    gained = kind.points(outcome, kind.worth(value_of(rnd, question), play.stake), factor)
     db.session.add(OqScore(event_id=event.id, team_id=team.id, question_id=question.id,
                            points=gained, reason=str(outcome)))
-    play = _play(question)
-    if play is None:
-        play = OqPlay(question_id=question.id, attempt=1, armed_ms=armed.armed_ms, out=[],
-                      done=False)
-        db.session.add(play)
     out = [*(play.out or []), team.id]
-    if outcome == rules.Outcome.ACCEPT or len(out) >= len(event.teams):
+    playing = {t.id for t in event.teams}
+    if not kind.returns_after(outcome) or playing <= set(out):
         play.done = True
         gate = _gate(question)
         if gate is not None:
@@ -198,7 +243,7 @@ def judge(event: Event, round_number: int, question_number: int, outcome: Any,
     else:  # OQ-4: the question returns to the others
         play.attempt, play.armed_ms, play.reading_until_ms = play.attempt + 1, now_ms, None
     play.out = out
-    audit.record(event, actor, "oq.judge", f"R{round_number}Q{question_number} {team.name}",
+    audit.record(event, actor, "oq.judge", f"R{rnd.number}Q{question.number} {team.name}",
                  after={"outcome": str(outcome), "points": gained})
     db.session.flush()
     return {"team": team.name, "outcome": str(outcome), "points": gained,

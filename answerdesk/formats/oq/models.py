@@ -13,7 +13,9 @@ from ...models import utcnow
 
 
 class OqGame(db.Model):
-    """OQ-2 the team with the turn; OQ-6 the final's banned themes, in order."""
+    """OQ-2 the team with the turn; OQ-6 the final's banned themes, in order; OQ-7 the
+    speed; OQ-8 the pauses (``[start_ms, end_ms]``, timers.py), the first and latest
+    activity, and whom the host banned (room.py)."""
 
     __tablename__ = "oq_game"
 
@@ -23,6 +25,27 @@ class OqGame(db.Model):
     picked_question_id: Mapped[int | None] = mapped_column(
         ForeignKey("question.id", ondelete="SET NULL"))
     bans: Mapped[Any | None] = mapped_column(JSON)
+    speed: Mapped[str] = mapped_column(String(8), default="normal", server_default="normal")
+    pauses: Mapped[Any | None] = mapped_column(JSON)
+    started_ms: Mapped[int | None] = mapped_column(BigInteger)
+    active_ms: Mapped[int | None] = mapped_column(BigInteger)
+    banned: Mapped[Any | None] = mapped_column(JSON)
+
+
+class OqPlayer(db.Model):
+    """OQ-1: a player of a team, with a token of their own; the captain picks, bids,
+    bets and bans for the team."""
+
+    __tablename__ = "oq_player"
+    __table_args__ = (UniqueConstraint("team_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    name_key: Mapped[str] = mapped_column(String(60))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    captain: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
 class OqPlay(db.Model):
@@ -39,6 +62,11 @@ class OqPlay(db.Model):
     reading_until_ms: Mapped[int | None] = mapped_column(BigInteger)
     out: Mapped[Any] = mapped_column(JSON, default=list)
     done: Mapped[bool] = mapped_column(default=False)
+    # OQ-3: the team that answers alone (a secret's receiver, an auction's winner) and
+    # the winning stake, set when the secret is handed or the auction closes.
+    answering_team_id: Mapped[int | None] = mapped_column(
+        ForeignKey("team.id", ondelete="SET NULL"))
+    stake: Mapped[int | None]
 
 
 class OqScore(db.Model):
@@ -67,3 +95,29 @@ class OqBet(db.Model):
     amount: Mapped[int]
     answer: Mapped[str | None] = mapped_column(Text)
     accepted: Mapped[bool | None]
+
+
+class OqChoice(db.Model):
+    """OQ-3: the option a team chose (choices, choices for all): one per team and question."""
+
+    __tablename__ = "oq_choice"
+    __table_args__ = (UniqueConstraint("question_id", "team_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(ForeignKey("question.id", ondelete="CASCADE"))
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    option: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
+
+
+class OqStake(db.Model):
+    """OQ-3 auction: a team's stake, or its pass (no amount), in the order made."""
+
+    __tablename__ = "oq_stake"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    question_id: Mapped[int] = mapped_column(
+        ForeignKey("question.id", ondelete="CASCADE"), index=True)
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    amount: Mapped[int | None]
+    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

@@ -38,7 +38,7 @@ class SvoyaIgra(Format):
 
         return si_start(event, start)
 
-    def before_join(self, event: Any) -> None:
+    def before_join(self, event: Any, name_key: str) -> None:
         """SI-1.2: late players join in rounds 1-2, between questions."""
         from .game import check_join
 

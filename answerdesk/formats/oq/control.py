@@ -1,0 +1,442 @@
+"""The OpenQuiz room and its clocks over the database (OQ-1, OQ-4, OQ-7, OQ-8).
+
+The rules are room.py and timers.py (pure); this module stores players, captains,
+bans, the speed and the pauses, guards every action of the game (a paused game
+takes no play, a stopped one nothing), and applies the answer timer's timeout once
+the time is up: lazily, at the next request that reads or writes the game, with
+the deadline as its moment, so a late application scores what a punctual one
+would. Services flush; the views commit; refusals change nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+
+from ...core import audit
+from ...core.teams import event_and_team_by_token, hash_token
+from ...core.text import clean_name, team_name_key
+from ...database import read_write
+from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound
+from ...extensions import db
+from ...models import Event, Question, QuestionGate, Round, Team
+from ..buzzer import presses
+from ..buzzer.models import BuzzPress
+from . import game, room, timers
+from .models import OqGame, OqPlay, OqPlayer
+from .timers import N_
+
+MAX_PLAYER_NAME = 60
+
+
+class GameFull(Conflict):
+    """OQ-1: a 13th team, or a 4th player of a team."""
+
+    code = "game_full"
+
+
+class Banned(NotAllowed):
+    """OQ-8: the host banned this team or player from the game."""
+
+    code = "banned"
+
+
+class NotCaptain(NotAllowed):
+    """OQ-1: a captain's action asked by another player of the team."""
+
+    code = "not_captain"
+
+
+class GamePaused(Conflict):
+    """OQ-8: the game is paused; play waits for the host to resume."""
+
+    code = "game_paused"
+
+
+class GameStopped(Conflict):
+    """OQ-8: the game stopped by itself (30 minutes idle, or 5 hours)."""
+
+    code = "game_stopped"
+
+
+class PauseRefused(Conflict):
+    """OQ-8: already paused, not paused, or the hour of pauses is used up."""
+
+    code = "pause_refused"
+
+
+def _row(event: Event) -> OqGame | None:
+    return db.session.scalar(db.select(OqGame).where(OqGame.event_id == event.id))
+
+
+def _ensure(event: Event) -> OqGame:
+    """The game's row, made if missing: two first actions at once (two phones) make
+    it once, the second finds the first's."""
+    row = _row(event)
+    if row is None:
+        try:
+            with db.session.begin_nested():
+                db.session.add(OqGame(event_id=event.id, bans=[]))
+        except IntegrityError:
+            pass
+        row = _row(event)
+    assert row is not None
+    return row
+
+
+def _pauses(row: OqGame | None) -> list[timers.Pause]:
+    return [(int(s), None if e is None else int(e)) for s, e in (row.pauses or [])] \
+        if row is not None else []
+
+
+def _speed(row: OqGame | None) -> timers.Speed:
+    return timers.Speed(row.speed) if row is not None and row.speed else timers.Speed.NORMAL
+
+
+# -- the room (OQ-1, OQ-8) ---------------------------------------------------------------
+
+def players(team: Team) -> list[OqPlayer]:
+    return list(db.session.scalars(db.select(OqPlayer).where(OqPlayer.team_id == team.id)
+                                   .order_by(OqPlayer.id)))
+
+
+def _plain(rows: list[OqPlayer]) -> list[room.Player]:
+    return [room.Player(p.id, p.name, p.captain) for p in rows]
+
+
+def _store(rows: list[OqPlayer], plain: list[room.Player]) -> None:
+    flags = {p.id: p.captain for p in plain}
+    for row in rows:
+        if row.id in flags:
+            row.captain = flags[row.id]
+
+
+def check_team_join(event: Event, name_key: str) -> None:
+    """OQ-1 at most 12 teams, OQ-8 a banned team stays out (core's join asks)."""
+    row = _row(event)
+    count = db.session.scalar(db.select(db.func.count()).where(Team.event_id == event.id))
+    refusal = room.team_join_refusal(count or 0, name_key, (row.banned or []) if row else [])
+    if refusal:
+        raise (Banned if refusal in room.BANNED else GameFull)(refusal, most=room.MAX_TEAMS)
+
+
+def join_player(event: Event, team: Team, name: Any, now_ms: int) -> tuple[OqPlayer, str]:
+    """OQ-1: a player joins their team (the team token proves it) and gets a token of
+    their own; the first is the captain."""
+    guard(event, now_ms, play=False)
+    clean = clean_name(name, max_length=MAX_PLAYER_NAME)
+    if not clean:
+        raise DeskError("The player's name is empty.", field="name")
+    key = team_name_key(clean)
+    row = _row(event)
+    # Two phones of a team joining at once: one after the other (the captain once).
+    db.session.execute(db.select(Team.id).where(Team.id == team.id).with_for_update())
+    rows = players(team)
+    refusal = room.player_join_refusal(len(rows), key, team.name_key,
+                                       (row.banned or []) if row else [])
+    if refusal:
+        raise (Banned if refusal in room.BANNED else GameFull)(refusal, most=room.MAX_PLAYERS)
+    token = secrets.token_urlsafe(24)
+    player = OqPlayer(team_id=team.id, name=clean, name_key=key, token_hash=hash_token(token),
+                      captain=not rows)
+    try:
+        with db.session.begin_nested():
+            db.session.add(player)
+    except IntegrityError:
+        raise NameTaken("A player called '%(name)s' is already in the team.", field="name",
+                        name=clean) from None
+    audit.record(event, f"team:{team.name}", "oq.player", clean,
+                 after={"captain": player.captain})
+    touch(event, now_ms)
+    db.session.flush()
+    return player, token
+
+
+def who(code: str, token: str | None) -> tuple[Event, Team, OqPlayer | None]:
+    """The event, team and player of a request's token: a player's own token, or the
+    team token (no player: the creator's, before any player joined)."""
+    if token:
+        found = db.session.execute(
+            db.select(Event, Team, OqPlayer).join(Team, Team.event_id == Event.id)
+            .join(OqPlayer, OqPlayer.team_id == Team.id)
+            .where(Event.code == code.strip().upper(),
+                   OqPlayer.token_hash == hash_token(token))).first()
+        if found is not None:
+            return found[0], found[1], found[2]
+    event, team = event_and_team_by_token(code, token)
+    return event, team, None
+
+
+def require_captain(team: Team, player: OqPlayer | None) -> None:
+    """OQ-1: refuse a captain's action to anyone but the captain, changing nothing."""
+    plain = _plain(players(team))
+    refusal = room.captain_refusal(player.id if player else None, plain)
+    if refusal:
+        captain = room.captain_of(plain)
+        raise NotCaptain(refusal, captain=captain.name if captain else "")
+
+
+def _player_of(event: Event, team_name: Any, player_name: Any) -> tuple[Team, OqPlayer | None]:
+    team = next((t for t in event.teams if isinstance(team_name, str) and t.name == team_name),
+                None)
+    if team is None:
+        raise NotFound("No team called '%(name)s'.", name=str(team_name)[:60])
+    if player_name is None:
+        return team, None
+    player = next((p for p in players(team) if p.name == player_name), None)
+    if player is None:
+        raise NotFound("No player called '%(name)s' in the team.", name=str(player_name)[:60])
+    return team, player
+
+
+def transfer(event: Event, team: Team, actor: OqPlayer | None, target_name: Any,
+             now_ms: int, by_host: bool = False) -> OqPlayer:
+    """OQ-1: the captain (or the host) hands the captaincy to another player of the team."""
+    guard(event, now_ms, play=False)
+    rows = players(team)
+    target = next((p for p in rows if isinstance(target_name, str) and p.name == target_name),
+                  None)
+    plain = _plain(rows)
+    refusal = room.transfer_refusal(actor.id if actor else None, plain,
+                                    target.id if target else None, by_host)
+    if refusal:
+        captain = room.captain_of(plain)
+        cls = NotFound if target is None else NotCaptain
+        raise cls(refusal, captain=captain.name if captain else "")
+    assert target is not None
+    _store(rows, room.transferred(plain, target.id))
+    audit.record(event, "host" if by_host else f"team:{team.name}", "oq.captain",
+                 f"{team.name}: {target.name}")
+    touch(event, now_ms)
+    db.session.flush()
+    return target
+
+
+def host_transfer(event: Event, team_name: Any, player_name: Any, now_ms: int) -> OqPlayer:
+    """OQ-1: the host hands a team's captaincy to another of its players."""
+    team, _ = _player_of(event, team_name, None)
+    return transfer(event, team, None, player_name, now_ms, by_host=True)
+
+
+def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
+           now_ms: int, actor: str = "host") -> dict[str, Any]:
+    """OQ-8: the host kicks a team or a player (out now, may join again) or bans them
+    (out, and refused when they try to join again)."""
+    if not isinstance(ban, bool):
+        raise DeskError("ban must be true or false.")
+    try:
+        kind = room.Kind(kind)
+    except ValueError:
+        raise DeskError("kind must be team or player.") from None
+    team, player = _player_of(event, team_name, player_name if kind == room.Kind.PLAYER
+                              else None)
+    if kind == room.Kind.PLAYER and player is None:
+        raise DeskError("Name the player to remove.")
+    guard(event, now_ms, play=False)
+    row = _ensure(event)
+    if kind == room.Kind.TEAM:
+        entry, subject = room.ban_entry(kind, team.name_key), team.name
+        db.session.delete(team)
+    else:
+        assert player is not None
+        entry = room.ban_entry(kind, player.name_key, team.name_key)
+        rows = players(team)
+        _store(rows, room.without(_plain(rows), player.id))
+        db.session.delete(player)
+        subject = f"{team.name}: {player.name}"
+    if ban:
+        row.banned = [*(row.banned or []), entry]
+    audit.record(event, actor, "oq.ban" if ban else "oq.kick", subject, after=entry)
+    db.session.flush()
+    db.session.expire(event, ["teams"])
+    return {"kind": str(kind), "removed": subject, "banned": ban}
+
+
+# -- the clocks (OQ-4, OQ-7, OQ-8) -------------------------------------------------------
+
+def touch(event: Event, now_ms: int) -> None:
+    """OQ-8: an action by a player or the host (timers ticking on their own are not;
+    presses and question starts are counted from their own rows, see ``_stopped``)."""
+    row = _ensure(event)
+    if row.started_ms is None:
+        row.started_ms = now_ms
+    row.active_ms = max(row.active_ms or now_ms, now_ms)
+
+
+def _stopped(event: Event, row: OqGame | None, now_ms: int) -> tuple[timers.Stop, int] | None:
+    """OQ-8 for this game. Activity is the row's (the OpenQuiz routes), the host's
+    question starts (core's start) and the presses, read from their own rows so a
+    press writes nothing more than itself; the game starts with the first of them."""
+    of_event = (db.select(Question.id).join(Round, Question.round_id == Round.id)
+                .where(Round.event_id == event.id))
+    gates = db.select(QuestionGate.opened_at).where(QuestionGate.question_id.in_(of_event))
+    first_gate, last_gate, last_press = db.session.execute(db.select(
+        gates.with_only_columns(db.func.min(QuestionGate.opened_at)).scalar_subquery(),
+        gates.with_only_columns(db.func.max(QuestionGate.opened_at)).scalar_subquery(),
+        db.select(db.func.max(BuzzPress.received_ms))
+        .where(BuzzPress.question_id.in_(of_event)).scalar_subquery())).one()
+    starts = [ms for ms in (row.started_ms if row else None,
+                            presses.to_ms(first_gate) if first_gate else None) if ms]
+    actions = [ms for ms in (row.active_ms if row else None, last_press,
+                             presses.to_ms(last_gate) if last_gate else None) if ms]
+    return timers.stopped(min(starts) if starts else None, max(actions) if actions else None,
+                          _pauses(row), now_ms)
+
+
+def guard(event: Event, now_ms: int, play: bool = True, press: bool = False) -> None:
+    """Refuse any action of a stopped game (OQ-8) and play in a paused one, then count
+    the action as activity (a press counts by its own row); the timer's due timeout is
+    applied first."""
+    row = _row(event)
+    stop = _stopped(event, row, now_ms)
+    if stop is not None:
+        raise GameStopped(_STOPPED[stop[0]])
+    if play and row is not None and timers.is_paused(_pauses(row), now_ms):
+        raise GamePaused("The game is paused: wait for the host to resume it.")
+    settle(event, now_ms)
+    if not press:
+        touch(event, now_ms)
+
+
+_STOPPED = {timers.Stop.IDLE: N_("The game has stopped: 30 minutes without activity."),
+            timers.Stop.LIFETIME: N_("The game has stopped: it has run for 5 hours.")}
+
+
+def set_speed(event: Event, speed: Any, now_ms: int, actor: str = "host") -> timers.Speed:
+    """OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer."""
+    try:
+        chosen = timers.Speed(speed)
+    except ValueError:
+        raise DeskError("speed must be slow, normal or fast.") from None
+    guard(event, now_ms, play=False)
+    _ensure(event).speed = str(chosen)
+    audit.record(event, actor, "oq.speed", str(chosen))
+    db.session.flush()
+    return chosen
+
+
+def set_paused(event: Event, paused: Any, now_ms: int, actor: str = "host") -> dict[str, Any]:
+    """OQ-8: the host pauses (timers stand still) or resumes; an hour per game."""
+    if not isinstance(paused, bool):
+        raise DeskError("paused must be true or false.")
+    guard(event, now_ms, play=False)
+    row = _ensure(event)
+    pauses = _pauses(row)
+    if paused:
+        refusal = timers.pause_refusal(pauses, now_ms)
+        if refusal:
+            raise PauseRefused(refusal)
+        row.pauses = [list(p) for p in timers.pause(pauses, now_ms)]
+    else:
+        if not timers.is_paused(pauses, now_ms):
+            raise PauseRefused("The game is not paused.")
+        row.pauses = [list(p) for p in timers.close(pauses, now_ms)]
+    audit.record(event, actor, "oq.pause" if paused else "oq.resume", "")
+    db.session.flush()
+    return clock_state(event, now_ms)
+
+
+Answering = tuple[presses.Arming, str, int]  # the attempt, the team answering, its deadline
+
+
+def _answering(event: Event, row: OqGame | None, now_ms: int,
+               seen: tuple[presses.Arming, dict[str, Any]] | None = None) -> Answering | None:
+    """The buzzer winner answering now, if any, and when its time is up (OQ-4, OQ-7,
+    OQ-8). ``seen``: the latest question's arming and buzzer state a poll has already
+    read (then one query says whether it still plays)."""
+    if seen is None:
+        latest = game.latest_arming(event)
+        armed = latest and game.arming(event, latest.round_number, latest.question_number)
+        if not armed:
+            return None
+        buzz = presses.buzz_state(armed, now_ms)
+    else:
+        armed, buzz = seen
+        live = db.session.execute(
+            db.select(QuestionGate.state, OqPlay.done)
+            .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
+            .where(QuestionGate.question_id == armed.question_id)).first()
+        if live is None or live.state != "open" or live.done:
+            return None
+    if buzz["state"] != "closed" or not buzz["order"]:
+        return None
+    length = timers.answer_ms(_speed(row))
+    return armed, buzz["order"][0]["team"], timers.deadline_ms(
+        buzz["window_closes_ms"], length, _pauses(row), now_ms)
+
+
+def settle(event: Event, now_ms: int) -> None:
+    """OQ-4: the winner's time is up: timeout (−value, the question returns), as at the
+    deadline. The attempt is claimed first, so two requests never apply it twice."""
+    row = _row(event)
+    answering = _answering(event, row, now_ms)
+    if answering is None or answering[2] > now_ms:
+        return
+    armed, _, deadline = answering
+    play = db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == armed.question_id))
+    if play is None:
+        try:
+            with db.session.begin_nested():
+                db.session.add(OqPlay(question_id=armed.question_id, attempt=armed.attempt,
+                                      armed_ms=armed.armed_ms, out=[], done=False))
+        except IntegrityError:
+            return  # another request is applying it
+    claimed = db.session.execute(db.update(OqPlay).where(
+        OqPlay.question_id == armed.question_id, OqPlay.attempt == armed.attempt,
+        OqPlay.done.is_(False)).values(attempt=OqPlay.attempt)
+        .execution_options(synchronize_session=False))
+    if claimed.rowcount != 1:
+        return
+    game.judge(event, armed.round_number, armed.question_number, "timeout",
+               actor="timer", now_ms=deadline)
+
+
+def clock_state(event: Event, now_ms: int,
+                answering: Answering | None | bool = False) -> dict[str, Any]:
+    """What phones and the host see of the clocks: speed, pause, the answer timer, and
+    whether the game has stopped (a read; ``answering``: ``_answering``'s, if known)."""
+    row = _row(event)
+    pauses = _pauses(row)
+    stop = _stopped(event, row, now_ms)
+    if answering is False:
+        answering = _answering(event, row, now_ms)
+    answer = None
+    if isinstance(answering, tuple):
+        _, team, deadline = answering
+        answer = {"team": team, "seconds": timers.answer_ms(_speed(row)) / 1000,
+                  "deadline_ms": deadline}  # the same document whenever it is built
+    return {"speed": str(_speed(row)), "paused": timers.is_paused(pauses, now_ms),
+            "pause_left_ms": timers.pause_left_ms(pauses, now_ms),
+            "stopped": None if stop is None else {"reason": str(stop[0]), "at_ms": stop[1]},
+            "answer": answer}
+
+
+def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, Any]] | None
+               ) -> Answering | None | bool:
+    """For a poll (a read): apply an answer timer run out since the last request, once,
+    as at its deadline (OQ-4), in a short transaction of its own. Returns who answers
+    now, or False when a timeout was applied (the caller reads the buzzer again)."""
+    answering = _answering(event, _row(event), now_ms, seen) if seen else None
+    if answering is None or answering[2] > now_ms:
+        return answering
+    with read_write():
+        settle(event, now_ms)
+        db.session.commit()
+    return False
+
+
+def room_state(event: Event) -> list[dict[str, Any]]:
+    """OQ-1: each team's players and captain, in joining order (a read)."""
+    rows = db.session.execute(db.select(OqPlayer.team_id, OqPlayer.name, OqPlayer.captain)
+                              .join(Team, Team.id == OqPlayer.team_id)
+                              .where(Team.event_id == event.id).order_by(OqPlayer.id)).all()
+    out = []
+    for team in event.teams:
+        mine = [room.Player(0, name, captain) for team_id, name, captain in rows
+                if team_id == team.id]
+        captain = room.captain_of(mine)
+        out.append({"team": team.name, "players": [p.name for p in mine],
+                    "captain": captain.name if captain else None})
+    return out

@@ -1,0 +1,62 @@
+"""The host's OpenQuiz room: speed, pause, the teams with their players and captains,
+kick and ban (OQ-1, OQ-7, OQ-8). Thin views over control.py; each form posts and
+comes back here."""
+
+from __future__ import annotations
+
+from flask import Response, redirect, render_template, request, url_for
+
+from ...access import host_required
+from ...core import formats
+from ...host.blueprint import bp
+from ...models import Event
+from ...web import committed
+from ..buzzer import presses
+from . import control
+
+
+def _back() -> Response:
+    return redirect(url_for("host.oq_room", code=request.view_args["code"]))
+
+
+@bp.get("/oq")
+@host_required
+def oq_room(event: Event):
+    formats.require(event, "oq", "OpenQuiz")
+    now = presses.now_ms()
+    return render_template("host/oq.html", event=event, teams=control.room_state(event),
+                           clock=control.clock_state(event, now), now_ms=now)
+
+
+@bp.post("/oq/speed")
+@host_required
+def oq_room_speed(event: Event):
+    committed(control.set_speed, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("speed"), presses.now_ms(), "host:desk")
+    return _back()
+
+
+@bp.post("/oq/pause")
+@host_required
+def oq_room_pause(event: Event):
+    committed(control.set_paused, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("paused") == "1", presses.now_ms(), "host:desk")
+    return _back()
+
+
+@bp.post("/oq/captain")
+@host_required
+def oq_room_captain(event: Event):
+    committed(control.host_transfer, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("team"), request.form.get("player"), presses.now_ms())
+    return _back()
+
+
+@bp.post("/oq/remove")
+@host_required
+def oq_room_remove(event: Event):
+    committed(control.remove, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("kind"), request.form.get("team"),
+              request.form.get("player") or None, request.form.get("ban") == "1",
+              presses.now_ms(), "host:desk")
+    return _back()

@@ -1,0 +1,125 @@
+"""OpenQuiz question types over the JSON API (OQ-3): a team's captain (OQ-1) chooses an
+option, bids or passes in the auction, hands the secret question; the host sets a
+question's type and closes the auction or the choices for all. The host judges through
+api.py's judge."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import jsonify
+
+from ...api.blueprint import bp
+from ...web import committed, json_body, whole_numbers
+from . import typeplay, types
+from .api import _Q, _captain, _host, op
+
+
+def _where(body: dict[str, Any]) -> list[int]:
+    return whole_numbers(body, "round", "question")
+
+
+@bp.post("/events/<code>/oq/choose")
+def oq_choose(code: str):
+    """OQ-3: choose an option (choices: the buzzer's winner; choices for all: every team)."""
+    event, team = _captain(code)
+    body = json_body()
+    return jsonify(committed(typeplay.choose, event, team, *_where(body), body.get("option")))
+
+
+@bp.post("/events/<code>/oq/stake")
+def oq_stake(code: str):
+    """OQ-3 auction: a stake, from the question's value to the team's score."""
+    event, team = _captain(code)
+    body = json_body()
+    return jsonify(committed(typeplay.stake, event, team, *_where(body), body.get("amount")))
+
+
+@bp.post("/events/<code>/oq/pass")
+def oq_pass(code: str):
+    """OQ-3 auction: the team leaves the bidding."""
+    event, team = _captain(code)
+    return jsonify(committed(typeplay.pass_auction, event, team, *_where(json_body())))
+
+
+@bp.post("/events/<code>/oq/secret")
+def oq_secret(code: str):
+    """OQ-3 secret: the team with the turn hands the question to a team (itself included)."""
+    event, team = _captain(code)
+    body = json_body()
+    return jsonify(committed(typeplay.hand, event, team, *_where(body), body.get("team")))
+
+
+@bp.post(f"{_Q}/type")
+def oq_set_type(code: str, round_number: int, question_number: int):
+    """OQ-3: the host sets a question's type before it is played."""
+    kind = committed(typeplay.set_type, _host(code), round_number, question_number,
+                     json_body().get("type"), "host:api")
+    return jsonify({"type": kind.name})
+
+
+@bp.post(f"{_Q}/choices/close")
+def oq_close_choices(code: str, round_number: int, question_number: int):
+    """OQ-3 choices for all: close; every choice scores ±value."""
+    return jsonify(committed(typeplay.close_for_all, _host(code), round_number,
+                             question_number, "host:api"))
+
+
+@bp.post(f"{_Q}/auction/close")
+def oq_close_auction(code: str, round_number: int, question_number: int):
+    """OQ-3 auction: close the bidding; the highest stake answers, for the stake."""
+    return jsonify(committed(typeplay.close_auction, _host(code), round_number,
+                             question_number, "host:api"))
+
+
+#: The question in play in GET /api/events/{code}/state (oq.play).
+PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in play by its "
+              "type: options, who answers alone and for what, the auction, the choices "
+              "(sealed until a choices-for-all question is closed)",
+              "properties": {
+                  "round": {"type": "integer"}, "question": {"type": "integer"},
+                  "type": {"type": "string", "enum": list(types.TYPES)},
+                  "value": {"type": "integer"},
+                  "state": {"type": "string", "enum": ["picked", "open", "done"]},
+                  "options": {"type": ["object", "null"]},
+                  "answering": {"type": ["string", "null"]},
+                  "auction": {"type": ["object", "null"], "properties": {
+                      "highest": {"type": ["integer", "null"]},
+                      "leader": {"type": ["string", "null"]},
+                      "passed": {"type": "array", "items": {"type": "string"}}}},
+                  "choices": {"type": ["array", "null"], "items": {"type": "object"}}}}
+
+
+def openapi_paths() -> dict[str, Any]:
+    """The routes above for the OpenAPI document."""
+    from ...api.openapi import _CODE, _QUESTION, _ROUND
+
+    where = {"round": {"type": "integer", "minimum": 0},
+             "question": {"type": "integer", "minimum": 0}}
+    at = [_CODE, _ROUND, _QUESTION]
+    q = "/api/host/events/{code}/oq/rounds/{round}/questions/{question}"
+    return {
+        "/api/events/{code}/oq/choose": op(
+            "OQ-3: choose an option (choices: the buzzer's winner, judged at once; choices "
+            "for all: every team once, sealed until closed)", "team",
+            {**where, "option": {"type": "string", "minLength": 1}},
+            ["round", "question", "option"]),
+        "/api/events/{code}/oq/stake": op(
+            "OQ-3 auction: a stake from the question's value, above the highest, to the "
+            "team's score (or the whole score); refused from a team at 0", "team",
+            {**where, "amount": {"type": "integer"}}, ["round", "question", "amount"]),
+        "/api/events/{code}/oq/pass": op("OQ-3 auction: leave the bidding", "team", where,
+                                         ["round", "question"]),
+        "/api/events/{code}/oq/secret": op(
+            "OQ-3 secret: the team with the turn hands the question to a team, itself "
+            "included", "team", {**where, "team": {"type": "string"}},
+            ["round", "question", "team"]),
+        f"{q}/type": op("OQ-3: set a question's type before it is played", "host",
+                        {"type": {"type": "string", "enum": list(types.TYPES)}}, ["type"],
+                        params=at),
+        f"{q}/choices/close": op("OQ-3 choices for all: close; right +value, wrong −value, "
+                                 "no choice 0", "host", {}, [], params=at),
+        f"{q}/auction/close": op("OQ-3 auction: close the bidding; the highest stake "
+                                 "answers for the stake (nobody bid: the team with the "
+                                 "turn, for the value)", "host", {}, [], params=at),
+    }

@@ -1,0 +1,120 @@
+// OpenQuiz question types on the buzzer phone (OQ-3): choose an option (choices: the
+// buzzer's winner; choices for all: every team once), bid or pass in the auction, hand
+// the secret question (the team with the turn). The state comes from buzzer.js
+// ("buzzer:state"); after an action the page asks it to look again ("buzzer:look").
+// The server decides and refuses; its translated message is shown as it comes.
+(function () {
+  "use strict";
+  var root = document.getElementById("oq");
+  if (!root) return;
+  var t = root.dataset;
+  var code = t.code;
+  // buzzer.js (after this script) keeps the token from the link; read it from there too
+  var token = new URLSearchParams(location.hash.slice(1)).get("token")
+    || localStorage.getItem("answerdesk:token:" + code);
+  var result = document.getElementById("result");
+  var labels = {};
+  var me = null;
+  var state = null;
+  var play = null;
+  var mineHere = {};
+  var NO_BUZZER = {choices_all: true, secret: true, auction: true};
+  root.querySelectorAll("[data-oq-label]").forEach(function (el) {
+    labels[el.dataset.oqLabel] = el.textContent;
+  });
+
+  function el(id) { return document.getElementById(id); }
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+  function key() { return play.round + "/" + play.question; }
+  function where(extra) {
+    var body = {round: play.round, question: play.question};
+    Object.keys(extra || {}).forEach(function (k) { body[k] = extra[k]; });
+    return body;
+  }
+  function send(path, body) {
+    fetch("/api/events/" + code + "/oq/" + path, {method: "POST",
+      headers: {"Content-Type": "application/json", Authorization: "Bearer " + token},
+      body: JSON.stringify(body)})
+      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
+      .then(function (res) {
+        result.textContent = res[0] < 300 ? t.tDone : res[1].message;
+        document.dispatchEvent(new Event("buzzer:look"));
+      }).catch(function () { result.textContent = ""; });
+  }
+  function button(text, action, disabled) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.disabled = disabled;
+    b.addEventListener("click", action);
+    return b;
+  }
+  function winner() {
+    var b = state.buzzer;
+    if (!b || b.state !== "closed" || !b.order.length) return null;
+    return b.round === play.round && b.question === play.question ? b.order[0].team : null;
+  }
+
+  function render(s) {
+    state = s;
+    play = s.oq ? s.oq.play : null;
+    root.hidden = !play;
+    var press = el("press");  // after this script in the page: looked up when drawn
+    if (press) press.hidden = !!(play && NO_BUZZER[play.type]);
+    if (!play) return;
+    var open = play.state === "open";
+    var mine = (play.choices || []).filter(function (c) { return c.team === me; })[0];
+    var can = !!play.options && open && !mine && me !== null
+      && (play.type === "choices_all" || winner() === me);
+    // choices: the winner's options take the button's place (the window is closed)
+    if (press && can) press.hidden = true;
+    el("oq-what").textContent = fill(t.tWhat, {type: labels[play.type], value: play.value});
+    var options = el("oq-options");
+    options.textContent = "";
+    if (play.options) {
+      Object.keys(play.options).forEach(function (label) {
+        options.appendChild(button(label + " · " + play.options[label], function () {
+          mineHere[key()] = label;
+          send("choose", where({option: label}));
+        }, !can));
+      });
+    }
+    var chosen = mine && (mine.option || mineHere[key()]);
+    el("oq-answering").textContent = chosen ? fill(t.tChosen, {option: chosen})
+      : play.answering ? fill(t.tAnswering, {team: play.answering}) : "";
+    var bidding = play.type === "auction" && play.state !== "done" && !play.answering;
+    el("oq-auction").hidden = !bidding;
+    if (bidding) {
+      var a = play.auction;
+      el("oq-highest").textContent = a.highest === null ? fill(t.tNoStake, {value: play.value})
+        : fill(t.tHighest, {stake: a.highest, team: a.leader});
+    }
+    var handing = play.type === "secret" && play.state !== "done" && !play.answering
+      && me !== null && me === s.oq.turn;
+    el("oq-secret").hidden = !handing;
+    var teams = el("oq-teams");
+    teams.textContent = "";
+    if (handing) {
+      s.oq.scores.forEach(function (row) {
+        teams.appendChild(button(fill(t.tGive, {team: row.team}), function () {
+          send("secret", where({team: row.team}));
+        }, false));
+      });
+    }
+  }
+
+  el("oq-auction").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    send("stake", where({amount: parseInt(el("oq-stake").value, 10)}));
+  });
+  el("oq-pass").addEventListener("click", function () { send("pass", where()); });
+  document.addEventListener("buzzer:state", function (ev) { render(ev.detail); });
+  if (token) {
+    fetch("/api/events/" + code + "/sheet", {headers: {Authorization: "Bearer " + token}})
+      .then(function (r) { return r.json(); })
+      .then(function (j) { me = j.team ? j.team.name : null; if (state) render(state); })
+      .catch(function () {});
+  }
+})();

@@ -1,0 +1,314 @@
+"""The OpenQuiz room and its clocks over the API, named by rule: OQ-1 twelve teams,
+captains (the first player; handed on by the captain or the host; only the captain
+picks, bans and bets), OQ-8 kick and ban, OQ-4 the 30 s answer timer and its timeout,
+OQ-7 speed, OQ-8 pauses (an hour; timers stand still), 30 minutes idle, 5 hours.
+Time is the test's server clock (tests/buzzgame.py): nothing sleeps."""
+
+from __future__ import annotations
+
+import pytest
+from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from factories import Desk
+
+from answerdesk.extensions import db
+from answerdesk.formats.oq.models import OqGame
+
+MIN = 60_000
+
+
+@pytest.fixture
+def oq(app, client, monkeypatch, english):
+    clock = install_server_clock(monkeypatch)
+    clock.ms = T0 - 60_000
+    desk = Desk(client, *make_event(app, "oq", {1: 5, 4: 3}))
+    phones = {name: Phone(client, desk.code, desk.join(name, players=3), clock, 0, 20, 20)
+              for name in ("Альфа", "Бета")}
+    return desk, phones, clock
+
+
+def post(desk: Desk, path: str, token: str, **body):
+    return desk.client.post(f"/api/events/{desk.code}/{path}", json=body,
+                            headers={"Authorization": f"Bearer {token}"})
+
+
+def host(desk: Desk, path: str, **body):
+    return desk.client.post(f"/api/host/events/{desk.code}/oq/{path}", json=body,
+                            headers={"Authorization": f"Bearer {desk.password}"})
+
+
+def state(desk: Desk) -> dict:
+    return desk.client.get(f"/api/events/{desk.code}/state").get_json()["oq"]
+
+
+def start(desk: Desk, q: int):
+    """The host starts question ``q`` of round 1 (core's start endpoint)."""
+    return desk.client.post(f"/api/host/events/{desk.code}/rounds/1/questions/{q}/start",
+                            headers={"Authorization": f"Bearer {desk.password}"})
+
+
+def player(desk: Desk, team_token: str, name: str) -> str:
+    resp = post(desk, "oq/players", team_token, name=name)
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()["token"]
+
+
+def refusal(resp) -> tuple[int, str]:
+    return resp.status_code, resp.get_json()["error"]
+
+
+def test_oq1_the_thirteenth_team_is_refused_in_the_phones_language(oq):
+    desk, _, _ = oq
+    for n in range(3, 13):
+        desk.join(f"Отбор {n}", players=3)
+    thirteenth = desk.client.post(f"/api/events/{desk.code}/teams",
+                                  json={"name": "Отбор 13", "players": 3})
+    assert refusal(thirteenth) == (409, "game_full")
+    assert thirteenth.get_json()["message"] == "This game is full: at most 12 teams."
+    bulgarian = desk.client.post(f"/api/events/{desk.code}/teams", json={"name": "Отбор 13"},
+                                 headers={"Accept-Language": "bg"})
+    assert bulgarian.get_json()["message"] == "Играта е пълна: най-много 12 отбора."
+    assert len(state(desk)["teams"]) == 12
+    four = desk.client.post(f"/api/events/{desk.code}/teams", json={"name": "X", "players": 4})
+    assert four.status_code == 400  # OQ-1: teams of up to 3
+
+
+def test_oq1_the_first_player_is_captain_and_only_the_captain_acts(oq):
+    desk, ph, _ = oq
+    team = ph["Альфа"].token
+    # Before any player joined, the team token is its creator's: it may pick.
+    ira = player(desk, team, "Ира")
+    vasya = player(desk, team, "Вася")
+    assert state(desk)["teams"][0] == {"team": "Альфа", "players": ["Ира", "Вася"],
+                                       "captain": "Ира"}
+    # A non-captain's pick is refused, translated, and changes nothing.
+    for token in (vasya, team):
+        refused = post(desk, "oq/pick", token, round=1, question=2)
+        assert refusal(refused) == (403, "not_captain")
+        assert refused.get_json()["message"] == (
+            "Only the captain (Ира) can do that for the team.")
+    russian = desk.client.post(f"/api/events/{desk.code}/oq/pick", json={"round": 1,
+                               "question": 2}, headers={"Authorization": f"Bearer {vasya}",
+                                                        "Accept-Language": "ru"})
+    assert russian.get_json()["message"] == "Только капитан (Ира) может сделать это за команду."
+    # The captain also chooses, bids and hands the secret question (OQ-1, OQ-3).
+    for path in ("oq/choose", "oq/stake", "oq/pass", "oq/secret"):
+        assert refusal(post(desk, path, vasya, round=1, question=2)) == (403, "not_captain")
+    assert state(desk)["picked"] is None
+    assert post(desk, "oq/pick", ira, round=1, question=2).status_code == 200
+    # The captain hands the role on; a non-captain cannot.
+    assert refusal(post(desk, "oq/captain", vasya, player="Вася")) == (403, "not_captain")
+    assert post(desk, "oq/captain", ira, player="Вася").get_json() == {
+        "team": "Альфа", "captain": "Вася"}
+    assert state(desk)["teams"][0]["captain"] == "Вася"
+    # The host hands it back; an unknown player is a 404.
+    assert host(desk, "captain", team="Альфа", player="Ира").get_json()["captain"] == "Ира"
+    assert host(desk, "captain", team="Альфа", player="Никой").status_code == 404
+    # OQ-1: three players a team; one name once.
+    assert post(desk, "oq/players", team, name="вася").status_code == 409
+    player(desk, team, "Женя")
+    assert refusal(post(desk, "oq/players", team, name="Петя")) == (409, "game_full")
+
+
+def test_oq6_final_bans_and_bets_are_the_captains(app, oq):
+    desk, ph, _ = oq
+    team = ph["Альфа"].token
+    ira, vasya = player(desk, team, "Ира"), player(desk, team, "Вася")
+    assert host(desk, "scores", team="Альфа", points=300).status_code == 200
+    assert refusal(post(desk, "oq/final/ban", vasya, theme=1)) == (403, "not_captain")
+    assert refusal(post(desk, "oq/final/bet", vasya, amount=10)) == (403, "not_captain")
+    assert state(desk)["final"]["banned"] == []
+    assert post(desk, "oq/final/ban", ira, theme=1).status_code == 200
+    assert post(desk, "oq/final/bet", ira, amount=10).status_code == 201
+
+
+def test_oq8_the_host_kicks_and_bans_players_and_teams(oq):
+    desk, ph, _ = oq
+    alpha, beta = ph["Альфа"].token, ph["Бета"].token
+    ira = player(desk, alpha, "Ира")
+    player(desk, alpha, "Вася")
+    # A kicked captain: the next player takes the role; the token no longer acts.
+    kicked = host(desk, "remove", kind="player", team="Альфа", player="Ира")
+    assert kicked.get_json() == {"kind": "player", "removed": "Альфа: Ира", "banned": False}
+    assert state(desk)["teams"][0] == {"team": "Альфа", "players": ["Вася"], "captain": "Вася"}
+    assert post(desk, "oq/pick", ira, round=1, question=1).status_code == 401
+    player(desk, alpha, "Ира")  # kicked, not banned: she may come back
+    assert host(desk, "remove", kind="player", team="Альфа", player="Ира",
+                ban=True).status_code == 200
+    again = post(desk, "oq/players", alpha, name="ира")
+    assert refusal(again) == (403, "banned")
+    assert again.get_json()["message"] == "The host has banned this player from the game."
+    # A kicked team is out (its token no longer works) and may join again from scratch.
+    assert host(desk, "remove", kind="team", team="Бета").status_code == 200
+    assert post(desk, "oq/players", beta, name="Петя").status_code == 401
+    assert [t["team"] for t in state(desk)["teams"]] == ["Альфа"]
+    desk.join("Бета", players=3)
+    assert host(desk, "remove", kind="team", team="Бета", ban=True).status_code == 200
+    banned = desk.client.post(f"/api/events/{desk.code}/teams", json={"name": "  бета "})
+    assert refusal(banned) == (403, "banned")
+    assert banned.get_json()["message"] == "The host has banned this team from the game."
+    assert host(desk, "remove", kind="crowd", team="Альфа").status_code == 400
+    assert host(desk, "remove", kind="team", team="Никой").status_code == 404
+
+
+def _buzz_won_by_alpha(app, desk, ph, clock, q: int = 1, at: int = T0) -> None:
+    start_question(desk.client, desk.code, desk.password, 1, q, clock=clock, at_ms=at)
+    assert ph["Альфа"].press(at + 100, 1, q).status_code == 202
+    clock.ms = at + 1_200  # the window (1 s after the first press) has closed
+
+
+def test_oq4_the_answer_timer_runs_out_into_a_timeout_once(app, oq):
+    desk, ph, clock = oq
+    _buzz_won_by_alpha(app, desk, ph, clock)
+    answer = state(desk)["clock"]["answer"]
+    closes = T0 + 100 + 20 + 1_000
+    assert answer == {"team": "Альфа", "seconds": 30.0, "deadline_ms": closes + 30_000}
+    clock.ms = closes + 30_001
+    after = state(desk)  # the read applies the timeout, as at the deadline
+    assert {s["team"]: s["points"] for s in after["scores"]}["Альфа"] == -100
+    assert after["clock"]["answer"] is None
+    assert state(desk)["scores"][-1] == {"team": "Альфа", "points": -100}  # applied once
+    buzzer = desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]
+    assert (buzzer["attempt"], buzzer["armed_ms"]) == (2, closes + 30_000)
+    # The question returned to the others; the team that timed out is out.
+    assert refusal(ph["Альфа"].press(clock.ms, 1, 1)) == (409, "team_is_out")
+    assert ph["Бета"].press(clock.ms, 1, 1).status_code == 202
+
+
+def test_oq4_a_press_after_the_deadline_applies_the_timeout_first(app, oq):
+    desk, ph, clock = oq
+    _buzz_won_by_alpha(app, desk, ph, clock)
+    assert ph["Бета"].press(T0 + 40_000, 1, 1).status_code == 202  # no read in between
+    clock.ms = T0 + 41_100
+    s = desk.client.get(f"/api/events/{desk.code}/state").get_json()
+    assert [o["team"] for o in s["buzzer"]["order"]] == ["Бета"]
+    assert {x["team"]: x["points"] for x in s["oq"]["scores"]} == {"Альфа": -100, "Бета": 0}
+
+
+@pytest.mark.parametrize(("speed", "seconds"), [("slow", 45), ("fast", 15)])
+def test_oq7_speed_scales_the_answer_timer(app, oq, speed, seconds):
+    desk, ph, clock = oq
+    assert host(desk, "speed", speed=speed).get_json() == {"speed": speed}
+    _buzz_won_by_alpha(app, desk, ph, clock)
+    answer = state(desk)["clock"]["answer"]
+    assert answer["seconds"] == seconds
+    assert answer["deadline_ms"] == T0 + 1_120 + seconds * 1_000
+    assert host(desk, "speed", speed="warp").status_code == 400
+
+
+def test_oq8_a_pause_freezes_the_timer_and_play_waits(app, oq):
+    desk, ph, clock = oq
+    _buzz_won_by_alpha(app, desk, ph, clock)
+    deadline = state(desk)["clock"]["answer"]["deadline_ms"]
+    paused = host(desk, "pause", paused=True).get_json()
+    assert (paused["paused"], paused["pause_left_ms"]) == (True, 60 * MIN)
+    clock.ms += 10 * MIN
+    shown = state(desk)["clock"]
+    assert (shown["paused"], shown["stopped"]) == (True, None)
+    assert shown["answer"]["deadline_ms"] == deadline + 10 * MIN  # it stood still
+    for refused in (post(desk, "oq/pick", ph["Бета"].token, round=1, question=2),
+                    desk.client.post(f"/api/host/events/{desk.code}/oq/rounds/1/questions/1/"
+                                     "judge", json={"outcome": "accept"},
+                                     headers={"Authorization": f"Bearer {desk.password}"}),
+                    ph["Бета"].press(clock.ms - 20, 1, 1)):  # it arrives now
+        assert refusal(refused) == (409, "game_paused")
+    assert refusal(host(desk, "pause", paused=True)) == (409, "pause_refused")
+    resumed = host(desk, "pause", paused=False).get_json()
+    assert (resumed["paused"], resumed["pause_left_ms"]) == (False, 50 * MIN)
+    assert refusal(host(desk, "pause", paused=False)) == (409, "pause_refused")
+    assert state(desk)["clock"]["answer"]["deadline_ms"] - clock.ms == deadline - T0 - 1_200
+    judged = desk.client.post(f"/api/host/events/{desk.code}/oq/rounds/1/questions/1/judge",
+                              json={"outcome": "accept"},
+                              headers={"Authorization": f"Bearer {desk.password}"})
+    assert judged.get_json()["points"] == 100
+
+
+def test_oq8_an_hour_of_pauses_then_the_game_goes_on_and_cannot_pause(oq):
+    desk, _, clock = oq
+    clock.ms = T0
+    host(desk, "pause", paused=True)
+    assert refusal(start(desk, 1)) == (409, "game_paused")  # the host starts nothing
+    clock.ms += 25 * MIN
+    host(desk, "pause", paused=False)
+    host(desk, "pause", paused=True)
+    clock.ms += 40 * MIN  # the hour ran out 35 minutes into this pause
+    shown = state(desk)["clock"]
+    assert (shown["paused"], shown["pause_left_ms"], shown["stopped"]) == (False, 0, None)
+    used_up = host(desk, "pause", paused=True)
+    assert refusal(used_up) == (409, "pause_refused")
+    assert used_up.get_json()["message"] == "The hour of pauses of this game is used up."
+
+
+def test_oq8_thirty_minutes_without_activity_stop_the_game(app, oq):
+    desk, ph, clock = oq
+    clock.ms = T0
+    assert post(desk, "oq/pick", ph["Альфа"].token, round=1, question=1).status_code == 200
+    clock.ms = T0 + 29 * MIN  # ticking timers are not activity, a pick is
+    assert state(desk)["clock"]["stopped"] is None
+    assert host(desk, "speed", speed="fast").status_code == 200
+    clock.ms = T0 + 59 * MIN + 1
+    assert state(desk)["clock"]["stopped"] == {"reason": "idle", "at_ms": T0 + 59 * MIN}
+    stopped = post(desk, "oq/pick", ph["Альфа"].token, round=1, question=2)
+    assert refusal(stopped) == (409, "game_stopped")
+    assert stopped.get_json()["message"] == "The game has stopped: 30 minutes without activity."
+    assert refusal(host(desk, "pause", paused=True)) == (409, "game_stopped")
+    assert refusal(ph["Бета"].press(clock.ms, 1, 1)) == (409, "game_stopped")
+    assert refusal(start(desk, 1)) == (409, "game_stopped")
+
+
+def test_oq8_a_game_lives_at_most_five_hours(oq):
+    desk, _, clock = oq
+    clock.ms = T0
+    for _ in range(15):  # activity every 20 minutes
+        assert host(desk, "speed", speed="normal").status_code == 200
+        clock.ms += 20 * MIN
+    assert state(desk)["clock"]["stopped"] == {"reason": "lifetime", "at_ms": T0 + 300 * MIN}
+    assert refusal(host(desk, "speed", speed="slow")) == (409, "game_stopped")
+
+
+def test_oq1_oq8_the_hosts_room_page_shows_captains_and_kicks(oq):
+    desk, ph, clock = oq
+    ira = player(desk, ph["Альфа"].token, "Ира")
+    player(desk, ph["Альфа"].token, "Вася")
+    assert desk.client.post(f"/host/{desk.code}/login",
+                            data={"password": desk.password}).status_code == 302
+    page = desk.client.get(f"/host/{desk.code}/oq").get_data(as_text=True)
+    assert "OpenQuiz room" in page and "Ира" in page and "captain" in page
+    assert "No player has joined yet" in page  # Бета: its creator is its captain
+    back = desk.client.post(f"/host/{desk.code}/oq/captain",
+                            data={"team": "Альфа", "player": "Вася"})
+    assert back.status_code == 302 and back.headers["Location"].endswith(f"/host/{desk.code}/oq")
+    assert state(desk)["teams"][0]["captain"] == "Вася"
+    desk.client.post(f"/host/{desk.code}/oq/remove",
+                     data={"kind": "player", "team": "Альфа", "player": "Ира", "ban": "1"})
+    assert state(desk)["teams"][0]["players"] == ["Вася"]
+    assert post(desk, "oq/pick", ira, round=1, question=1).status_code == 401
+    desk.client.post(f"/host/{desk.code}/oq/speed", data={"speed": "slow"})
+    desk.client.post(f"/host/{desk.code}/oq/pause", data={"paused": "1"})
+    shown = state(desk)["clock"]
+    assert (shown["speed"], shown["paused"]) == ("slow", True)
+    page = desk.client.get(f"/host/{desk.code}/oq").get_data(as_text=True)
+    assert 'data-paused="1"' in page and "Resume" in page
+
+
+def test_oq8_the_host_starting_a_question_is_activity(app, oq):
+    desk, ph, clock = oq
+    clock.ms = T0
+    assert post(desk, "oq/pick", ph["Альфа"].token, round=1, question=1).status_code == 200
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock,
+                   at_ms=T0 + 25 * MIN)
+    clock.ms = T0 + 50 * MIN
+    assert state(desk)["clock"]["stopped"] is None
+    assert ph["Бета"].press(T0 + 50 * MIN, 1, 1).status_code == 202
+
+
+def test_oq8_a_press_is_activity_counted_from_its_own_row(app, oq):
+    desk, ph, clock = oq
+    # The game starts with the host's first start.
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    assert ph["Бета"].press(T0 + 29 * MIN, 1, 1).status_code == 202
+    with app.app_context():  # a press writes its row and nothing more (no hot game row)
+        assert db.session.scalar(db.select(OqGame.active_ms)) == T0  # the host's start
+    clock.ms = T0 + 59 * MIN
+    assert state(desk)["clock"]["stopped"] is None
+    clock.ms = T0 + 59 * MIN + 21
+    assert state(desk)["clock"]["stopped"] == {"reason": "idle", "at_ms": T0 + 59 * MIN + 20}

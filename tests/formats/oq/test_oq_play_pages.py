@@ -1,0 +1,113 @@
+"""The host's OpenQuiz play page and the phone's type controls through the Flask test
+client (OQ-3): set a question's type, follow the auction, close it, judge the team that
+answers alone; a refusal is shown translated and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+from buzzgame import T0, install_server_clock, make_event, start_question
+from factories import Desk
+
+
+@pytest.fixture
+def oq(app, client, monkeypatch):
+    clock = install_server_clock(monkeypatch)
+    desk = Desk(client, *make_event(app, "oq", {1: 5, 4: 2}))
+    tokens = {name: desk.join(name, players=3) for name in ("Альфа", "Бета")}
+    resp = client.post(f"/host/{desk.code}/login", data={"password": desk.password})
+    assert resp.status_code == 302
+    return desk, tokens, clock
+
+
+def page(desk: Desk, lang: str = "en") -> str:
+    resp = desk.client.get(f"/host/{desk.code}/oq/play", headers={"Accept-Language": lang})
+    assert resp.status_code == 200
+    return resp.get_data(as_text=True)
+
+
+def form(desk: Desk, action: str, **data):
+    return desk.client.post(f"/host/{desk.code}/oq/play/{action}", data=data,
+                            headers={"Accept-Language": "en"})
+
+
+def pause(desk: Desk, paused: bool):
+    return desk.client.post(f"/api/host/events/{desk.code}/oq/pause", json={"paused": paused},
+                            headers={"Authorization": f"Bearer {desk.password}"})
+
+
+def team(desk: Desk, token: str, path: str, **body):
+    return desk.client.post(f"/api/events/{desk.code}/oq/{path}", json=body,
+                            headers={"Authorization": f"Bearer {token}"})
+
+
+def test_oq3_host_sets_types_follows_and_closes_the_auction_and_judges(app, oq):
+    desk, tokens, clock = oq
+    html = page(desk)
+    assert f'href="/host/{desk.code}/oq/play"' in html  # in the desk's bar
+    assert "No question picked yet." in html
+    assert html.count('<select name="type"') == 5  # the board's five, not the final's
+    assert form(desk, "type", round=1, question=3, type="auction").status_code == 302
+    assert 'value="auction" selected>Auction</option>' in page(desk)
+    refused = form(desk, "type", round=1, question=3, type="lottery")
+    assert refused.status_code == 409
+    assert "The type must be one of: buzzer, choices" in refused.get_data(as_text=True)
+
+    desk.client.post(f"/api/host/events/{desk.code}/oq/scores", json={
+        "team": "Бета", "points": 900}, headers={"Authorization": f"Bearer {desk.password}"})
+    assert team(desk, tokens["Альфа"], "pick", round=1, question=3).status_code == 200
+    assert team(desk, tokens["Бета"], "stake", round=1, question=3, amount=600).status_code == 200
+    html = page(desk)
+    assert 'data-type="auction" data-state="picked"' in html
+    assert "Highest stake: <strong>600</strong>" in html and "(Бета)" in html
+    assert "Close the auction" in html
+    assert form(desk, "close", round=1, question=3).status_code == 302
+    html = page(desk)
+    assert "Answers alone: <strong>Бета</strong>" in html and "Close the auction" not in html
+    start_question(desk.client, desk.code, desk.password, 1, 3, clock=clock, at_ms=T0)
+    clock.ms = T0 + 100
+    assert "Accept ×2" in page(desk)
+    # OQ-8: the page's calls are play, refused while the game is paused, as on the API.
+    assert pause(desk, True).status_code == 200
+    refused = form(desk, "judge", round=1, question=3, outcome="accept", factor="2")
+    assert refused.status_code == 409
+    assert "The game is paused" in refused.get_data(as_text=True)
+    assert pause(desk, False).status_code == 200
+    assert form(desk, "judge", round=1, question=3, outcome="accept",
+                factor="2").status_code == 302
+    html = page(desk)
+    assert 'data-state="done"' in html
+    scores = desk.client.get(f"/api/events/{desk.code}/state").get_json()["oq"]["scores"]
+    assert scores[0] == {"team": "Бета", "points": 900 + 1_200}
+    assert "Търг" in page(desk, "bg") and "Аукцион" in page(desk, "ru")
+
+
+def test_oq3_choices_for_all_are_closed_from_the_page(app, oq):
+    desk, tokens, clock = oq
+    from answerdesk.core.events import event_by_code
+    from answerdesk.extensions import db
+
+    with app.app_context():
+        q = event_by_code(desk.code).round(1).questions[1]
+        q.details, q.key = {"options": {"A": "Искър", "B": "Дунав"}}, ["B"]
+        db.session.commit()
+    assert form(desk, "type", round=1, question=2, type="choices_all").status_code == 302
+    assert team(desk, tokens["Альфа"], "pick", round=1, question=2).status_code == 200
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
+    clock.ms = T0 + 100
+    assert team(desk, tokens["Бета"], "choose", round=1, question=2, option="B").status_code == 200
+    html = page(desk)
+    assert "Бета: chosen (sealed)" in html and "Close and score the choices" in html
+    assert "Time is up" not in html  # choices for all take no call on one team
+    assert form(desk, "close", round=1, question=2).status_code == 302
+    assert "Бета: B" in page(desk)
+
+
+def test_oq3_the_phone_page_carries_the_type_controls(app, oq):
+    desk, _, _ = oq
+    html = desk.client.get(f"/e/{desk.code}/buzzer", headers={"Accept-Language": "en"}
+                           ).get_data(as_text=True)
+    assert '<section id="oq" hidden' in html and "/static/oq.js" in html
+    assert 'data-oq-label="choices_all">Choices for all</span>' in html
+    assert "Your stake" in html and "Hand the secret question to a team (yours too):" in html
+    screen = desk.client.get(f"/e/{desk.code}/buzzer/screen").get_data(as_text=True)
+    assert '<section id="oq" hidden' in screen and 'id="press"' not in screen
