@@ -1,6 +1,6 @@
 """Accessibility (issue 19): axe-core (vendored, tests/vendor) finds no serious or
-critical violation on the phone sheet, the host's desk and the projector; every page
-says its language; the phone's tap targets are at least 44 px."""
+critical violation on the phone sheet, the host's desk, the projector and the Своя игра
+phone; every page says its language; the phones' tap targets are at least 44 px."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from playwright.sync_api import Page
+from buzzgame import make_event, start_question
+from playwright.sync_api import Page, expect
 
 pytestmark = pytest.mark.slow
 
@@ -47,6 +48,10 @@ def test_phone_sheet(page: Page, night) -> None:
     page.locator("input[data-key='2/1']").wait_for()
     assert page.evaluate("document.documentElement.lang") == "en"  # the phone's own language
     assert _serious(page) == []
+    _no_small_targets(page)
+
+
+def _no_small_targets(page: Page) -> None:
     small = page.evaluate("""[...document.querySelectorAll(
         'button, input:not([type=hidden]), select, textarea, a[href]')]
         .filter(e => e.offsetParent !== null)
@@ -54,6 +59,34 @@ def test_phone_sheet(page: Page, night) -> None:
         .filter(([, r]) => r.height < 44 || (r.width < 44))
         .map(([html, r]) => html + " " + Math.round(r.width) + "x" + Math.round(r.height))""")
     assert not small, "\n".join(small)
+
+
+def test_si_phone(page: Page, app, live_server) -> None:
+    """The Своя игра phone with a question open, then with its lists and СТОП."""
+    code, password = make_event(app, "si", {1: 25})
+    base = live_server.url
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{base}/e/{code}")
+    page.fill("#team-name", "Вася")
+    page.click("button[type=submit]")
+    expect(page.locator("#si-player")).to_have_text("Вася", timeout=10_000)  # joined
+    start_question(base, code, password, 1, 1)
+    expect(page.locator("#si-answer")).to_be_visible(timeout=10_000)
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert _serious(page) == []
+    _no_small_targets(page)
+    page.fill("#si-text", "answer 1.1")
+    page.click("#si-answer button[type=submit]")
+    expect(page.locator("#si-sent")).to_have_text("Sent: answer 1.1")
+    host = {"Authorization": f"Bearer {password}"}
+    q = f"{base}/api/host/events/{code}/si/rounds/1/questions/1"
+    requests.post(f"{q}/close", headers=host, timeout=5).raise_for_status()
+    requests.post(f"{q}/decide", headers=host, timeout=5,
+                  json={"player": "Вася", "mark": "correct"}).raise_for_status()
+    requests.post(f"{q}/publish", headers=host, timeout=5).raise_for_status()
+    expect(page.locator("#si-protest")).to_be_visible(timeout=10_000)
+    assert _serious(page) == []
+    _no_small_targets(page)
 
 
 def test_desk_and_projector(page: Page, night, log_in_host) -> None:

@@ -75,6 +75,9 @@ class Format:
     #: night, and in its set-up menu; the core's bar names no format.
     desk_links: ClassVar[tuple[tuple[str, str], ...]] = ()
     setup_links: ClassVar[tuple[tuple[str, str], ...]] = ()
+    #: The page a team's phone gets after joining (None: core's answer sheet); a game
+    #: whose players do not fill in a sheet names its own template.
+    phone_template: ClassVar[str | None] = None
     #: The source-format question types a pack may bring that the game plays with their
     #: own rules (SIGame "stake", "secret", "norisk", a "final" round): the import's
     #: warning that they play as ordinary questions does not apply.

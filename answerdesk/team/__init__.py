@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template
 
+from ..core import formats
 from ..core.events import event_by_code
 
 bp = Blueprint("team", __name__)
@@ -11,12 +12,15 @@ bp = Blueprint("team", __name__)
 
 @bp.get("/e/<code>")
 def join(code: str):
-    return render_template("team/join.html", event=event_by_code(code))
+    event = event_by_code(code)
+    return render_template("team/join.html", event=event, size=formats.of(event).team_size)
 
 
 @bp.get("/e/<code>/sheet")
 def sheet(code: str):
-    return render_template("team/sheet.html", event=event_by_code(code))
+    """The team's phone page: core's answer sheet, or the page the event's format names."""
+    event = event_by_code(code)
+    return render_template(formats.of(event).phone_template or "team/sheet.html", event=event)
 
 
 @bp.get("/sw.js")

@@ -21,6 +21,7 @@ class SvoyaIgra(Format):
     label = "Своя игра (online tournament)"
     team_size = (1, 1)  # players, not teams
     desk_links = (("host.si_desk", N_("Своя игра desk")),)
+    phone_template = "si/phone.html"  # one private answer, the lists, ПРОПУСТИЛИ, СТОП
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return SI_PROGRAMME

@@ -549,6 +549,9 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
     return {**sheet, "si": player_part(event, team)}
 
 
+LISTED = (rules.Mark.CORRECT, rules.Mark.WRONG, rules.Mark.LATE)
+
+
 def player_part(event: Event, team: Team) -> dict[str, Any]:
     """A player's own part of the phone sheet: where the game stands for them (a phone
     that dropped and came back finds its score, its answer and its protests here)."""
@@ -561,6 +564,8 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
         row = next((a for a in answers_of(question) if a.team_id == team.id), None)
         current = {"round": rnd.number, "question": question.number,
                    "answer": row.text if row else None, "late": row.late if row else False,
+                   # SI-2.4: an answer in no list may be claimed ("ПРОПУСТИЛИ")
+                   "listed": row is not None and _mark(row) in LISTED,
                    "may_answer": rules.author_may_answer(
                        author_of(rnd, rules.theme_of(question.number)) == team.id,
                        question.number, top_question(rnd, question.number))}

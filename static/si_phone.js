@@ -1,0 +1,262 @@
+// The Своя игра player's phone (issue 15; SI-0, SI-1.2, SI-1.3, SI-2.2, SI-2.4, SI-3).
+// The board comes from GET /state (public: the question being played, its lists
+// once published, the scores) and the player's own part from GET /sheet (token:
+// the answer sent, points, place, warnings, protests), so a phone that reloads
+// finds everything where the game stands. Both are fetched when the SSE stream
+// says "look" (formats/buzzer/stream.py) and polled every 3 s as a fallback.
+// An answer the network lost stays on the phone and goes again, while its question
+// is open, once the network is back.
+(function () {
+  "use strict";
+  var root = document.getElementById("si");
+  var t = root.dataset;
+  var code = root.dataset.code;
+  var api = "/api/events/" + encodeURIComponent(code);
+  var tokenKey = "answerdesk:token:" + code;
+  var pendingKey = "answerdesk:si-answer:" + code;
+  var hash = new URLSearchParams(location.hash.slice(1));
+  if (hash.get("token")) {
+    localStorage.setItem(tokenKey, hash.get("token"));
+    history.replaceState(null, "", location.pathname);
+  }
+  var token = localStorage.getItem(tokenKey);
+  if (!token) { location.replace(t.joinUrl); return; }
+
+  var $ = function (id) { return document.getElementById(id); };
+  var current = null;  // the question on the board: {round, question, state, ...}
+  var mine = null;  // the player's own part of the sheet
+  var claimed = {};  // "r/q" -> the claim's result, shown until the next question
+  var looking = false;
+  var sending = false;
+  var again = false;
+
+  function fill(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
+  }
+  function headers() {
+    return {"Content-Type": "application/json", "Authorization": "Bearer " + token};
+  }
+  function online(ok) {
+    var net = $("net");
+    net.textContent = ok ? net.dataset.ok : net.dataset.off;
+    net.classList.toggle("off", !ok);
+  }
+  function show(id, visible) { $(id).hidden = !visible; }
+  function refusal(message) {
+    $("si-error").textContent = message || "";
+    show("si-error", !!message);
+  }
+  function key(q) { return q ? q.round + "/" + q.question : ""; }
+  function getJson(path, auth) {
+    return fetch(api + path, {headers: auth ? headers() : {}, cache: "no-store"})
+      .then(function (r) {
+        if (auth && (r.status === 401 || r.status === 404)) {
+          localStorage.removeItem(tokenKey);
+          location.replace(t.joinUrl);
+          throw new Error("not a player of this event");
+        }
+        return r.json();
+      });
+  }
+  function post(path, body) {
+    return fetch(api + path, {method: "POST", headers: headers(), body: JSON.stringify(body)})
+      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
+  }
+
+  function questionText(sheet, q) {
+    var found = "";
+    sheet.rounds.forEach(function (r) {
+      if (r.number !== q.round) return;
+      r.questions.forEach(function (item) { if (item.number === q.question) found = item.text; });
+    });
+    return found || "";
+  }
+
+  function renderBoard(sheet) {
+    var board = $("si-board");
+    board.dataset.state = current ? current.state : "";
+    if (!current) {
+      $("si-where").textContent = "";
+      $("si-value").textContent = t.tWaiting;
+      $("si-question").textContent = "";
+      $("si-status").textContent = "";
+      return;
+    }
+    $("si-where").textContent = fill(t.tWhere, {r: current.round, t: current.theme});
+    $("si-value").textContent = fill(t.tValue, {v: current.value});
+    $("si-question").textContent = questionText(sheet, current);
+    $("si-status").textContent = current.state === "open" ? t.tOpen
+      : current.state === "closed" ? t.tClosed : t.tPublished;
+  }
+
+  function renderAnswer() {
+    var own = mine.current && key(mine.current) === key(current) ? mine.current : null;
+    var removed = mine.removed;
+    var open = current && current.state === "open";
+    var author = own && !own.may_answer;
+    show("si-answer", !!open && !removed && !author);
+    var sent = own && own.answer !== null ? fill(own.late ? t.tSentLate : t.tSent, {a: own.answer})
+      : "";
+    var sentBox = $("si-sent");
+    if (sentBox.dataset.pending !== "1") sentBox.textContent = sent;
+    $("si-answer").dataset.sent = own && own.answer !== null ? "1" : "0";
+    var notice = author && current.state === "open" ? t.tAuthor : "";
+    var claim = claimed[key(current)];
+    if (claim) notice = claim;
+    $("si-notice").textContent = notice;
+  }
+
+  function renderResults() {
+    var published = current && current.state === "published";
+    show("si-results", !!published);
+    if (!published) return;
+    $("si-correct").textContent = current.answer || "";
+    var lists = $("si-lists");
+    lists.textContent = "";
+    current.lists.forEach(function (line) {
+      var li = document.createElement("li");
+      li.textContent = line;
+      li.className = line.charAt(0) === "+" ? "plus" : line.charAt(0) === "0" ? "zero" : "minus";
+      lists.appendChild(li);
+    });
+    var own = mine.current && key(mine.current) === key(current) ? mine.current : null;
+    // SI-2.4: an answer the lists miss may be claimed, once, until the next question.
+    show("si-claim", !!own && own.answer !== null && !own.listed && !claimed[key(current)]);
+    // SI-3: players in competition, from the publication until the next theme starts
+    // (the board's question is the latest started, so its window is open).
+    var filed = mine.protests.filter(function (p) {
+      return p.round === current.round && p.question === current.question;
+    });
+    var open = filed.some(function (p) { return p.state === "filed" || p.state === "heard"; });
+    show("si-protest", mine.in_competition && !mine.removed && !open);
+    if (filed.length) {
+      var last = filed[filed.length - 1].state;
+      $("si-notice").textContent = {filed: t.tProtestFiled, heard: t.tProtestHeard,
+        upheld: t.tProtestUpheld, rejected: t.tProtestRejected}[last] || "";
+    }
+  }
+
+  function renderMe() {
+    $("si-player").textContent = mine.player;
+    $("si-points").textContent = mine.points;
+    $("si-place").textContent = mine.removed ? "" : !mine.in_competition ? t.tOut
+      : mine.place ? fill(t.tPlace, {p: mine.place}) : "";
+    show("si-warnings", mine.warnings > 0);
+    $("si-warnings").textContent = mine.removed ? t.tRemoved
+      : fill(t.tWarnings, {n: mine.warnings});
+  }
+
+  function render(state, sheet) {
+    var before = key(current);
+    current = state.si ? state.si.current : null;
+    mine = sheet.si;
+    if (key(current) !== before && before) {
+      refusal("");
+      $("si-text").value = "";
+      $("si-sent").dataset.pending = "0";
+    }
+    renderBoard(sheet);
+    renderMe();
+    if (!current) {
+      show("si-answer", false);
+      show("si-results", false);
+      $("si-notice").textContent = "";
+      return;
+    }
+    renderAnswer();
+    renderResults();
+  }
+
+  function pending() {
+    try { return JSON.parse(localStorage.getItem(pendingKey) || "null"); } catch (e) { return null; }
+  }
+
+  // The answer kept while offline goes once the phone reads its question still open and
+  // unanswered; otherwise it is dropped (answered, or the question moved on).
+  function resend() {
+    var kept = pending();
+    if (!kept || !mine) return;
+    var own = mine.current;
+    if (current && current.state === "open" && key(current) === key(kept) &&
+        own && key(own) === key(kept) && own.answer === null && !mine.removed) {
+      send(kept);
+    } else {
+      localStorage.removeItem(pendingKey);
+      $("si-sent").dataset.pending = "0";
+      if ($("si-error").textContent === t.tKept) refusal("");
+      if (current) renderAnswer();
+    }
+  }
+
+  function send(body) {
+    var button = $("si-answer").querySelector("button");
+    var sentBox = $("si-sent");
+    button.disabled = true;
+    sending = true;
+    refusal("");
+    sentBox.dataset.pending = "1";
+    sentBox.textContent = t.tSending;
+    localStorage.setItem(pendingKey, JSON.stringify(body));
+    post("/si/answers", body).then(function (res) {
+      online(true);
+      localStorage.removeItem(pendingKey);
+      sentBox.dataset.pending = "0";
+      if (res[0] === 201) $("si-text").value = "";
+      else refusal(res[1].message);
+      look();
+    }).catch(function () {
+      online(false);
+      refusal(t.tKept);  // it goes again once the network is back (resend)
+    }).then(function () { button.disabled = false; sending = false; });
+  }
+
+  function look() {
+    if (looking) { again = true; return; }
+    looking = true;
+    Promise.all([getJson("/state", false), getJson("/sheet", true)]).then(function (res) {
+      online(true);
+      render(res[0], res[1]);
+      if (!sending) resend();
+    }).catch(function () { online(false); }).then(function () {
+      looking = false;
+      if (again) { again = false; look(); }
+    });
+  }
+
+  $("si-answer").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (!current) return;
+    send({round: current.round, question: current.question, text: $("si-text").value});
+  });
+
+  $("si-claim").addEventListener("click", function () {
+    if (!current) return;
+    var at = key(current);
+    refusal("");
+    post("/si/claims", {round: current.round, question: current.question}).then(function (res) {
+      online(true);
+      if (res[0] === 200) claimed[at] = res[1].on_time ? t.tClaimOnTime : t.tClaimLate;
+      else refusal(res[1].message);
+      look();
+    }).catch(function () { online(false); refusal(t.tNetwork); });
+  });
+
+  $("si-protest").addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    if (!current) return;
+    refusal("");
+    post("/si/protests", {round: current.round, question: current.question,
+                          text: $("si-protest-text").value}).then(function (res) {
+      online(true);
+      if (res[0] === 201) $("si-protest-text").value = "";
+      else refusal(res[1].message);
+      look();
+    }).catch(function () { online(false); refusal(t.tNetwork); });
+  });
+
+  if (window.EventSource) {
+    new EventSource(api + "/stream").addEventListener("look", look);
+  }
+  setInterval(look, 3000);
+  look();
+})();
