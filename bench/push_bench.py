@@ -55,7 +55,8 @@ from harness import (  # noqa: E402
 
 
 def new_game(db_url: str, workdir: str, phones: int) -> tuple[str, str, list[str]]:
-    """An OpenQuiz game with one team per phone: (code, host password, team names)."""
+    """An OpenQuiz game with a team for every three phones (OQ-1: at most 12 teams of
+    3, so 36 phones are a full game): (code, host password, team names)."""
     from answerdesk import create_app
     from answerdesk.core.events import create_event
     from answerdesk.core.teams import register_team
@@ -65,7 +66,7 @@ def new_game(db_url: str, workdir: str, phones: int) -> tuple[str, str, list[str
                       "INSTANCE_PATH": workdir})
     with app.app_context():
         event, password = create_event("push bench", format="oq")
-        names = [f"Team {i:02d}" for i in range(phones)]
+        names = [f"Team {i:02d}" for i in range(-(-phones // 3))]
         for name in names:
             register_team(event, name, 3)
         db.session.commit()
