@@ -179,10 +179,7 @@ def require_captain(team: Team, player: OqPlayer | None) -> None:
 
 
 def _player_of(event: Event, team_name: Any, player_name: Any) -> tuple[Team, OqPlayer | None]:
-    team = next((t for t in event.teams if isinstance(team_name, str) and t.name == team_name),
-                None)
-    if team is None:
-        raise NotFound("No team called '%(name)s'.", name=str(team_name)[:60])
+    team = game.team_named(event, team_name)
     if player_name is None:
         return team, None
     player = next((p for p in players(team) if p.name == player_name), None)

@@ -40,8 +40,8 @@ def game(event: Event) -> OqGame:
     return row
 
 
-
-def _team(event: Event, name: Any) -> Team:
+def team_named(event: Event, name: Any) -> Team:
+    """A team of the event by its exact name, as the host's and phones' requests send it."""
     team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
     if team is None:
         raise NotFound("No team called '%(name)s'.", name=str(name)[:60])
@@ -252,7 +252,7 @@ def record_call(event: Event, rnd: Round, question: Question, team: Team,
 
 def edit_score(event: Event, name: Any, points: Any, actor: str = "host") -> int:
     """OQ-5: the host edits a team's score by hand (an entry of its own)."""
-    team = _team(event, name)
+    team = team_named(event, name)
     if isinstance(points, bool) or not isinstance(points, int) or abs(points) > 1_000_000:
         raise DeskError("points must be a whole number.")
     db.session.add(OqScore(event_id=event.id, team_id=team.id, points=points, reason="edit"))
@@ -340,7 +340,7 @@ def judge_final(event: Event, name: Any, accepted: Any, actor: str = "host") -> 
     """OQ-6/OQ-5: the host judges the written answers one by one: ±bet."""
     if not isinstance(accepted, bool):
         raise DeskError("accepted must be true or false.")
-    team = _team(event, name)
+    team = team_named(event, name)
     row = _bet_of(event, team)
     if row is None or row.answer is None:
         raise NotFound("No final answer of '%(name)s'.", name=team.name)

@@ -240,7 +240,7 @@ def hand(event: Event, team: Team, round_number: int, question_number: int,
     """OQ-3: the team with the turn hands the secret question to a team, itself included."""
     _, question, _ = _question(event, round_number, question_number, "handed")
     _before_answers(event, question)
-    to = game._team(event, receiver)
+    to = game.team_named(event, receiver)
     play = game.play_row(question, presses.now_ms())
     holder = game.turn(event)
     types.check_hand(team.id, holder.id if holder else None, to.id,
