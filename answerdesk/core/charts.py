@@ -8,11 +8,13 @@ import json
 from collections import Counter
 from typing import Any
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from ..checker.normalize import normalize
 from ..extensions import db
-from ..models import Answer, Verdict
+from ..models import Answer, Event, Verdict
+from . import formats
 
 MAX_LINES = 12  # a projector legend of more teams is unreadable
 MAX_BARS = 8
@@ -43,6 +45,12 @@ def standings_series(rows: list[Any], round_label: str) -> dict[str, Any]:
         series.append({"name": row.name, "points": points})
     return {"type": "standings", "labels": [round_label % {"n": n} for n in scored],
             "series": series}
+
+
+def event_standings_chart(event: Event) -> dict[str, Any]:
+    """The event's standings over the rounds as its format ranks them: what the desk
+    draws and every format's results export carries (issue 19)."""
+    return standings_series(list(formats.of(event).standings(event)), gettext("Round %(n)s"))
 
 
 def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:

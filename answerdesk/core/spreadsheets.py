@@ -7,12 +7,15 @@ import io
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from flask_babel import gettext
 from openpyxl import Workbook
 from openpyxl.chart import LineChart, Reference
 from openpyxl.styles import Font
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
+from ..models import Event
+from .charts import event_standings_chart
 from .text import looks_like_formula, spreadsheet_text
 
 FILE_TYPES = {
@@ -58,6 +61,13 @@ def to_xlsx(header: Sequence[str], rows: Sequence[Sequence[Any]], title: str,
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def results_xlsx(event: Event, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> bytes:
+    """A format's results table and, on a second sheet, the standings over the rounds
+    as a line chart, as the desk and the projector draw them (issue 19)."""
+    return to_xlsx(header, rows, event.code, chart=event_standings_chart(event),
+                   chart_title=gettext("Points after each round"))
 
 
 def _sheet_title(text: str) -> str:

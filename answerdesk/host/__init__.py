@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from flask import current_app, redirect, render_template, request, url_for
-from flask_babel import gettext
 
 from .. import live
 from ..access import host_required, log_in, log_out
 from ..core import formats, projector, review, rounds
 from ..core.answers import answered_teams, question_counts, who_has_answered
-from ..core.charts import standings_series
+from ..core.charts import event_standings_chart
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import DeskError
@@ -54,7 +53,7 @@ def dashboard(event: Event):
         questions=questions,
         answered=who_has_answered(event, questions),
         queue_size=review.queue_size(event),
-        chart=standings_series(formats.of(event).standings(event), gettext("Round %(n)s")),
+        chart=event_standings_chart(event),
         step=rounds.next_step(event),
         items=review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])[:3],
         screen=projector.screen_state(event),

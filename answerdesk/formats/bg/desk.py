@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 from ...access import desk_required, host_required
 from ...core import disputes
 from ...core.paper import team_of
+from ...core.spreadsheets import FILE_TYPES, results_xlsx
 from ...core.states import RoundState
 from ...errors import DeskError, NotFound
 from ...extensions import db
@@ -26,10 +27,6 @@ from .standings import event_standings
 
 FINAL_ACTIONS = {"open": final.open_question, "lock": final.lock_question,
                  "reveal": final.reveal_question}
-FILE_TYPES = {
-    "csv": "text/csv; charset=utf-8",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-}
 
 
 def screen_rules(event: Event) -> dict:
@@ -276,7 +273,7 @@ def export_results(event: Event, kind: str):
     if kind not in FILE_TYPES:
         raise NotFound("Export as csv or xlsx")
     data = (exports.to_csv(*exports.event_results(event)) if kind == "csv"
-            else exports.results_xlsx(event))
+            else results_xlsx(event, *exports.event_results(event)))
     return _file(data, kind, f"results-{event.code}")
 
 

@@ -6,15 +6,13 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from ...core.charts import standings_series
 from ...core.spreadsheets import to_csv, to_xlsx
 from ...models import Event
 from .league import VICE, WINNER, MonthTable
 from .standings import event_standings
 
 Table = tuple[list[str], list[list[Any]]]
-__all__ = ["Table", "event_results", "month_results", "results_xlsx", "title_label", "to_csv",
-           "to_xlsx"]
+__all__ = ["Table", "event_results", "month_results", "title_label", "to_csv", "to_xlsx"]
 
 
 def _place(place: int, shared: bool) -> str:
@@ -32,15 +30,6 @@ def event_results(event: Event) -> Table:
         for r in event_standings(event)
     ]
     return header, rows
-
-
-def results_xlsx(event: Event) -> bytes:
-    """The results table and, on a second sheet, the standings over the rounds as a line
-    chart, as the desk and the projector draw them (issue 19)."""
-    header, rows = event_results(event)
-    chart = standings_series(event_standings(event), _("Round %(n)s"))
-    return to_xlsx(header, rows, event.code, chart=chart,
-                   chart_title=_("Points after each round"))
 
 
 def title_label(title: str | None) -> str:

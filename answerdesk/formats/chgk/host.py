@@ -9,7 +9,7 @@ from flask import Response, redirect, render_template, request, url_for
 
 from ...access import host_required
 from ...core import clock
-from ...core.spreadsheets import FILE_TYPES, to_csv, to_xlsx
+from ...core.spreadsheets import FILE_TYPES, results_xlsx, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
@@ -148,7 +148,11 @@ def chgk_export(event: Event, what: str, kind: str):
         header, rows = chgk_exports.evening_results(event)
     else:
         header, rows = chgk_exports.season_results(event.date)
-    data = (to_csv(header, rows) if kind == "csv"
-            else to_xlsx(header, rows, event.code))
+    if kind == "csv":
+        data = to_csv(header, rows)
+    elif what == "evening":
+        data = results_xlsx(event, header, rows)  # with the standings chart (issue 19)
+    else:
+        data = to_xlsx(header, rows, event.code)
     return Response(data, mimetype=FILE_TYPES[kind], headers={
         "Content-Disposition": f'attachment; filename="chgk-{what}-{event.code}.{kind}"'})
