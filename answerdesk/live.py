@@ -10,6 +10,12 @@ The projector polls its own version, which skips phone saves: it shows no answer
 of an open round, and while teams type (300 saves a second at a big night) the
 desk's version moves on every poll, so the projector would redraw its whole
 picture every 1.5 s for nothing.
+
+A page reads its version before what it shows. On PostgreSQL each statement of a
+polled page sees what is committed by then (database.read_only): a change landing
+between the two reads then leaves the page a version behind, and the next poll
+draws it; read last, the version already counted a change the picture missed, and
+the page kept the old picture until the next change (tests/test_live_versions.py).
 """
 
 from __future__ import annotations

@@ -14,6 +14,10 @@ from answerdesk.models import Answer, Verdict
 pytestmark = pytest.mark.slow
 
 ANSWERS = {"Сови": "вярно", "Бухали": "невярно", "Лисици": "може би"}
+# The projector and the desk follow by polling (1.5 s, 2 s) and redrawing; this bounds a
+# slow run on a loaded machine. The flake on PostgreSQL was a change missed for good, not
+# slowness: a page read its version after its picture (tests/test_live_versions.py).
+FOLLOW_MS = 30_000
 
 
 def _in_view(page: Page, selector: str) -> None:
@@ -38,14 +42,14 @@ def test_the_desk_drives_a_whole_round(page: Page, app, live_demo, log_in_host):
     step.click()
     expect(page.locator("#now-state")).to_have_text("отворен")
     expect(step).to_have_text("Затвори кръг 1 и провери")
-    expect(projector.locator(".now.open")).to_be_visible(timeout=10_000)
+    expect(projector.locator(".now.open")).to_be_visible(timeout=FOLLOW_MS)
 
     for name, text in ANSWERS.items():
         resp = requests.put(f"{base}/api/events/{code}/answers/1/1", json={"text": text},
                             headers={"Authorization": f"Bearer {tokens[name]}"})
         assert resp.status_code == 200
     # The desk redraws itself when teams answer: no reload by the host.
-    expect(page.locator("#answered-now strong")).to_have_text("3", timeout=10_000)
+    expect(page.locator("#answered-now strong")).to_have_text("3", timeout=FOLLOW_MS)
 
     step.click()
     expect(page.locator("#now-state")).to_have_text("затворен")
@@ -64,7 +68,7 @@ def test_the_desk_drives_a_whole_round(page: Page, app, live_demo, log_in_host):
 
     expect(step).to_have_text("Покажи отговорите на кръг 1")
     step.click()
-    expect(projector.locator(".now.revealed")).to_be_visible(timeout=10_000)
+    expect(projector.locator(".now.revealed")).to_be_visible(timeout=FOLLOW_MS)
     expect(step).to_have_text("Отвори кръг 2")
     standings = requests.get(f"{base}/api/events/{code}/standings").json()["standings"]
     assert {r["team"]: r["points"] for r in standings} == {"Сови": 1, "Бухали": 0, "Лисици": 0}

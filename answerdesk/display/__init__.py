@@ -25,6 +25,7 @@ bp = Blueprint("display", __name__)
 
 
 def _screen_context(event: Event) -> dict:
+    version = live.screen_version(event.id)  # before what it labels (live.py)
     rounds = db.session.scalars(
         db.select(Round).where(Round.event_id == event.id).order_by(Round.number)
     ).all()
@@ -52,7 +53,7 @@ def _screen_context(event: Event) -> dict:
         "standings": standings_with_moves(event, rows),
         "chart": standings_series(rows, gettext("Round %(n)s")),
         "join_url": url_for("team.join", code=event.code, _external=True),
-        "version": live.screen_version(event.id),
+        "version": version,
     }
 
 

@@ -46,6 +46,7 @@ def logout(code: str):
 @reads_only
 @host_required
 def dashboard(event: Event):
+    version = live.version(event.id)  # before what it labels (live.py)
     questions = question_counts(event)
     return render_template(
         "host/dashboard.html",
@@ -57,7 +58,7 @@ def dashboard(event: Event):
         step=rounds.next_step(event),
         items=review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])[:3],
         screen=projector.screen_state(event),
-        version=live.version(event.id), distribution={}, answers=0, back="desk",
+        version=version, distribution={}, answers=0, back="desk",
         answered_now=_answered_now(event, rounds.next_step(event)),
     )
 

@@ -57,10 +57,11 @@ def _ids(values: list[str]) -> list[int]:
 
 
 def _queue_context(event: Event) -> dict[str, Any]:
+    version = live.version(event.id)  # before what it labels (live.py)
     items = review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])
     return {"event": event, "items": items, "answers": sum(len(i.verdict_ids) for i in items),
             "distribution": charts.answer_distribution(sorted({i.question_id for i in items})),
-            "version": live.version(event.id), "role": g.actor}
+            "version": version, "role": g.actor}
 
 
 @bp.get("/review")
@@ -121,6 +122,7 @@ def answers_index(event: Event):
 
 
 def _answers_context(event: Event, number: int, question_number: int) -> dict[str, Any]:
+    version = live.version(event.id)  # before what it labels (live.py)
     rnd, question = question_of(event, number, question_number)
     only = request.args.get("verdict", "all")
     if only not in review.VERDICT_FILTERS:
@@ -135,7 +137,7 @@ def _answers_context(event: Event, number: int, question_number: int) -> dict[st
             counts[row.final] += 1
     shown = rows if only == "all" else review.question_answers(event, rnd, question, only)
     return {"event": event, "rnd": rnd, "question": question, "rows": shown, "only": only,
-            "counts": counts, "filters": review.VERDICT_FILTERS, "version": live.version(event.id),
+            "counts": counts, "filters": review.VERDICT_FILTERS, "version": version,
             "role": g.actor}
 
 
