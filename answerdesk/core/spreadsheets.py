@@ -18,10 +18,16 @@ from ..models import Event
 from .charts import event_standings_chart
 from .text import looks_like_formula, spreadsheet_text
 
+Table = tuple[list[str], list[list[Any]]]  # a header and its rows
 FILE_TYPES = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
 }
+
+
+def place_label(place: int, shared: bool) -> str:
+    """A place as every results table prints it: "3=" when teams share it."""
+    return f"{place}=" if shared else str(place)
 
 
 def to_csv(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> bytes:

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask_babel import gettext as _
 
-from ...core.spreadsheets import to_csv, to_xlsx
+from ...core.spreadsheets import Table, place_label, to_csv, to_xlsx
 from ...models import Event
 from .league import VICE, WINNER, MonthTable
 from .standings import event_standings
 
-Table = tuple[list[str], list[list[Any]]]
 __all__ = ["Table", "event_results", "month_results", "title_label", "to_csv", "to_xlsx"]
-
-
-def _place(place: int, shared: bool) -> str:
-    return f"{place}=" if shared else str(place)
 
 
 def event_results(event: Event) -> Table:
@@ -25,7 +18,7 @@ def event_results(event: Event) -> Table:
     header = [_("Place"), _("Team"), _("Players"), *[f"R{n}" for n in numbers],
               _("Handicap"), _("Corrections"), _("Total")]
     rows = [
-        [_place(r.place, r.shared), r.name, r.players,
+        [place_label(r.place, r.shared), r.name, r.players,
          *[r.by_round.get(n, 0) for n in numbers], r.handicap, r.corrections, r.points]
         for r in event_standings(event)
     ]
@@ -44,7 +37,7 @@ def month_results(table: MonthTable) -> Table:
               *[f"#{e.number} {e.event.date.isoformat()}" for e in table.editions],
               _("Points"), _("Title")]
     rows = [
-        [_place(line.place, line.shared), line.name,
+        [place_label(line.place, line.shared), line.name,
          *["" if p is None else p for p in line.by_edition], line.points,
          title_label(line.title)]
         for line in table.lines

@@ -3,24 +3,18 @@
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 from flask_babel import gettext as _
 
+from ...core.spreadsheets import Table, place_label
 from ...models import Event
 from . import game
 from .rules import League
-
-Table = tuple[list[str], list[list[Any]]]
 
 
 def league_label(league: str) -> str:
     return {League.FAVOURITES.value: _("Favourites"),
             League.CONTENDERS.value: _("Contenders")}.get(league, league)
-
-
-def _place(place: int, shared: bool) -> str:
-    return f"{place}=" if shared else str(place)
 
 
 def evening_results(event: Event) -> Table:
@@ -39,7 +33,7 @@ def evening_results(event: Event) -> Table:
                 row["table_points"], row["table_rounds"], row["points"], row["tie_break"]]
         for rows_of_game in per_game.values():
             g = rows_of_game[row["team"]]
-            line += [_place(g["place"], g["shared"]), g["points"], g["series"]]
+            line += [place_label(g["place"], g["shared"]), g["points"], g["series"]]
         rows.append(line)
     return header, rows
 
@@ -53,6 +47,6 @@ def season_results(day: dt.date) -> Table:
         for line in lines:
             moves = (_("to the Favourites") if line.team in table.promoted else
                      _("to the Contenders") if line.team in table.relegated else "")
-            rows.append([league_label(league.value), _place(line.place, line.shared),
+            rows.append([league_label(league.value), place_label(line.place, line.shared),
                          str(line.team), line.points, moves])
     return header, rows
