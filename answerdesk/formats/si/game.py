@@ -398,6 +398,31 @@ def protests(event: Event) -> list[tuple[SiProtest, Question, Round]]:
     return [tuple(row) for row in rows]  # type: ignore[misc]
 
 
+def open_windows(event: Event) -> list[tuple[Question, Round]]:
+    """SI-3: the questions a protest may be filed on now, in the order they started:
+    published, and no question of another theme started since (rules.open_protest_windows)."""
+    started = clock.event_gates(event)
+    published = set(db.session.scalars(db.select(SiQuestion.question_id).where(
+        SiQuestion.question_id.in_([q.id for _, q, _ in started]),
+        SiQuestion.published_at.is_not(None))))
+    open_at = rules.open_protest_windows(
+        [((r.number, rules.theme_of(q.number)), q.id in published) for _, q, r in started])
+    return [(started[i][1], started[i][2]) for i in open_at]
+
+
+def protestable(event: Event, team: Team, row: SiPlayer | None) -> list[dict[str, Any]]:
+    """SI-3 on the phone: each question the player may protest now (in competition, its
+    window open), with what tells it apart (round, theme, value, the answer) and the
+    state of the player's own latest protest on it (a pending one: no second СТОП)."""
+    if row is not None and not rules.may_protest(
+            row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
+        return []
+    own = {p.question_id: p.state for p, _, _ in protests(event) if p.team_id == team.id}
+    return [{"round": rnd.number, "question": q.number, "theme": rules.theme_of(q.number),
+             "value": value_of(rnd, q), "answer": q.shown_answer, "protest": own.get(q.id)}
+            for q, rnd in open_windows(event)]
+
+
 def protest(event: Event, team: Team, round_number: int, question_number: int, text: Any,
             now: dt.datetime | None = None) -> SiProtest:
     """SI-3 "СТОП": a player in competition protests a question's published results,
@@ -407,12 +432,8 @@ def protest(event: Event, team: Team, round_number: int, question_number: int, t
     row = player(team)
     if not rules.may_protest(row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
         raise ProtestRefused("Only players in competition may protest (SI-3).")
-    rnd, question = rounds.question_of(event, round_number, question_number)
-    state, gate = _stored_state(question), _gate(question)
-    later = [(r.number, rules.theme_of(q.number)) for g, q, r in clock.event_gates(event)
-             if gate is not None and g.id > gate.id]
-    if not rules.protest_window_open(state is not None and state.published_at is not None,
-                                     (rnd.number, rules.theme_of(question.number)), later):
+    _, question = rounds.question_of(event, round_number, question_number)
+    if question.id not in {q.id for q, _ in open_windows(event)}:
         raise ProtestWindowClosed("Protests on question %(question)s are taken from the "
                                   "publication of its answer until the next theme starts "
                                   "(SI-3).", question=question_number)
@@ -574,6 +595,7 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
             "in_competition": mine.in_competition if mine else True,
             "removed": mine.removed if mine else False,
             "warnings": stored.warnings if stored else 0, "current": current,
+            "protestable": protestable(event, team, stored),
             "protests": [{"id": p.id, "round": r.number, "question": q.number,
                           "state": p.state, "warned": p.warned}
                          for p, q, r in protests(event) if p.team_id == team.id]}
