@@ -19,6 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from ...checker import check
 from ...core import audit, clock, rounds
 from ...core.formats import QuestionStart
+from ...core.labels import N_
+from ...core.teams import team_named
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
@@ -83,11 +85,8 @@ def player(team: Team) -> SiPlayer:
     return row
 
 
-def _team(event: Event, name: Any) -> Team:
-    team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
-    if team is None:
-        raise NotFound("No player called '%(name)s'.", name=str(name)[:60])
-    return team
+#: Своя игра's teams are players: core's team lookup refuses with this.
+NO_PLAYER = N_("No player called '%(name)s'.")
 
 
 def value_of(rnd: Round, question: Question) -> int:
@@ -177,7 +176,7 @@ def decide(event: Event, round_number: int, question_number: int, name: Any, mar
     if mark not in ("correct", "wrong", "none"):
         raise DeskError("mark must be correct, wrong or none.")
     _, question = rounds.question_of(event, round_number, question_number)
-    team = _team(event, name)
+    team = team_named(event, name, NO_PLAYER)
     row = next((a for a in answers_of(question) if a.team_id == team.id), None)
     if row is None or row.late:
         raise NotFound("No on-time answer of '%(name)s' to this question.", name=team.name)
@@ -255,7 +254,7 @@ def claim(event: Event, team: Team, round_number: int, question_number: int) -> 
 
 def warn(event: Event, name: Any, actor: str) -> SiPlayer:
     """SI-1.3: a warning; the second removes the player and annuls the points."""
-    team = _team(event, name)
+    team = team_named(event, name, NO_PLAYER)
     row = player(team)
     row.warnings += 1
     audit.record(event, actor, "si.warn", team.name, after={"warnings": row.warnings})
@@ -267,7 +266,7 @@ def set_competition(event: Event, name: Any, in_competition: Any, actor: str) ->
     """SI-1.2: the host puts a player in or out of competition (out: plays, not ranked)."""
     if not isinstance(in_competition, bool):
         raise DeskError("in_competition must be true or false.")
-    team = _team(event, name)
+    team = team_named(event, name, NO_PLAYER)
     row = player(team)
     audit.record(event, actor, "si.competition", team.name,
                  before={"in_competition": row.in_competition},
@@ -353,7 +352,7 @@ def set_author(event: Event, round_number: Any, theme: Any, name: Any, actor: st
     if not 1 <= theme <= rules.THEMES:
         raise DeskError("theme must be a whole number from 1 to %(most)s.", most=rules.THEMES)
     rnd = rounds.get_round(event, round_number)
-    team = None if name is None or name == "" else _team(event, name)
+    team = None if name is None or name == "" else team_named(event, name, NO_PLAYER)
     row = _theme_row(rnd, theme)
     before = row.author.name if row and row.author else None
     if row is None:
