@@ -83,8 +83,8 @@
       $("si-status").textContent = "";
       return;
     }
-    $("si-where").textContent = fill(t.tWhere, {r: current.round, t: current.theme});
-    $("si-value").textContent = fill(t.tValue, {v: current.value});
+    $("si-where").textContent = fill(t.tWhere, {round: current.round, theme: current.theme});
+    $("si-value").textContent = fill(t.tValue, {value: current.value});
     $("si-question").textContent = questionText(sheet, current);
     $("si-status").textContent = current.state === "open" ? t.tOpen
       : current.state === "closed" ? t.tClosed : t.tPublished;
@@ -96,8 +96,8 @@
     var open = current && current.state === "open";
     var author = own && !own.may_answer;
     show("si-answer", !!open && !removed && !author);
-    var sent = own && own.answer !== null ? fill(own.late ? t.tSentLate : t.tSent, {a: own.answer})
-      : "";
+    var sent = own && own.answer !== null
+      ? fill(own.late ? t.tSentLate : t.tSent, {answer: own.answer}) : "";
     var sentBox = $("si-sent");
     if (sentBox.dataset.pending !== "1") sentBox.textContent = sent;
     $("si-answer").dataset.sent = own && own.answer !== null ? "1" : "0";
@@ -134,7 +134,7 @@
             rejected: t.tProtestRejected}[state] || "";
   }
   function awaiting(state) { return state === "filed" || state === "heard"; }
-  function which(q) { return fill(t.tStopWhich, {r: q.round, t: q.theme, v: q.value}); }
+  function which(q) { return fill(t.tStopWhich, {round: q.round, theme: q.theme, value: q.value}); }
 
   // SI-3: a СТОП for each question whose window is open (the server's list: published,
   // no other theme started since, the player in competition): the board's question and
@@ -163,7 +163,7 @@
       var title = document.createElement("strong");
       title.textContent = which(q);
       var answer = document.createElement("span");
-      answer.textContent = fill(t.tStopAnswer, {a: q.answer || ""});
+      answer.textContent = fill(t.tStopAnswer, {answer: q.answer || ""});
       li.append(title, answer);
       if (q.protest) {
         var state = document.createElement("span");
@@ -194,10 +194,10 @@
     $("si-player").textContent = mine.player;
     $("si-points").textContent = mine.points;
     $("si-place").textContent = mine.removed ? "" : !mine.in_competition ? t.tOut
-      : mine.place ? fill(t.tPlace, {p: mine.place}) : "";
+      : mine.place ? fill(t.tPlace, {place: mine.place}) : "";
     show("si-warnings", mine.warnings > 0);
     $("si-warnings").textContent = mine.removed ? t.tRemoved
-      : fill(t.tWarnings, {n: mine.warnings});
+      : fill(t.tWarnings, {count: mine.warnings});
   }
 
   function render(state, sheet) {

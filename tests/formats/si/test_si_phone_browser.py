@@ -27,6 +27,17 @@ def _host_desk(browser: Browser, base: str, code: str, password: str) -> Page:
     return page
 
 
+def _one_player(app, base: str, browser: Browser, name: str) -> tuple[str, str, str, Page]:
+    """A Своя игра event with one player, joined over the API, and the player's phone
+    on the game: (code, host password, the player's token, the phone)."""
+    code, password = make_event(app, "si", {1: 25})
+    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
+                          json={"name": name, "players": 1}).json()["token"]
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{base}/e/{code}/sheet#token={token}")
+    return code, password, token, phone
+
+
 def _send(phone: Page, text: str) -> None:
     phone.fill("#si-text", text)
     phone.locator("#si-answer button[type=submit]").tap()
@@ -130,13 +141,9 @@ def test_si_phones_answer_once_and_follow_the_game_to_the_lists(app, live_server
 def test_si_phone_out_of_competition_and_warnings(app, live_server, browser: Browser):
     """SI-1.2: out of competition the phone shows no place and offers no СТОП;
     SI-1.3: a warning shows on the phone, the second removes the player."""
-    code, password = make_event(app, "si", {1: 25})
     base = live_server.url
+    code, password, _, phone = _one_player(app, base, browser, "Женя")
     host = {"Authorization": f"Bearer {password}"}
-    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                          json={"name": "Женя", "players": 1}).json()["token"]
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(f"{base}/e/{code}/sheet#token={token}")
     expect(phone.locator("#si-place")).to_have_text("Место 1", timeout=WAIT)
     assert requests.post(f"{base}/api/host/events/{code}/si/competition", headers=host,
                          json={"player": "Женя", "in_competition": False},
@@ -154,13 +161,9 @@ def test_si_phone_out_of_competition_and_warnings(app, live_server, browser: Bro
 def test_si_phone_keeps_an_answer_the_network_lost(app, live_server, browser: Browser):
     """Weak Wi-Fi: an answer sent while offline stays on the phone and goes once the
     network is back, while its question is open (SI-2.2: it is then the first)."""
-    code, password = make_event(app, "si", {1: 25})
     base = live_server.url
-    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                          json={"name": "Женя", "players": 1}).json()["token"]
-    context = browser.new_context(**PHONE)
-    phone = context.new_page()
-    phone.goto(f"{base}/e/{code}/sheet#token={token}")
+    code, password, token, phone = _one_player(app, base, browser, "Женя")
+    context = phone.context
     expect(phone.locator("#si-player")).to_have_text("Женя", timeout=WAIT)
     start_question(base, code, password, 1, 1)
     expect(phone.locator("#si-answer")).to_be_visible(timeout=WAIT)
@@ -183,13 +186,9 @@ def test_si_3_stop_on_an_earlier_question_of_the_theme_until_another_theme_start
     published questions, each named by round, theme and value with its answer; a
     protest on the earlier one goes to the host; a question of another theme closes
     every window and the phone offers none."""
-    code, password = make_event(app, "si", {1: 25})
     base = live_server.url
+    code, password, token, phone = _one_player(app, base, browser, "Вася")
     host = {"Authorization": f"Bearer {password}"}
-    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                          json={"name": "Вася", "players": 1}).json()["token"]
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(f"{base}/e/{code}/sheet#token={token}")
     expect(phone.locator("#si-player")).to_have_text("Вася", timeout=WAIT)
 
     def call(path: str, **body) -> dict:
