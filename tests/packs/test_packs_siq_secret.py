@@ -143,3 +143,32 @@ def test_a_malformed_price_is_refused_in_the_hosts_language(
     english = upload(client, code, bad, "cats.siq", lang="en").get_data(as_text=True)
     assert "the price&#39;s maximum 100 is below its minimum 500" in english
     assert question_count(app) == before  # nothing imported
+
+
+def test_the_price_survives_saving_as_a_native_pack(make_siq: Callable[..., bytes]) -> None:
+    from answerdesk.packs.native import dump_native, load_native
+
+    pack = parse_pack(make_siq(v5('minimum="100" maximum="500" step="200"')), "cats.siq")
+    for fmt in ("yaml", "json"):
+        again = load_native(dump_native(pack, fmt), f"saved.{fmt}")
+        assert again == pack
+        assert again.rounds[0].questions[1].price == {"min": 100, "max": 500, "step": 200}
+
+
+@pytest.mark.parametrize(("price", "location", "message"), [
+    ("{min: 500, max: 100}", "line 6 (rounds[0].questions[0].price)",
+     "the price's maximum 100 is below its minimum 500"),
+    ("{min: 100, max: сто}", "line 6 (rounds[0].questions[0].price.max)",
+     "expected a whole number"),
+    ("{min: 100, top: 500}", "line 6 (rounds[0].questions[0].price.top)", "unknown field 'top'"),
+])
+def test_a_native_packs_bad_price_names_its_line(price: str, location: str,
+                                                 message: str) -> None:
+    from answerdesk.packs.native import load_native
+
+    doc = ("answerdesk_pack: 1\ntitle: Котки\nrounds:\n- number: 1\n  questions:\n"
+           f"  - {{text: Котка, key: [котка], variant: secret, price: {price}}}\n")
+    with pytest.raises(PackError) as err:
+        load_native(doc, "cats.yaml")
+    assert err.value.location == location
+    assert message in err.value.message
