@@ -409,16 +409,18 @@ def open_windows(event: Event) -> list[tuple[Question, Round]]:
     return [(started[i][1], started[i][2]) for i in open_at]
 
 
-def protestable(event: Event, team: Team, row: SiPlayer | None) -> list[dict[str, Any]]:
+def protestable(event: Event, row: SiPlayer | None,
+                own: list[SiProtest]) -> list[dict[str, Any]]:
     """SI-3 on the phone: each question the player may protest now (in competition, its
     window open), with what tells it apart (round, theme, value, the answer) and the
-    state of the player's own latest protest on it (a pending one: no second СТОП)."""
+    state of the player's own latest protest on it (``own``, oldest first; a pending
+    one: no second СТОП)."""
     if row is not None and not rules.may_protest(
             row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
         return []
-    own = {p.question_id: p.state for p, _, _ in protests(event) if p.team_id == team.id}
+    latest = {p.question_id: p.state for p in own}
     return [{"round": rnd.number, "question": q.number, "theme": rules.theme_of(q.number),
-             "value": value_of(rnd, q), "answer": q.shown_answer, "protest": own.get(q.id)}
+             "value": value_of(rnd, q), "answer": q.shown_answer, "protest": latest.get(q.id)}
             for q, rnd in open_windows(event)]
 
 
@@ -578,6 +580,7 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
     latest = _latest(event)
     mine = next((s for s in scores(event) if s.player == team.name), None)
     stored = db.session.scalar(db.select(SiPlayer).where(SiPlayer.team_id == team.id))
+    own = [(p, q, r) for p, q, r in protests(event) if p.team_id == team.id]
     current = None
     if latest is not None:
         _, question, rnd = latest
@@ -594,10 +597,9 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
             "in_competition": mine.in_competition if mine else True,
             "removed": mine.removed if mine else False,
             "warnings": stored.warnings if stored else 0, "current": current,
-            "protestable": protestable(event, team, stored),
+            "protestable": protestable(event, stored, [p for p, _, _ in own]),
             "protests": [{"id": p.id, "round": r.number, "question": q.number,
-                          "state": p.state, "warned": p.warned}
-                         for p, q, r in protests(event) if p.team_id == team.id]}
+                          "state": p.state, "warned": p.warned} for p, q, r in own]}
 
 
 def current_question(event: Event) -> dict[str, Any] | None:
