@@ -44,6 +44,12 @@ class OpenQuiz(Format):
 
         check_team_join(event, name_key)
 
+    def buzzer_team(self, event: Any, token: str | None, press: bool) -> Any:
+        """OQ-1: presses are players' own (their token), never the team token's."""
+        from .control import buzzer_team
+
+        return buzzer_team(event, token, press)
+
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
         return rnd.kind == SEQUENTIAL

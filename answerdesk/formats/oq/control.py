@@ -16,10 +16,11 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit
-from ...core.teams import event_and_team_by_token, hash_token
+from ...core.events import event_by_code
+from ...core.teams import event_and_team_by_token, hash_token, register_team
 from ...core.text import clean_name, team_name_key
 from ...database import read_write
-from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound
+from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound, Unauthorized
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team
 from ..buzzer import presses
@@ -47,6 +48,12 @@ class NotCaptain(NotAllowed):
     """OQ-1: a captain's action asked by another player of the team."""
 
     code = "not_captain"
+
+
+class PlayerRequired(NotAllowed):
+    """OQ-1: play is a player's, with their own token; the team token alone adds players."""
+
+    code = "player_required"
 
 
 class GamePaused(Conflict):
@@ -122,15 +129,29 @@ def check_team_join(event: Event, name_key: str) -> None:
         raise (Banned if refusal in room.BANNED else GameFull)(refusal, most=room.MAX_TEAMS)
 
 
-def join_player(event: Event, team: Team, name: Any, now_ms: int) -> tuple[OqPlayer, str]:
-    """OQ-1: a player joins their team (the team token proves it) and gets a token of
-    their own; the first is the captain."""
-    guard(event, now_ms, play=False)
+def _player_name(name: Any) -> tuple[str, str]:
     clean = clean_name(name, max_length=MAX_PLAYER_NAME)
     if not clean:
         raise DeskError("The player's name is empty.", field="name")
-    key = team_name_key(clean)
+    return clean, team_name_key(clean)
+
+
+def _refuse_banned_device(row: OqGame | None, previous: Any) -> None:
+    """OQ-8: a phone that held a banned player's token stays out, under any name and in
+    any team (the phone page sends the token it held as ``previous``)."""
+    if isinstance(previous, str) and previous and row is not None and room.token_banned(
+            row.banned or [], hash_token(previous)):
+        raise Banned(room.PLAYER_BANNED)
+
+
+def join_player(event: Event, team: Team, name: Any, now_ms: int,
+                previous: Any = None) -> tuple[OqPlayer, str]:
+    """OQ-1: a player joins their team and gets a token of their own; the first is the
+    captain. OQ-8: a banned name in this team, or a banned player's phone, is refused."""
+    guard(event, now_ms, play=False)
+    clean, key = _player_name(name)
     row = _row(event)
+    _refuse_banned_device(row, previous)
     # Two phones of a team joining at once: one after the other (the captain once).
     db.session.execute(db.select(Team.id).where(Team.id == team.id).with_for_update())
     rows = players(team)
@@ -154,9 +175,30 @@ def join_player(event: Event, team: Team, name: Any, now_ms: int) -> tuple[OqPla
     return player, token
 
 
+def join_room(event: Event, team_name: Any, player_name: Any, previous: Any,
+              now_ms: int) -> tuple[Team, OqPlayer, str]:
+    """OQ-1 on the phone: a player gives their team's name and their own; a new team is
+    made with them as its first player (its captain), an existing one of fewer than 3
+    takes them in. The player is checked before the team is made, so a refused player
+    leaves no team behind."""
+    guard(event, now_ms, play=False)
+    _, key = _player_name(player_name)
+    row = _row(event)
+    _refuse_banned_device(row, previous)
+    team_key = team_name_key(clean_name(team_name, max_length=MAX_PLAYER_NAME) or "")
+    team = next((t for t in event.teams if team_key and t.name_key == team_key), None)
+    if team is None:
+        if room.is_banned((row.banned or []) if row else [], room.Kind.PLAYER, key, team_key):
+            raise Banned(room.PLAYER_BANNED)
+        team, _ = register_team(event, team_name, room.MAX_PLAYERS)
+    player, token = join_player(event, team, player_name, now_ms, previous)
+    return team, player, token
+
+
 def who(code: str, token: str | None) -> tuple[Event, Team, OqPlayer | None]:
     """The event, team and player of a request's token: a player's own token, or the
-    team token (no player: the creator's, before any player joined)."""
+    team token (no player). A banned player's token is refused as banned (403), a
+    kicked one's as unknown (401)."""
     if token:
         found = db.session.execute(
             db.select(Event, Team, OqPlayer).join(Team, Team.event_id == Event.id)
@@ -165,8 +207,25 @@ def who(code: str, token: str | None) -> tuple[Event, Team, OqPlayer | None]:
                    OqPlayer.token_hash == hash_token(token))).first()
         if found is not None:
             return found[0], found[1], found[2]
-    event, team = event_and_team_by_token(code, token)
+    try:
+        event, team = event_and_team_by_token(code, token)
+    except Unauthorized:
+        if token:
+            row = _row(event_by_code(code))
+            if row is not None and room.token_banned(row.banned or [], hash_token(token)):
+                raise Banned(room.PLAYER_BANNED) from None
+        raise
     return event, team, None
+
+
+def acting(code: str, token: str | None) -> tuple[Event, Team, OqPlayer]:
+    """OQ-1: the player whose own token came with a press, pick, choice, bid, bet or
+    answer; the team token alone is refused (it only adds players to its team)."""
+    event, team, player = who(code, token)
+    if player is None:
+        raise PlayerRequired("Join your team as a player first: in OpenQuiz each player "
+                             "plays with their own phone.")
+    return event, team, player
 
 
 def require_captain(team: Team, player: OqPlayer | None) -> None:
@@ -238,7 +297,7 @@ def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
         db.session.delete(team)
     else:
         assert player is not None
-        entry = room.ban_entry(kind, player.name_key, team.name_key)
+        entry = room.ban_entry(kind, player.name_key, team.name_key, player.token_hash)
         rows = players(team)
         _store(rows, room.without(_plain(rows), player.id))
         db.session.delete(player)
@@ -422,6 +481,28 @@ def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, 
         settle(event, now_ms)
         db.session.commit()
     return False
+
+
+def me(team: Team, player: OqPlayer | None) -> dict[str, Any]:
+    """OQ-1, for the phone: its player (None for the team token), the team's players in
+    joining order and its captain (a read)."""
+    plain = _plain(players(team))
+    captain = room.captain_of(plain)
+    return {"team": team.name, "player": player.name if player else None,
+            "players": [p.name for p in plain],
+            "captain": captain.name if captain else None}
+
+
+def buzzer_team(event: Event, token: str | None, press: bool) -> Team | None:
+    """OQ-1 at the buzzer: a press is a player's (their own token); a sync exchange
+    feeds the estimate of a player's team, and is anonymous with the team token alone
+    or no token. A banned player's token is refused everywhere (OQ-8)."""
+    if not token and not press:
+        return None
+    if press:
+        return acting(event.code, token)[1]
+    _, team, player = who(event.code, token)
+    return team if player is not None else None
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:

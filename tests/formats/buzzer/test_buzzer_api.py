@@ -4,7 +4,7 @@ time after the one-second window, impossible claims and refusals."""
 from __future__ import annotations
 
 import pytest
-from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
 from factories import Desk
 
 from answerdesk.extensions import db
@@ -22,7 +22,7 @@ def game(app, client, server_clock):
     desk = Desk(client, code, password)
 
     def phone(name: str, skew_ms: int, out_ms: int, back_ms: int) -> Phone:
-        return Phone(client, code, desk.join(name, players=3), server_clock, skew_ms,
+        return Phone(client, code, oq_player(client, code, name), server_clock, skew_ms,
                      out_ms, back_ms)
 
     return desk, phone

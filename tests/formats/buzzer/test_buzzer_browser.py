@@ -7,8 +7,7 @@ from __future__ import annotations
 import time
 
 import pytest
-import requests
-from buzzgame import make_event, start_question
+from buzzgame import make_event, oq_player, start_question
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.slow
@@ -22,8 +21,7 @@ def test_three_phones_press_and_every_screen_shows_the_order(app, live_server, b
     base = live_server.url
     phones = []
     for name in ("Сови", "Лисици", "Мечки"):
-        token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                              json={"name": name, "players": 3}).json()["token"]
+        token = oq_player(base, code, name)
         page = browser.new_context(**PHONE).new_page()
         page.goto(f"{base}/e/{code}/buzzer#token={token}")
         phones.append(page)

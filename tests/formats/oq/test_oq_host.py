@@ -21,8 +21,10 @@ def oq(app, client, monkeypatch, english):
     clock = install_server_clock(monkeypatch)
     clock.ms = T0 - 60_000
     desk = Desk(client, *make_event(app, "oq", {1: 5, 4: 3}))
-    phones = {name: Phone(client, desk.code, desk.join(name, players=3), clock, 0, 20, 20)
-              for name in ("Альфа", "Бета")}
+    desk.teams = {name: desk.join(name, players=3) for name in ("Альфа", "Бета")}
+    # OQ-1: each team's first player (its captain) plays with a token of their own.
+    phones = {name: Phone(client, desk.code, player(desk, desk.teams[name], first), clock, 0,
+                          20, 20) for name, first in (("Альфа", "Ира"), ("Бета", "Петя"))}
     return desk, phones, clock
 
 
@@ -74,18 +76,26 @@ def test_oq1_the_thirteenth_team_is_refused_in_the_phones_language(oq):
 
 def test_oq1_the_first_player_is_captain_and_only_the_captain_acts(oq):
     desk, ph, _ = oq
-    team = ph["Альфа"].token
-    # Before any player joined, the team token is its creator's: it may pick.
-    ira = player(desk, team, "Ира")
+    team = desk.teams["Альфа"]
+    ira = ph["Альфа"].token  # the first player: the captain
     vasya = player(desk, team, "Вася")
     assert state(desk)["teams"][0] == {"team": "Альфа", "players": ["Ира", "Вася"],
                                        "captain": "Ира"}
     # A non-captain's pick is refused, translated, and changes nothing.
-    for token in (vasya, team):
-        refused = post(desk, "oq/pick", token, round=1, question=2)
-        assert refusal(refused) == (403, "not_captain")
-        assert refused.get_json()["message"] == (
-            "Only the captain (Ира) can do that for the team.")
+    refused = post(desk, "oq/pick", vasya, round=1, question=2)
+    assert refusal(refused) == (403, "not_captain")
+    assert refused.get_json()["message"] == "Only the captain (Ира) can do that for the team."
+    # OQ-1: the team token alone plays nothing (it only adds players): every press,
+    # pick, choice, bid, bet and answer is a player's, with their own token.
+    for path, body in (("oq/pick", {}), ("oq/choose", {"option": "A"}), ("oq/stake",
+                       {"amount": 100}), ("oq/pass", {}), ("oq/secret", {"team": "Альфа"}),
+                       ("oq/final/ban", {"theme": 1}), ("oq/final/bet", {"amount": 1}),
+                       ("oq/final/answer", {"text": "x"}), ("oq/captain", {"player": "Вася"}),
+                       ("buzz", {"pressed_at_ms": T0})):
+        alone = post(desk, path, team, round=1, question=2, **body)
+        assert refusal(alone) == (403, "player_required"), path
+    assert alone.get_json()["message"] == ("Join your team as a player first: in OpenQuiz "
+                                           "each player plays with their own phone.")
     russian = desk.client.post(f"/api/events/{desk.code}/oq/pick", json={"round": 1,
                                "question": 2}, headers={"Authorization": f"Bearer {vasya}",
                                                         "Accept-Language": "ru"})
@@ -111,8 +121,7 @@ def test_oq1_the_first_player_is_captain_and_only_the_captain_acts(oq):
 
 def test_oq6_final_bans_and_bets_are_the_captains(app, oq):
     desk, ph, _ = oq
-    team = ph["Альфа"].token
-    ira, vasya = player(desk, team, "Ира"), player(desk, team, "Вася")
+    ira, vasya = ph["Альфа"].token, player(desk, desk.teams["Альфа"], "Вася")
     assert host(desk, "scores", team="Альфа", points=300).status_code == 200
     assert refusal(post(desk, "oq/final/ban", vasya, theme=1)) == (403, "not_captain")
     assert refusal(post(desk, "oq/final/bet", vasya, amount=10)) == (403, "not_captain")
@@ -122,24 +131,54 @@ def test_oq6_final_bans_and_bets_are_the_captains(app, oq):
 
 
 def test_oq8_the_host_kicks_and_bans_players_and_teams(oq):
-    desk, ph, _ = oq
-    alpha, beta = ph["Альфа"].token, ph["Бета"].token
-    ira = player(desk, alpha, "Ира")
-    player(desk, alpha, "Вася")
+    desk, ph, clock = oq
+    alpha, beta = desk.teams["Альфа"], desk.teams["Бета"]
+    ira = ph["Альфа"].token
+    vasya = player(desk, alpha, "Вася")
     # A kicked captain: the next player takes the role; the token no longer acts.
     kicked = host(desk, "remove", kind="player", team="Альфа", player="Ира")
     assert kicked.get_json() == {"kind": "player", "removed": "Альфа: Ира", "banned": False}
     assert state(desk)["teams"][0] == {"team": "Альфа", "players": ["Вася"], "captain": "Вася"}
     assert post(desk, "oq/pick", ira, round=1, question=1).status_code == 401
-    player(desk, alpha, "Ира")  # kicked, not banned: she may come back
+    ira = player(desk, alpha, "Ира")  # kicked, not banned: she may come back
     assert host(desk, "remove", kind="player", team="Альфа", player="Ира",
                 ban=True).status_code == 200
     again = post(desk, "oq/players", alpha, name="ира")
     assert refusal(again) == (403, "banned")
     assert again.get_json()["message"] == "The host has banned this player from the game."
-    # A kicked team is out (its token no longer works) and may join again from scratch.
+    # OQ-8: the ban holds the person, not the name: her own token is refused everywhere,
+    # translated, and changes nothing, even under another name or in another team.
+    before = state(desk)
+    her = Phone(desk.client, desk.code, ira, clock, 0, 20, 20)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    for refused in (post(desk, "oq/pick", ira, round=1, question=1), her.press(T0 + 50),
+                    desk.client.post(f"/api/events/{desk.code}/clock", json={"client_ms": 1},
+                                     headers=her.auth),
+                    desk.client.get(f"/api/events/{desk.code}/oq/me", headers=her.auth),
+                    post(desk, "oq/players", ira, name="Маша"),
+                    post(desk, "oq/players", alpha, name="Маша", previous=ira),
+                    desk.client.post(f"/api/events/{desk.code}/oq/join",
+                                     json={"team": "Нови", "player": "Маша", "previous": ira})):
+        assert refusal(refused) == (403, "banned")
+    assert refused.get_json()["message"] == "The host has banned this player from the game."
+    russian = desk.client.get(f"/api/events/{desk.code}/oq/me",
+                              headers={**her.auth, "Accept-Language": "ru"}).get_json()
+    assert russian["message"] != "The host has banned this player from the game."
+    after = state(desk)
+    assert (after["teams"], after["scores"]) == (before["teams"], before["scores"])
+    # Her teammate goes on: he presses, and the order is his alone.
+    vasya_phone = Phone(desk.client, desk.code, vasya, clock, 0, 20, 20)
+    assert vasya_phone.press(T0 + 60).status_code == 202
+    clock.ms = T0 + 1_200
+    order = desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]["order"]
+    assert [o["team"] for o in order] == ["Альфа"]
+    assert desk.client.get(f"/api/events/{desk.code}/oq/me",
+                           headers=vasya_phone.auth).get_json() == {
+        "team": "Альфа", "player": "Вася", "players": ["Вася"], "captain": "Вася"}
+    # A kicked team is out (its tokens no longer work) and may join again from scratch.
     assert host(desk, "remove", kind="team", team="Бета").status_code == 200
     assert post(desk, "oq/players", beta, name="Петя").status_code == 401
+    assert ph["Бета"].press(T0 + 70).status_code == 401
     assert [t["team"] for t in state(desk)["teams"]] == ["Альфа"]
     desk.join("Бета", players=3)
     assert host(desk, "remove", kind="team", team="Бета", ban=True).status_code == 200
@@ -261,19 +300,21 @@ def test_oq8_a_game_lives_at_most_five_hours(oq):
     for _ in range(15):  # activity every 20 minutes
         assert host(desk, "speed", speed="normal").status_code == 200
         clock.ms += 20 * MIN
-    assert state(desk)["clock"]["stopped"] == {"reason": "lifetime", "at_ms": T0 + 300 * MIN}
+    # The game started with the players joining, a minute before T0.
+    assert state(desk)["clock"]["stopped"] == {"reason": "lifetime", "at_ms": T0 + 299 * MIN}
     assert refusal(host(desk, "speed", speed="slow")) == (409, "game_stopped")
 
 
 def test_oq1_oq8_the_hosts_room_page_shows_captains_and_kicks(oq):
     desk, ph, clock = oq
-    ira = player(desk, ph["Альфа"].token, "Ира")
-    player(desk, ph["Альфа"].token, "Вася")
+    ira = ph["Альфа"].token
+    player(desk, desk.teams["Альфа"], "Вася")
+    desk.join("Гама", players=3)
     assert desk.client.post(f"/host/{desk.code}/login",
                             data={"password": desk.password}).status_code == 302
     page = desk.client.get(f"/host/{desk.code}/oq").get_data(as_text=True)
     assert "OpenQuiz room" in page and "Ира" in page and "captain" in page
-    assert "No player has joined yet" in page  # Бета: its creator is its captain
+    assert "No player has joined yet" in page  # Гама
     back = desk.client.post(f"/host/{desk.code}/oq/captain",
                             data={"team": "Альфа", "player": "Вася"})
     assert back.status_code == 302 and back.headers["Location"].endswith(f"/host/{desk.code}/oq")
@@ -281,7 +322,7 @@ def test_oq1_oq8_the_hosts_room_page_shows_captains_and_kicks(oq):
     desk.client.post(f"/host/{desk.code}/oq/remove",
                      data={"kind": "player", "team": "Альфа", "player": "Ира", "ban": "1"})
     assert state(desk)["teams"][0]["players"] == ["Вася"]
-    assert post(desk, "oq/pick", ira, round=1, question=1).status_code == 401
+    assert refusal(post(desk, "oq/pick", ira, round=1, question=1)) == (403, "banned")
     desk.client.post(f"/host/{desk.code}/oq/speed", data={"speed": "slow"})
     desk.client.post(f"/host/{desk.code}/oq/pause", data={"paused": "1"})
     shown = state(desk)["clock"]
