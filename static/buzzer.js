@@ -14,7 +14,9 @@
   var hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("token")) localStorage.setItem(tokenKey, hash.get("token"));
   var token = localStorage.getItem(tokenKey);
-  if (!token && !screen) { location.replace(root.dataset.joinUrl); return; }
+  // A game whose part joins its own players on this page (OpenQuiz, OQ-1) keeps the page.
+  var joinsHere = !!document.querySelector("[data-buzzer-join]");
+  if (!token && !screen && !joinsHere) { location.replace(root.dataset.joinUrl); return; }
   var button = document.getElementById("press");
   var last = null;
   var current = null;
@@ -47,8 +49,9 @@
   if (token && !screen) {
     fetch("/api/events/" + code + "/sheet", {headers: headers()})
       .then(function (r) { return r.json(); })
-      .then(function (j) { myTeam = j.team && j.team.name; }).catch(function () {});
+      .then(function (j) { if (j.team) myTeam = j.team.name; }).catch(function () {});
   }
+  document.addEventListener("oq:me", function (ev) { myTeam = ev.detail.team; renderRoom(); });
   function renderRoom() {
     var room = document.getElementById("room");
     var oq = room.oq;
