@@ -45,6 +45,7 @@
   // OpenQuiz (OQ-1, OQ-4, OQ-8): this team's captain, the answer timer, a pause or a stop.
   var myTeam = null;
   var answerEnds = null;
+  var pressEnds = null;
   var answering = null;
   if (token && !screen) {
     fetch("/api/events/" + code + "/sheet", {headers: headers()})
@@ -52,6 +53,7 @@
       .then(function (j) { if (j.team) myTeam = j.team.name; }).catch(function () {});
   }
   document.addEventListener("oq:me", function (ev) { myTeam = ev.detail.team; renderRoom(); });
+  if (window.oqMe) myTeam = window.oqMe.team;
   function renderRoom() {
     var room = document.getElementById("room");
     var oq = room.oq;
@@ -65,6 +67,8 @@
     else if (answering && answerEnds) {
       parts.push(fill(t.tAnswering, {team: answering,
         s: Math.max(0, Math.ceil((answerEnds - Date.now()) / 1000))}));
+    } else if (pressEnds) {  // OQ-4.1: nobody has pressed yet
+      parts.push(fill(t.tPressLeft, {s: Math.max(0, Math.ceil((pressEnds - Date.now()) / 1000))}));
     }
     room.textContent = parts.join(" · ");
   }
@@ -76,6 +80,8 @@
     // The server's deadline on this phone's clock (offset from the last sync exchange).
     var offset = last ? last.server_ms - (last.client_ms + last.received_ms) / 2 : 0;
     answerEnds = a ? a.deadline_ms - offset : null;
+    var p = oq && oq.clock && oq.clock.press;
+    pressEnds = p ? p.deadline_ms - offset : null;
     renderRoom();
   }
   setInterval(renderRoom, 1000);

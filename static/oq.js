@@ -79,6 +79,8 @@
     // choices: the winner's options take the button's place (the window is closed)
     if (press && can) press.hidden = true;
     el("oq-what").textContent = fill(t.tWhat, {type: labels[play.type], value: play.value});
+    // OQ-2: the correct answer once the question is over (OQ-4.1: also when nobody pressed)
+    el("oq-answer").textContent = play.answer ? fill(t.tAnswer, {answer: play.answer}) : "";
     var options = el("oq-options");
     options.textContent = "";
     if (play.options) {
@@ -120,9 +122,11 @@
   el("oq-pass").addEventListener("click", function () { send("pass", where()); });
   document.addEventListener("buzzer:state", function (ev) { render(ev.detail); });
   // oq_me.js says whose phone this is (OQ-1): the player and their team.
-  document.addEventListener("oq:me", function (ev) {
-    me = ev.detail.team;
-    player = ev.detail.player;
+  function whoami(found) {
+    me = found.team;
+    player = found.player;
     if (state) render(state);
-  });
+  }
+  document.addEventListener("oq:me", function (ev) { whoami(ev.detail); });
+  if (window.oqMe) whoami(window.oqMe);
 })();

@@ -96,6 +96,7 @@
   call("GET", "me", null, true).then(function (res) {
     if (res[0] === 200 && res[1].player) {
       me = {team: res[1].team, player: res[1].player};
+      window.oqMe = me;  // for the page's scripts that load after this answer came
       document.dispatchEvent(new CustomEvent("oq:me", {detail: me}));
       document.dispatchEvent(new Event("buzzer:look"));
     } else if (res[0] === 200) {

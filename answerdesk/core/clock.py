@@ -115,6 +115,7 @@ def start_question(event: Event, round_number: int, question_number: int, *,
     now = now or utcnow()
     try:
         settle(event, now)
+        formats.of(event).settle_timers(event)
         question = next((q for q in rnd.questions if q.number == question_number), None)
         if question is None:
             raise NotFound("Round %(round)s has no question %(question)s", round=round_number,

@@ -205,7 +205,9 @@ OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the 
                               "paused": {"type": "boolean"},
                               "pause_left_ms": {"type": "integer"},
                               "stopped": {"type": ["object", "null"]},
-                              "answer": {"type": ["object", "null"]}}}}}
+                              "answer": {"type": ["object", "null"]},
+                              "press": {"type": ["object", "null"], "description": "OQ-4.1: "
+                                        "the press timer while nobody has pressed"}}}}}
 
 
 def op(summary: str, who: str, props: dict[str, Any], required: list[str],

@@ -11,7 +11,7 @@ would. Services flush; the views commit; refusals change nothing.
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy.exc import IntegrityError
 
@@ -94,8 +94,7 @@ def _ensure(event: Event) -> OqGame:
 
 
 def _pauses(row: OqGame | None) -> list[timers.Pause]:
-    return [(int(s), None if e is None else int(e)) for s, e in (row.pauses or [])] \
-        if row is not None else []
+    return timers.as_pauses(row.pauses) if row is not None else []
 
 
 def _speed(row: OqGame | None) -> timers.Speed:
@@ -394,14 +393,23 @@ def set_paused(event: Event, paused: Any, now_ms: int, actor: str = "host") -> d
     return clock_state(event, now_ms)
 
 
-Answering = tuple[presses.Arming, str, int]  # the attempt, the team answering, its deadline
+class Timer(NamedTuple):
+    """The timer running on the question in play (OQ-4): ``press`` while nobody has
+    pressed in the current attempt (OQ-4.1), ``answer`` while the buzzer's winner
+    answers; when it runs out (server clock, later by every pause) and how long it is."""
+
+    kind: str
+    armed: presses.Arming
+    team: str | None
+    deadline_ms: int
+    length_ms: int
 
 
-def _answering(event: Event, row: OqGame | None, now_ms: int,
-               seen: tuple[presses.Arming, dict[str, Any]] | None = None) -> Answering | None:
-    """The buzzer winner answering now, if any, and when its time is up (OQ-4, OQ-7,
-    OQ-8). ``seen``: the latest question's arming and buzzer state a poll has already
-    read (then one query says whether it still plays)."""
+def _running(event: Event, row: OqGame | None, now_ms: int,
+             seen: tuple[presses.Arming, dict[str, Any]] | None = None) -> Timer | None:
+    """The timer of the latest question if it still plays (OQ-4, OQ-4.1, OQ-7, OQ-8).
+    ``seen``: the latest question's arming and buzzer state a poll has already read
+    (then one query says whether it still plays and what the host gave at its start)."""
     if seen is None:
         latest = game.latest_arming(event)
         armed = latest and game.arming(event, latest.round_number, latest.question_number)
@@ -410,27 +418,29 @@ def _answering(event: Event, row: OqGame | None, now_ms: int,
         buzz = presses.buzz_state(armed, now_ms)
     else:
         armed, buzz = seen
-        live = db.session.execute(
-            db.select(QuestionGate.state, OqPlay.done)
-            .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
-            .where(QuestionGate.question_id == armed.question_id)).first()
-        if live is None or live.state != "open" or live.done:
-            return None
+    live = db.session.execute(
+        db.select(QuestionGate.state, QuestionGate.seconds, QuestionGate.grace, OqPlay.done)
+        .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
+        .where(QuestionGate.question_id == armed.question_id)).first()
+    if live is None or live.state != "open" or live.done:
+        return None
+    pauses = _pauses(row)
+    if buzz["state"] == "armed":  # OQ-4.1: nobody has pressed in this attempt yet
+        host = None if live.seconds is None else live.seconds + (live.grace or 0)
+        length = timers.press_ms(_speed(row), host)
+        start = max(armed.armed_ms, armed.reading_until_ms or armed.armed_ms)
+        return Timer("press", armed, None, timers.deadline_ms(start, length, pauses, now_ms),
+                     length)
     if buzz["state"] != "closed" or not buzz["order"]:
         return None
     length = timers.answer_ms(_speed(row))
-    return armed, buzz["order"][0]["team"], timers.deadline_ms(
-        buzz["window_closes_ms"], length, _pauses(row), now_ms)
+    return Timer("answer", armed, buzz["order"][0]["team"], timers.deadline_ms(
+        buzz["window_closes_ms"], length, pauses, now_ms), length)
 
 
-def settle(event: Event, now_ms: int) -> None:
-    """OQ-4: the winner's time is up: timeout (−value, the question returns), as at the
-    deadline. The attempt is claimed first, so two requests never apply it twice."""
-    row = _row(event)
-    answering = _answering(event, row, now_ms)
-    if answering is None or answering[2] > now_ms:
-        return
-    armed, _, deadline = answering
+def _claim(armed: presses.Arming) -> bool:
+    """Claim the attempt for the timer's outcome, so two requests never apply it twice:
+    a conditional update of the question's play row; only one request wins it."""
     play = db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == armed.question_id))
     if play is None:
         try:
@@ -438,45 +448,63 @@ def settle(event: Event, now_ms: int) -> None:
                 db.session.add(OqPlay(question_id=armed.question_id, attempt=armed.attempt,
                                       armed_ms=armed.armed_ms, out=[], done=False))
         except IntegrityError:
-            return  # another request is applying it
+            return False  # another request is applying it
     claimed = db.session.execute(db.update(OqPlay).where(
         OqPlay.question_id == armed.question_id, OqPlay.attempt == armed.attempt,
         OqPlay.done.is_(False)).values(attempt=OqPlay.attempt)
         .execution_options(synchronize_session=False))
-    if claimed.rowcount != 1:
-        return
-    game.judge(event, armed.round_number, armed.question_number, "timeout",
-               actor="timer", now_ms=deadline)
+    return claimed.rowcount == 1
 
 
-def clock_state(event: Event, now_ms: int,
-                answering: Answering | None | bool = False) -> dict[str, Any]:
-    """What phones and the host see of the clocks: speed, pause, the answer timer, and
-    whether the game has stopped (a read; ``answering``: ``_answering``'s, if known)."""
+def settle(event: Event, now_ms: int) -> None:
+    """Apply the timers run out by now, each as at its deadline and once: the winner's
+    time is up (OQ-4: timeout, −value, the question returns to the others, armed from
+    the deadline), or nobody pressed in time (OQ-4.1: the question closes, no score
+    changes). A timeout's return starts the next attempt's press timer, so both may be
+    due at once: they are applied in order."""
+    for _ in range(2 * room.MAX_TEAMS + 2):  # a question returns at most once a team
+        due = _running(event, _row(event), now_ms)
+        if due is None or due.deadline_ms > now_ms or not _claim(due.armed):
+            return
+        armed = due.armed
+        if due.kind == "answer":
+            game.judge(event, armed.round_number, armed.question_number, "timeout",
+                       actor="timer", now_ms=due.deadline_ms)
+        else:
+            game.close_unpressed(event, armed, due.deadline_ms)
+
+
+def clock_state(event: Event, now_ms: int, running: Timer | None | bool = False
+                ) -> dict[str, Any]:
+    """What phones and the host see of the clocks: speed, pause, the press and answer
+    timers, and whether the game has stopped (a read; ``running``: ``_running``'s, if
+    known)."""
     row = _row(event)
     pauses = _pauses(row)
     stop = _stopped(event, row, now_ms)
-    if answering is False:
-        answering = _answering(event, row, now_ms)
-    answer = None
-    if isinstance(answering, tuple):
-        _, team, deadline = answering
-        answer = {"team": team, "seconds": timers.answer_ms(_speed(row)) / 1000,
-                  "deadline_ms": deadline}  # the same document whenever it is built
+    if running is False:
+        running = _running(event, row, now_ms)
+    answer = press = None
+    if isinstance(running, Timer):
+        shown = {"seconds": running.length_ms / 1000, "deadline_ms": running.deadline_ms}
+        if running.kind == "answer":
+            answer = {"team": running.team, **shown}  # the same document whenever built
+        else:
+            press = shown
     return {"speed": str(_speed(row)), "paused": timers.is_paused(pauses, now_ms),
             "pause_left_ms": timers.pause_left_ms(pauses, now_ms),
             "stopped": None if stop is None else {"reason": str(stop[0]), "at_ms": stop[1]},
-            "answer": answer}
+            "answer": answer, "press": press}
 
 
 def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, Any]] | None
-               ) -> Answering | None | bool:
-    """For a poll (a read): apply an answer timer run out since the last request, once,
-    as at its deadline (OQ-4), in a short transaction of its own. Returns who answers
-    now, or False when a timeout was applied (the caller reads the buzzer again)."""
-    answering = _answering(event, _row(event), now_ms, seen) if seen else None
-    if answering is None or answering[2] > now_ms:
-        return answering
+               ) -> Timer | None | bool:
+    """For a poll (a read): apply a timer run out since the last request, once, as at its
+    deadline (OQ-4, OQ-4.1), in a short transaction of its own. Returns the timer
+    running now, or False when one was applied (the caller reads the buzzer again)."""
+    running = _running(event, _row(event), now_ms, seen) if seen else None
+    if running is None or running.deadline_ms > now_ms:
+        return running
     with read_write():
         settle(event, now_ms)
         db.session.commit()

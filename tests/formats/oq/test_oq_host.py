@@ -336,7 +336,7 @@ def test_oq8_the_host_starting_a_question_is_activity(app, oq):
     clock.ms = T0
     assert post(desk, "oq/pick", ph["Альфа"].token, round=1, question=1).status_code == 200
     start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock,
-                   at_ms=T0 + 25 * MIN)
+                   at_ms=T0 + 25 * MIN, seconds=3600)  # OQ-4.1: an hour to press
     clock.ms = T0 + 50 * MIN
     assert state(desk)["clock"]["stopped"] is None
     assert ph["Бета"].press(T0 + 50 * MIN, 1, 1).status_code == 202
@@ -345,7 +345,8 @@ def test_oq8_the_host_starting_a_question_is_activity(app, oq):
 def test_oq8_a_press_is_activity_counted_from_its_own_row(app, oq):
     desk, ph, clock = oq
     # The game starts with the host's first start.
-    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0,
+                   seconds=3600)  # OQ-4.1: an hour to press
     assert ph["Бета"].press(T0 + 29 * MIN, 1, 1).status_code == 202
     with app.app_context():  # a press writes its row and nothing more (no hot game row)
         assert db.session.scalar(db.select(OqGame.active_ms)) == T0  # the host's start
@@ -353,3 +354,112 @@ def test_oq8_a_press_is_activity_counted_from_its_own_row(app, oq):
     assert state(desk)["clock"]["stopped"] is None
     clock.ms = T0 + 59 * MIN + 21
     assert state(desk)["clock"]["stopped"] == {"reason": "idle", "at_ms": T0 + 59 * MIN + 20}
+
+
+def unpressed(app) -> int:
+    """How many times a press timer closed a question (its audit entries)."""
+    from answerdesk.models import AuditEntry
+
+    with app.app_context():
+        return db.session.scalar(db.select(db.func.count()).select_from(AuditEntry).where(
+            AuditEntry.action == "oq.unpressed"))
+
+
+def test_oq4_1_nobody_presses_the_question_closes_once_and_no_score_changes(app, oq):
+    desk, ph, clock = oq
+    clock.ms = T0
+    assert post(desk, "oq/pick", ph["Альфа"].token, round=1, question=2).status_code == 200
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
+    assert state(desk)["clock"]["press"] == {"seconds": 20.0, "deadline_ms": T0 + 20_000}
+    clock.ms = T0 + 19_999
+    assert state(desk)["play"]["state"] == "open"
+    clock.ms = T0 + 20_001  # the read applies it, as at the deadline
+    after = desk.client.get(f"/api/events/{desk.code}/state").get_json()
+    play = after["oq"]["play"]
+    assert (play["state"], play["answer"]) == ("done", "answer 1.2")  # the answer shown
+    assert after["buzzer"] is None and after["oq"]["clock"]["press"] is None
+    assert {s["team"]: s["points"] for s in after["oq"]["scores"]} == {"Альфа": 0, "Бета": 0}
+    assert after["oq"]["turn"] == "Альфа"  # OQ-2: nobody was right: the turn stays
+    state(desk)
+    assert unpressed(app) == 1  # applied once
+    late = ph["Бета"].press(T0 + 20_100, 1, 2)
+    assert refusal(late) == (409, "buzzer_not_armed")
+    assert late.get_json()["message"] == "The buzzer is not armed for this question."
+
+
+def test_oq4_1_the_hosts_next_start_applies_a_press_timer_run_out(app, oq):
+    desk, ph, clock = oq
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    # Nobody read the state since: the host's next start applies it first, once.
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock,
+                   at_ms=T0 + 25_000)
+    assert unpressed(app) == 1
+    assert state(desk)["clock"]["press"]["deadline_ms"] == T0 + 45_000
+
+
+@pytest.mark.parametrize(("speed", "seconds"), [("slow", 30), ("fast", 10)])
+def test_oq4_1_oq7_speed_scales_the_press_timer_not_the_hosts_seconds(oq, speed, seconds):
+    desk, _, clock = oq
+    assert host(desk, "speed", speed=speed).status_code == 200
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    assert state(desk)["clock"]["press"] == {"seconds": seconds,
+                                             "deadline_ms": T0 + seconds * 1_000}
+    clock.ms = T0 + seconds * 1_000 + 1
+    assert state(desk)["play"]["state"] == "done"
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock,
+                   at_ms=T0 + 60_000, seconds=8, grace=2)  # the host's own: as given
+    assert state(desk)["clock"]["press"] == {"seconds": 10, "deadline_ms": T0 + 70_000}
+
+
+def test_oq4_1_oq8_a_pause_freezes_the_press_timer(app, oq):
+    desk, _, clock = oq
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    clock.ms = T0 + 5_000
+    host(desk, "pause", paused=True)
+    clock.ms = T0 + 5_000 + 10 * MIN
+    assert state(desk)["clock"]["press"]["deadline_ms"] == T0 + 20_000 + 10 * MIN
+    host(desk, "pause", paused=False)
+    clock.ms = T0 + 19_000 + 10 * MIN
+    assert state(desk)["play"]["state"] == "open"  # 14 s of the 20 have run
+    clock.ms = T0 + 20_001 + 10 * MIN
+    assert state(desk)["play"]["state"] == "done"
+    assert unpressed(app) == 1
+
+
+def test_oq4_1_a_timeout_returns_the_question_and_its_press_timer_closes_it(app, oq):
+    desk, ph, clock = oq
+    _buzz_won_by_alpha(app, desk, ph, clock, q=2)
+    answered = T0 + 1_120 + 30_000  # the answer timer's deadline: −200, and it returns
+    clock.ms = answered + 20_001  # … and nobody pressed on the return: both, in order
+    after = state(desk)
+    assert {s["team"]: s["points"] for s in after["scores"]} == {"Альфа": -200, "Бета": 0}
+    assert (after["play"]["state"], after["turn"]) == ("done", "Альфа")
+    assert unpressed(app) == 1
+
+
+def test_oq4_1_in_reading_mode_the_press_timer_counts_from_the_readings_end(oq):
+    desk, _, clock = oq
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    clock.ms = T0 + 1_000
+    assert host(desk, "rounds/1/questions/1/reading", seconds=5).status_code == 200
+    assert state(desk)["clock"]["press"]["deadline_ms"] == T0 + 25_000
+
+
+def test_oq4_oq8_a_pause_freezes_the_reading(app, oq):
+    desk, ph, clock = oq
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0,
+                   seconds=3600)
+    assert host(desk, "rounds/1/questions/1/reading", seconds=3).get_json() == {
+        "reading_until_ms": T0 + 3_000}
+    clock.ms = T0 + 1_000
+    host(desk, "pause", paused=True)
+    clock.ms = T0 + 61_000
+    buzzer = desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]
+    assert buzzer["reading_until_ms"] == T0 + 63_000  # it stands still while paused
+    host(desk, "pause", paused=False)
+    # 2 s of the reading are left after the pause: a press now is during the reading.
+    assert ph["Бета"].press(T0 + 62_000, 1, 1).status_code == 202
+    clock.ms = T0 + 63_100
+    order = desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]["order"]
+    assert (order[0]["team"], order[0]["penalty_ms"]) == ("Бета", 2_000)
+    assert "reading" in order[0]["flags"]
