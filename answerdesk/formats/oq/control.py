@@ -13,6 +13,7 @@ from __future__ import annotations
 import secrets
 from typing import Any, NamedTuple
 
+from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit
@@ -184,7 +185,8 @@ def join_room(event: Event, team_name: Any, player_name: Any, previous: Any,
     _, key = _player_name(player_name)
     row = _row(event)
     _refuse_banned_device(row, previous)
-    team_key = team_name_key(clean_name(team_name, max_length=MAX_PLAYER_NAME) or "")
+    team_key = team_name_key(clean_name(
+        team_name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"]) or "")
     team = next((t for t in event.teams if team_key and t.name_key == team_key), None)
     if team is None:
         if room.is_banned((row.banned or []) if row else [], room.Kind.PLAYER, key, team_key):

@@ -463,3 +463,27 @@ def test_oq4_oq8_a_pause_freezes_the_reading(app, oq):
     order = desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]["order"]
     assert (order[0]["team"], order[0]["penalty_ms"]) == ("Бета", 2_000)
     assert "reading" in order[0]["flags"]
+
+
+def test_oq1_the_join_forms_route_makes_a_team_or_joins_one_of_fewer_than_three(oq):
+    desk, _, _ = oq
+    join = lambda **body: desk.client.post(  # noqa: E731
+        f"/api/events/{desk.code}/oq/join", json=body)
+    first = join(team="Гама", player="Оля")
+    assert first.status_code == 201
+    assert {k: first.get_json()[k] for k in ("team", "player", "captain")} == {
+        "team": "Гама", "player": "Оля", "captain": True}
+    for name in ("Коля", "Тоня"):  # the name as typed: case and spaces aside
+        assert join(team=" гама ", player=name).get_json()["captain"] is False
+    full = join(team="ГАМА", player="Петя")
+    assert refusal(full) == (409, "game_full")
+    assert full.get_json()["message"] == "This team is full: at most 3 players."
+    # A refused player leaves no team behind; the team token alone plays nothing.
+    assert refusal(join(team="Делта", player="  ")) == (400, "bad_request")
+    assert [t["team"] for t in state(desk)["teams"]] == ["Альфа", "Бета", "Гама"]
+    assert state(desk)["teams"][2] == {"team": "Гама", "players": ["Оля", "Коля", "Тоня"],
+                                       "captain": "Оля"}
+    me = desk.client.get(f"/api/events/{desk.code}/oq/me",
+                         headers={"Authorization": f"Bearer {desk.teams['Альфа']}"})
+    assert me.get_json() == {"team": "Альфа", "player": None, "players": ["Ира"],
+                             "captain": "Ира"}
