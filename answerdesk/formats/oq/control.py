@@ -421,13 +421,16 @@ def _running(event: Event, row: OqGame | None, now_ms: int,
     else:
         armed, buzz = seen
     live = db.session.execute(
-        db.select(QuestionGate.state, QuestionGate.seconds, QuestionGate.grace, OqPlay.done)
+        db.select(QuestionGate.state, QuestionGate.seconds, QuestionGate.grace,
+                  QuestionGate.locks_at, OqPlay.done)
         .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
         .where(QuestionGate.question_id == armed.question_id)).first()
     if live is None or live.state != "open" or live.done:
         return None
     pauses = _pauses(row)
     if buzz["state"] == "armed":  # OQ-4.1: nobody has pressed in this attempt yet
+        if live.locks_at is not None:
+            return None  # a deadline of core's question clock ends it (core.clock.settle)
         host = None if live.seconds is None else live.seconds + (live.grace or 0)
         length = timers.press_ms(_speed(row), host)
         start = max(armed.armed_ms, armed.reading_until_ms or armed.armed_ms)
