@@ -104,6 +104,8 @@ def test_oq1_the_first_player_is_captain_and_only_the_captain_acts(oq):
     for path in ("oq/choose", "oq/stake", "oq/pass", "oq/secret"):
         assert refusal(post(desk, path, vasya, round=1, question=2)) == (403, "not_captain")
     assert state(desk)["picked"] is None
+    # A round beyond a database integer is a 400, not PostgreSQL's error (a 500).
+    assert refusal(post(desk, "oq/pick", ira, round=2**31, question=2)) == (400, "bad_request")
     assert post(desk, "oq/pick", ira, round=1, question=2).status_code == 200
     # The captain hands the role on; a non-captain cannot.
     assert refusal(post(desk, "oq/captain", vasya, player="Вася")) == (403, "not_captain")
