@@ -1,11 +1,13 @@
 """The OpenQuiz room and its clocks over the database (OQ-1, OQ-4, OQ-7, OQ-8).
 
 The rules are room.py and timers.py (pure); this module stores players, captains,
-bans, the speed and the pauses, guards every action of the game (a paused game
-takes no play, a stopped one nothing), and applies the answer timer's timeout once
-the time is up: lazily, at the next request that reads or writes the game, with
-the deadline as its moment, so a late application scores what a punctual one
-would. Services flush; the views commit; refusals change nothing.
+bans, the speed and the pauses, tells which player a token is (OQ-1: every act is
+a player's own), guards every action of the game (a paused game takes no play, a
+stopped one nothing), and applies the press timer's close (OQ-4.1) and the answer
+timer's timeout once the time is up: lazily, at the next request that reads or
+writes the game, with the deadline as its moment, so a late application scores
+what a punctual one would. Services flush; the views commit; refusals change
+nothing.
 """
 
 from __future__ import annotations
