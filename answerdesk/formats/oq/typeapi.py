@@ -88,7 +88,9 @@ PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in 
                       "highest": {"type": ["integer", "null"]},
                       "leader": {"type": ["string", "null"]},
                       "passed": {"type": "array", "items": {"type": "string"}}}},
-                  "choices": {"type": ["array", "null"], "items": {"type": "object"}}}}
+                  "choices": {"type": ["array", "null"], "items": {"type": "object"}},
+                  "answer": {"type": ["string", "null"], "description": "OQ-2: the correct "
+                             "answer, once the question is over"}}}
 
 
 def openapi_paths() -> dict[str, Any]:

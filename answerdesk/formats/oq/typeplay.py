@@ -293,6 +293,19 @@ def current(event: Event) -> tuple[Round, Question] | None:
     return (row[0], row[1]) if row else None
 
 
+def shown_answer(question: Question) -> str | None:
+    """OQ-2: the correct answer, shown once the question is over (a choice's option with
+    its text)."""
+    key = question.key
+    accepted = (key.get("accept") or []) if isinstance(key, dict) else \
+        key if isinstance(key, list) else [key] if key else []
+    if not accepted:
+        return None
+    first = str(accepted[0])
+    options = (question.details or {}).get("options") or {}
+    return f"{first} · {options[first]}" if first in options else first
+
+
 def public_play(event: Event) -> dict[str, Any] | None:
     """The question in play by its type, as every phone and the projector see it: its
     options, who answers and for what; choices for all stay sealed until closed."""
@@ -316,4 +329,5 @@ def public_play(event: Event) -> dict[str, Any] | None:
         "auction": _auction(event, question, _stakes(question)) if kind.bidding else None,
         "choices": [{"team": names[t], "option": None if kind.for_all and not done else o}
                     for t, o in _choices(question).items()] if kind.choosing else None,
+        "answer": shown_answer(question) if done else None,
     }
