@@ -84,9 +84,11 @@ def api_team(code: str) -> tuple[Event, Team]:
 
 
 def whole_numbers(body: dict[str, Any], *names: str) -> list[int]:
-    """The body's values under ``names``, each a whole number ≥ 0, or a translated 400."""
+    """The body's values under ``names``, each a whole number ≥ 0 that a database integer
+    holds (PostgreSQL refuses a larger one with an error, not a row), or a translated 400."""
     values = [body.get(name) for name in names]
-    if any(isinstance(v, bool) or not isinstance(v, int) or v < 0 for v in values):
+    if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**31
+           for v in values):
         raise DeskError("round and question must be whole numbers.")
     return values  # type: ignore[return-value]
 

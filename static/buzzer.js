@@ -14,7 +14,9 @@
   var hash = new URLSearchParams(location.hash.slice(1));
   if (hash.get("token")) localStorage.setItem(tokenKey, hash.get("token"));
   var token = localStorage.getItem(tokenKey);
-  if (!token && !screen) { location.replace(root.dataset.joinUrl); return; }
+  // A game whose part joins its own players on this page (OpenQuiz, OQ-1) keeps the page.
+  var joinsHere = !!document.querySelector("[data-buzzer-join]");
+  if (!token && !screen && !joinsHere) { location.replace(root.dataset.joinUrl); return; }
   var button = document.getElementById("press");
   var last = null;
   var current = null;
@@ -43,12 +45,15 @@
   // OpenQuiz (OQ-1, OQ-4, OQ-8): this team's captain, the answer timer, a pause or a stop.
   var myTeam = null;
   var answerEnds = null;
+  var pressEnds = null;
   var answering = null;
   if (token && !screen) {
     fetch("/api/events/" + code + "/sheet", {headers: headers()})
       .then(function (r) { return r.json(); })
-      .then(function (j) { myTeam = j.team && j.team.name; }).catch(function () {});
+      .then(function (j) { if (j.team) myTeam = j.team.name; }).catch(function () {});
   }
+  document.addEventListener("oq:me", function (ev) { myTeam = ev.detail.team; renderRoom(); });
+  if (window.oqMe) myTeam = window.oqMe.team;
   function renderRoom() {
     var room = document.getElementById("room");
     var oq = room.oq;
@@ -62,6 +67,8 @@
     else if (answering && answerEnds) {
       parts.push(fill(t.tAnswering, {team: answering,
         s: Math.max(0, Math.ceil((answerEnds - Date.now()) / 1000))}));
+    } else if (pressEnds) {  // OQ-4.1: nobody has pressed yet
+      parts.push(fill(t.tPressLeft, {s: Math.max(0, Math.ceil((pressEnds - Date.now()) / 1000))}));
     }
     room.textContent = parts.join(" · ");
   }
@@ -73,6 +80,8 @@
     // The server's deadline on this phone's clock (offset from the last sync exchange).
     var offset = last ? last.server_ms - (last.client_ms + last.received_ms) / 2 : 0;
     answerEnds = a ? a.deadline_ms - offset : null;
+    var p = oq && oq.clock && oq.clock.press;
+    pressEnds = p ? p.deadline_ms - offset : null;
     renderRoom();
   }
   setInterval(renderRoom, 1000);

@@ -2,7 +2,8 @@
 // buzzer's winner; choices for all: every team once), bid or pass in the auction, hand
 // the secret question (the team with the turn). The state comes from buzzer.js
 // ("buzzer:state"); after an action the page asks it to look again ("buzzer:look").
-// The server decides and refuses; its translated message is shown as it comes.
+// The server decides and refuses; its translated message is shown as it comes. Only
+// the team's captain sees the controls that are the captain's (OQ-1).
 (function () {
   "use strict";
   var root = document.getElementById("oq");
@@ -15,6 +16,7 @@
   var result = document.getElementById("result");
   var labels = {};
   var me = null;
+  var player = null;
   var state = null;
   var play = null;
   var mineHere = {};
@@ -51,6 +53,11 @@
     b.addEventListener("click", action);
     return b;
   }
+  // OQ-1: the captain picks, chooses, bids and hands the secret question for the team.
+  function captain() {
+    var mine = (state.oq.teams || []).filter(function (x) { return x.team === me; })[0];
+    return !!(mine && player !== null && mine.captain === player);
+  }
   function winner() {
     var b = state.buzzer;
     if (!b || b.state !== "closed" || !b.order.length) return null;
@@ -66,11 +73,14 @@
     if (!play) return;
     var open = play.state === "open";
     var mine = (play.choices || []).filter(function (c) { return c.team === me; })[0];
-    var can = !!play.options && open && !mine && me !== null
+    var lead = captain();
+    var can = !!play.options && open && !mine && lead
       && (play.type === "choices_all" || winner() === me);
     // choices: the winner's options take the button's place (the window is closed)
     if (press && can) press.hidden = true;
     el("oq-what").textContent = fill(t.tWhat, {type: labels[play.type], value: play.value});
+    // OQ-2: the correct answer once the question is over (OQ-4.1: also when nobody pressed)
+    el("oq-answer").textContent = play.answer ? fill(t.tAnswer, {answer: play.answer}) : "";
     var options = el("oq-options");
     options.textContent = "";
     if (play.options) {
@@ -84,7 +94,7 @@
     var chosen = mine && (mine.option || mineHere[key()]);
     el("oq-answering").textContent = chosen ? fill(t.tChosen, {option: chosen})
       : play.answering ? fill(t.tAnswering, {team: play.answering}) : "";
-    var bidding = play.type === "auction" && play.state !== "done" && !play.answering;
+    var bidding = play.type === "auction" && play.state !== "done" && !play.answering && lead;
     el("oq-auction").hidden = !bidding;
     if (bidding) {
       var a = play.auction;
@@ -92,7 +102,7 @@
         : fill(t.tHighest, {stake: a.highest, team: a.leader});
     }
     var handing = play.type === "secret" && play.state !== "done" && !play.answering
-      && me !== null && me === s.oq.turn;
+      && lead && me === s.oq.turn;
     el("oq-secret").hidden = !handing;
     var teams = el("oq-teams");
     teams.textContent = "";
@@ -111,10 +121,12 @@
   });
   el("oq-pass").addEventListener("click", function () { send("pass", where()); });
   document.addEventListener("buzzer:state", function (ev) { render(ev.detail); });
-  if (token) {
-    fetch("/api/events/" + code + "/sheet", {headers: {Authorization: "Bearer " + token}})
-      .then(function (r) { return r.json(); })
-      .then(function (j) { me = j.team ? j.team.name : null; if (state) render(state); })
-      .catch(function () {});
+  // oq_me.js says whose phone this is (OQ-1): the player and their team.
+  function whoami(found) {
+    me = found.team;
+    player = found.player;
+    if (state) render(state);
   }
+  document.addEventListener("oq:me", function (ev) { whoami(ev.detail); });
+  if (window.oqMe) whoami(window.oqMe);
 })();

@@ -65,6 +65,21 @@ def start_question(via, code: str, password: str, rnd: int, q: int, *,
     return resp.get_json()
 
 
+def oq_player(via, code: str, team: str, player: str | None = None) -> str:
+    """OQ-1: a player joins through the phone's join form (a new team: as its captain)
+    and gets the token of their own that OpenQuiz is played with; ``via`` is the app's
+    test client or a served app's base URL."""
+    path = f"/api/events/{code}/oq/join"
+    body = {"team": team, "player": player or f"{team} 1"}
+    if isinstance(via, str):
+        resp = requests.post(via + path, json=body, timeout=10)
+        assert resp.status_code == 201, resp.text
+        return resp.json()["token"]
+    resp = via.post(path, json=body)
+    assert resp.status_code == 201, resp.get_json()
+    return resp.get_json()["token"]
+
+
 @dataclass
 class Phone:
     """A team's phone: its clock is ``skew_ms`` off the server's; requests take

@@ -116,6 +116,7 @@ def start_question(event: Event, round_number: int, question_number: int, *,
         rnd, question = rounds.question_of(event, round_number, question_number,
                                            for_update=True)
         settle(event, now)
+        formats.of(event).settle_timers(event)
         if not formats.of(event).one_at_a_time(rnd):
             raise Conflict("Round %(round)s is not played question by question.",
                            round=round_number)

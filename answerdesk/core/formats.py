@@ -107,6 +107,10 @@ class Format:
         changed (no deadline, another clock). Default: the question clock as asked."""
         return start
 
+    def settle_timers(self, event: Any) -> None:
+        """Apply what the game's own timers decided by now (a question they closed)
+        before core's start looks for a question still running; neutral by default."""
+
     def before_join(self, event: Any, name_key: str) -> None:
         """Refuse, with a DeskError, a team joining now when the game's rules forbid it
         (SI-1.2 late joins; OQ-1 a 13th team, OQ-8 a banned one: ``name_key``)."""

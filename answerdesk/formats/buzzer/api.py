@@ -40,16 +40,25 @@ def _arming(event: Any, round_number: Any, question_number: Any,
     return None if locks_at is not None and at_ms >= presses.to_ms(locks_at) else arming
 
 
+def _caller(code: str, press: bool) -> tuple[Any, Any]:
+    """The event and the team a request's token presses (or syncs) for: the team token,
+    or whatever the format says (``buzzer_team``: OpenQuiz's players press with their
+    own tokens, OQ-1). None for an anonymous sync exchange."""
+    event = event_by_code(code)  # an unknown code is a 404 for anonymous clocks too
+    own = getattr(get_format(event.format), "buzzer_team", None)
+    if own is not None:
+        return event, own(event, bearer_token(), press)
+    if not press and not bearer_token():
+        return event, None
+    return api_team(code)
+
+
 @bp.post("/events/<code>/clock")
 def clock_sync(code: str):
     """One sync exchange; with the team's token it also feeds the server's estimate."""
     server_ms = presses.now_ms()
     body = json_body()
-    if bearer_token():
-        team = api_team(code)[1]
-    else:
-        event_by_code(code)  # an unknown code is a 404 for anonymous clocks too
-        team = None
+    team = _caller(code, press=False)[1]
     reply = presses.sync(team, body.get("client_ms"), body.get("last"), server_ms)
     db.session.commit()
     return jsonify(reply)
@@ -59,7 +68,7 @@ def clock_sync(code: str):
 def buzz(code: str):
     """OQ-4: a press with the phone's own press time; the order comes after the window."""
     received_ms = presses.now_ms()
-    event, team = api_team(code)
+    event, team = _caller(code, press=True)
     body = json_body()
     try:
         arming = _arming(event, body.get("round"), body.get("question"), received_ms)
@@ -123,6 +132,7 @@ def openapi_paths() -> dict[str, Any]:
                                "window_closes_ms": {"type": "integer"}}}),
                 "400": _error("Invalid body"),
                 "401": _error("No or wrong team token"),
+                "403": _error("OpenQuiz: not a player's own token, or banned by the host"),
                 "404": _error("No such event"),
                 "409": _error("Not armed, the team is out, already pressed, the window closed, "
                               "or the game has no buzzer"),

@@ -7,6 +7,7 @@ The buzzer itself (clock sync, presses, the fair order) is the shared package
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, QuestionStart, RoundTemplate, register
@@ -44,19 +45,35 @@ class OpenQuiz(Format):
 
         check_team_join(event, name_key)
 
+    def buzzer_team(self, event: Any, token: str | None, press: bool) -> Any:
+        """OQ-1: presses are players' own (their token), never the team token's."""
+        from .control import buzzer_team
+
+        return buzzer_team(event, token, press)
+
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
         return rnd.kind == SEQUENTIAL
 
     def start_question(self, event: Any, rnd: Any, question: Any,
                        start: QuestionStart) -> QuestionStart:
-        """OQ-4: the buzzer is armed at the start, on the buzzer's clock; no deadline.
-        OQ-8: a paused or stopped game starts nothing; a start is activity."""
+        """OQ-4: the buzzer is armed at the start, on the buzzer's clock; no deadline:
+        the seconds the host gives are the press timer's (OQ-4.1), which closes the
+        question when nobody pressed, however often it returns. OQ-8: a paused or
+        stopped game starts nothing; a start is activity."""
         from ..buzzer.presses import buzzer_start, now_ms
         from .control import guard
 
         guard(event, now_ms())
-        return buzzer_start(start)
+        return replace(buzzer_start(start), locks_at=None)
+
+    def settle_timers(self, event: Any) -> None:
+        """A press or answer timer run out is applied before core's start looks for a
+        question still running (OQ-4, OQ-4.1)."""
+        from ..buzzer.presses import now_ms
+        from .control import settle
+
+        settle(event, now_ms())
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
         """OQ-4: the buzzer is armed from the question's start, again after a rejection
@@ -71,8 +88,8 @@ class OpenQuiz(Format):
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),
         the turn, the scores, the final, the question in play by its type (OQ-3), the
-        teams' captains and the clocks (OQ-7, OQ-8). A read, but for an answer timer
-        run out since the last request (settle_due)."""
+        teams' captains and the clocks (OQ-7, OQ-8). A read, but for a press or answer
+        timer run out since the last request (settle_due)."""
         from ..buzzer import presses
         from .control import clock_state, room_state, settle_due
         from .game import latest_arming, public
@@ -81,13 +98,17 @@ class OpenQuiz(Format):
         now = presses.now_ms()
         armed = latest_arming(event)
         buzz = presses.buzz_state(armed, now) if armed else None
-        answering = settle_due(event, now, (armed, buzz) if armed and buzz else None)
-        if answering is False:  # a timeout was applied: the question returned
+        running = settle_due(event, now, (armed, buzz) if armed and buzz else None)
+        if running is False:  # a timer ran out: the question returned or closed
             armed = latest_arming(event)
             buzz = presses.buzz_state(armed, now) if armed else None
-        return {"buzzer": buzz, "oq": {**public(event), "play": public_play(event),
+        play = public_play(event)
+        if buzz and buzz["state"] == "armed" and play and play["state"] == "done" and (
+                play["round"], play["question"]) == (buzz["round"], buzz["question"]):
+            buzz = None  # OQ-4.1: closed with nobody pressing: nothing left to press
+        return {"buzzer": buzz, "oq": {**public(event), "play": play,
                                        "teams": room_state(event),
-                                       "clock": clock_state(event, now, answering)}}
+                                       "clock": clock_state(event, now, running)}}
 
     def public_state_schema(self) -> dict[str, Any]:
         from ..buzzer.api import BUZZER_STATE

@@ -14,7 +14,8 @@ from flask import jsonify
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
 from ...core import formats
-from ...web import api_team, committed, json_body, whole_numbers
+from ...core.events import event_by_code
+from ...web import committed, json_body, whole_numbers
 from ..buzzer import presses
 from . import control, game, typeplay
 
@@ -26,15 +27,16 @@ def _own(event: Any) -> Any:
 
 
 def _player(code: str, play: bool = True) -> tuple[Any, Any]:
-    """The event and team of a player's or the team's token, once the game allows it."""
-    event, team, _ = control.who(code, bearer_token())
+    """The event and team of a player's own token (OQ-1: the team token alone does not
+    play), once the game allows it."""
+    event, team, _ = control.acting(code, bearer_token())
     control.guard(_own(event), presses.now_ms(), play)
     return event, team
 
 
 def _captain(code: str) -> tuple[Any, Any]:
     """OQ-1: as ``_player``, refused unless it is the captain's token."""
-    event, team, player = control.who(code, bearer_token())
+    event, team, player = control.acting(code, bearer_token())
     control.guard(_own(event), presses.now_ms())
     control.require_captain(team, player)
     return event, team
@@ -115,17 +117,38 @@ def oq_final_judge(code: str):
 @bp.post("/events/<code>/oq/players")
 def oq_join_player(code: str):
     """OQ-1: a player joins the team of the token; the first is its captain."""
-    event, team = api_team(code)
-    player, token = committed(control.join_player, _own(event), team, json_body().get("name"),
-                              presses.now_ms())
+    event, team, _ = control.who(code, bearer_token())
+    body = json_body()
+    player, token = committed(control.join_player, _own(event), team, body.get("name"),
+                              presses.now_ms(), body.get("previous"))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
                     "token": token}), 201
+
+
+@bp.post("/events/<code>/oq/join")
+def oq_join(code: str):
+    """OQ-1, the phone's join form: a team's name and the player's; a new team is made
+    with them as its captain, an existing one of fewer than 3 takes them in."""
+    body = json_body()
+    team, player, token = committed(control.join_room, _own(event_by_code(code)),
+                                    body.get("team"), body.get("player"),
+                                    body.get("previous"), presses.now_ms())
+    return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
+                    "token": token}), 201
+
+
+@bp.get("/events/<code>/oq/me")
+def oq_me(code: str):
+    """OQ-1: whose phone this is: the player of the token, their team and its captain."""
+    event, team, player = control.who(code, bearer_token())
+    _own(event)
+    return jsonify(control.me(team, player))
 
 
 @bp.post("/events/<code>/oq/captain")
 def oq_pass_captaincy(code: str):
     """OQ-1: the captain hands the captaincy to another player of the team."""
-    event, team, player = control.who(code, bearer_token())
+    event, team, player = control.acting(code, bearer_token())
     target = committed(control.transfer, _own(event), team, player, json_body().get("player"),
                        presses.now_ms())
     return jsonify({"team": team.name, "captain": target.name})
@@ -182,7 +205,9 @@ OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the 
                               "paused": {"type": "boolean"},
                               "pause_left_ms": {"type": "integer"},
                               "stopped": {"type": ["object", "null"]},
-                              "answer": {"type": ["object", "null"]}}}}}
+                              "answer": {"type": ["object", "null"]},
+                              "press": {"type": ["object", "null"], "description": "OQ-4.1: "
+                                        "the press timer while nobody has pressed"}}}}}
 
 
 def op(summary: str, who: str, props: dict[str, Any], required: list[str],
@@ -192,7 +217,8 @@ def op(summary: str, who: str, props: dict[str, Any], required: list[str],
 
     return {"post": {
         "summary": summary,
-        "security": [{"teamToken" if who == "team" else "hostPassword": []}],
+        "security": [] if who == "none" else [
+            {"teamToken" if who == "team" else "hostPassword": []}],
         "parameters": params or [_CODE],
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": required, "properties": props}}}},
@@ -205,7 +231,7 @@ def op(summary: str, who: str, props: dict[str, Any], required: list[str],
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND
+    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
 
     whole = {"type": "integer", "minimum": 0}
     return {
@@ -239,6 +265,20 @@ def openapi_paths() -> dict[str, Any]:
             "OQ-1: a player joins the team of the token and gets a token of their own; the "
             "first is the captain", "team", {"name": {"type": "string", "minLength": 1,
                                                       "maxLength": 60}}, ["name"], ok="201"),
+        "/api/events/{code}/oq/join": op(
+            "OQ-1, the phone's join form (no token): a new team with the player as its "
+            "captain, or an existing team of fewer than 3; previous: the player token this "
+            "phone held (a banned player's is refused)", "none",
+            {"team": {"type": "string", "minLength": 1, "maxLength": 60},
+             "player": {"type": "string", "minLength": 1, "maxLength": 60},
+             "previous": {"type": "string"}}, ["team", "player"], ok="201"),
+        "/api/events/{code}/oq/me": {"get": {
+            "summary": "OQ-1: the player of the token (null for the team token), the team, "
+                       "its players and captain", "security": [{"teamToken": []}],
+            "parameters": [_CODE],
+            "responses": {"200": _ok("The phone's player", {"type": "object"}),
+                          "401": _error("No or wrong token"),
+                          "403": _error("Banned by the host")}}},
         "/api/events/{code}/oq/captain": op("OQ-1: the captain hands on the captaincy", "team",
                                             {"player": {"type": "string"}}, ["player"]),
         "/api/host/events/{code}/oq/captain": op("OQ-1: the host hands on a team's captaincy",

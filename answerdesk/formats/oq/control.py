@@ -1,25 +1,29 @@
 """The OpenQuiz room and its clocks over the database (OQ-1, OQ-4, OQ-7, OQ-8).
 
 The rules are room.py and timers.py (pure); this module stores players, captains,
-bans, the speed and the pauses, guards every action of the game (a paused game
-takes no play, a stopped one nothing), and applies the answer timer's timeout once
-the time is up: lazily, at the next request that reads or writes the game, with
-the deadline as its moment, so a late application scores what a punctual one
-would. Services flush; the views commit; refusals change nothing.
+bans, the speed and the pauses, tells which player a token is (OQ-1: every act is
+a player's own), guards every action of the game (a paused game takes no play, a
+stopped one nothing), and applies the press timer's close (OQ-4.1) and the answer
+timer's timeout once the time is up: lazily, at the next request that reads or
+writes the game, with the deadline as its moment, so a late application scores
+what a punctual one would. Services flush; the views commit; refusals change
+nothing.
 """
 
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
+from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit
-from ...core.teams import event_and_team_by_token, hash_token
+from ...core.events import event_by_code
+from ...core.teams import event_and_team_by_token, hash_token, register_team
 from ...core.text import clean_name, team_name_key
 from ...database import read_write
-from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound
+from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound, Unauthorized
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team
 from ..buzzer import presses
@@ -47,6 +51,12 @@ class NotCaptain(NotAllowed):
     """OQ-1: a captain's action asked by another player of the team."""
 
     code = "not_captain"
+
+
+class PlayerRequired(NotAllowed):
+    """OQ-1: play is a player's, with their own token; the team token alone adds players."""
+
+    code = "player_required"
 
 
 class GamePaused(Conflict):
@@ -87,8 +97,7 @@ def _ensure(event: Event) -> OqGame:
 
 
 def _pauses(row: OqGame | None) -> list[timers.Pause]:
-    return [(int(s), None if e is None else int(e)) for s, e in (row.pauses or [])] \
-        if row is not None else []
+    return timers.as_pauses(row.pauses) if row is not None else []
 
 
 def _speed(row: OqGame | None) -> timers.Speed:
@@ -122,15 +131,29 @@ def check_team_join(event: Event, name_key: str) -> None:
         raise (Banned if refusal in room.BANNED else GameFull)(refusal, most=room.MAX_TEAMS)
 
 
-def join_player(event: Event, team: Team, name: Any, now_ms: int) -> tuple[OqPlayer, str]:
-    """OQ-1: a player joins their team (the team token proves it) and gets a token of
-    their own; the first is the captain."""
-    guard(event, now_ms, play=False)
+def _player_name(name: Any) -> tuple[str, str]:
     clean = clean_name(name, max_length=MAX_PLAYER_NAME)
     if not clean:
         raise DeskError("The player's name is empty.", field="name")
-    key = team_name_key(clean)
+    return clean, team_name_key(clean)
+
+
+def _refuse_banned_device(row: OqGame | None, previous: Any) -> None:
+    """OQ-8: a phone that held a banned player's token stays out, under any name and in
+    any team (the phone page sends the token it held as ``previous``)."""
+    if isinstance(previous, str) and previous and row is not None and room.token_banned(
+            row.banned or [], hash_token(previous)):
+        raise Banned(room.PLAYER_BANNED)
+
+
+def join_player(event: Event, team: Team, name: Any, now_ms: int,
+                previous: Any = None) -> tuple[OqPlayer, str]:
+    """OQ-1: a player joins their team and gets a token of their own; the first is the
+    captain. OQ-8: a banned name in this team, or a banned player's phone, is refused."""
+    guard(event, now_ms, play=False)
+    clean, key = _player_name(name)
     row = _row(event)
+    _refuse_banned_device(row, previous)
     # Two phones of a team joining at once: one after the other (the captain once).
     db.session.execute(db.select(Team.id).where(Team.id == team.id).with_for_update())
     rows = players(team)
@@ -154,9 +177,31 @@ def join_player(event: Event, team: Team, name: Any, now_ms: int) -> tuple[OqPla
     return player, token
 
 
+def join_room(event: Event, team_name: Any, player_name: Any, previous: Any,
+              now_ms: int) -> tuple[Team, OqPlayer, str]:
+    """OQ-1 on the phone: a player gives their team's name and their own; a new team is
+    made with them as its first player (its captain), an existing one of fewer than 3
+    takes them in. The player is checked before the team is made, so a refused player
+    leaves no team behind."""
+    guard(event, now_ms, play=False)
+    _, key = _player_name(player_name)
+    row = _row(event)
+    _refuse_banned_device(row, previous)
+    team_key = team_name_key(clean_name(
+        team_name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"]) or "")
+    team = next((t for t in event.teams if team_key and t.name_key == team_key), None)
+    if team is None:
+        if room.is_banned((row.banned or []) if row else [], room.Kind.PLAYER, key, team_key):
+            raise Banned(room.PLAYER_BANNED)
+        team, _ = register_team(event, team_name, room.MAX_PLAYERS)
+    player, token = join_player(event, team, player_name, now_ms, previous)
+    return team, player, token
+
+
 def who(code: str, token: str | None) -> tuple[Event, Team, OqPlayer | None]:
     """The event, team and player of a request's token: a player's own token, or the
-    team token (no player: the creator's, before any player joined)."""
+    team token (no player). A banned player's token is refused as banned (403), a
+    kicked one's as unknown (401)."""
     if token:
         found = db.session.execute(
             db.select(Event, Team, OqPlayer).join(Team, Team.event_id == Event.id)
@@ -165,8 +210,25 @@ def who(code: str, token: str | None) -> tuple[Event, Team, OqPlayer | None]:
                    OqPlayer.token_hash == hash_token(token))).first()
         if found is not None:
             return found[0], found[1], found[2]
-    event, team = event_and_team_by_token(code, token)
+    try:
+        event, team = event_and_team_by_token(code, token)
+    except Unauthorized:
+        if token:
+            row = _row(event_by_code(code))
+            if row is not None and room.token_banned(row.banned or [], hash_token(token)):
+                raise Banned(room.PLAYER_BANNED) from None
+        raise
     return event, team, None
+
+
+def acting(code: str, token: str | None) -> tuple[Event, Team, OqPlayer]:
+    """OQ-1: the player whose own token came with a press, pick, choice, bid, bet or
+    answer; the team token alone is refused (it only adds players to its team)."""
+    event, team, player = who(code, token)
+    if player is None:
+        raise PlayerRequired("Join your team as a player first: in OpenQuiz each player "
+                             "plays with their own phone.")
+    return event, team, player
 
 
 def require_captain(team: Team, player: OqPlayer | None) -> None:
@@ -238,7 +300,7 @@ def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
         db.session.delete(team)
     else:
         assert player is not None
-        entry = room.ban_entry(kind, player.name_key, team.name_key)
+        entry = room.ban_entry(kind, player.name_key, team.name_key, player.token_hash)
         rows = players(team)
         _store(rows, room.without(_plain(rows), player.id))
         db.session.delete(player)
@@ -335,14 +397,23 @@ def set_paused(event: Event, paused: Any, now_ms: int, actor: str = "host") -> d
     return clock_state(event, now_ms)
 
 
-Answering = tuple[presses.Arming, str, int]  # the attempt, the team answering, its deadline
+class Timer(NamedTuple):
+    """The timer running on the question in play (OQ-4): ``press`` while nobody has
+    pressed in the current attempt (OQ-4.1), ``answer`` while the buzzer's winner
+    answers; when it runs out (server clock, later by every pause) and how long it is."""
+
+    kind: str
+    armed: presses.Arming
+    team: str | None
+    deadline_ms: int
+    length_ms: int
 
 
-def _answering(event: Event, row: OqGame | None, now_ms: int,
-               seen: tuple[presses.Arming, dict[str, Any]] | None = None) -> Answering | None:
-    """The buzzer winner answering now, if any, and when its time is up (OQ-4, OQ-7,
-    OQ-8). ``seen``: the latest question's arming and buzzer state a poll has already
-    read (then one query says whether it still plays)."""
+def _running(event: Event, row: OqGame | None, now_ms: int,
+             seen: tuple[presses.Arming, dict[str, Any]] | None = None) -> Timer | None:
+    """The timer of the latest question if it still plays (OQ-4, OQ-4.1, OQ-7, OQ-8).
+    ``seen``: the latest question's arming and buzzer state a poll has already read
+    (then one query says whether it still plays and what the host gave at its start)."""
     if seen is None:
         latest = game.latest_arming(event)
         armed = latest and game.arming(event, latest.round_number, latest.question_number)
@@ -351,27 +422,32 @@ def _answering(event: Event, row: OqGame | None, now_ms: int,
         buzz = presses.buzz_state(armed, now_ms)
     else:
         armed, buzz = seen
-        live = db.session.execute(
-            db.select(QuestionGate.state, OqPlay.done)
-            .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
-            .where(QuestionGate.question_id == armed.question_id)).first()
-        if live is None or live.state != "open" or live.done:
-            return None
+    live = db.session.execute(
+        db.select(QuestionGate.state, QuestionGate.seconds, QuestionGate.grace,
+                  QuestionGate.locks_at, OqPlay.done)
+        .outerjoin(OqPlay, OqPlay.question_id == QuestionGate.question_id)
+        .where(QuestionGate.question_id == armed.question_id)).first()
+    if live is None or live.state != "open" or live.done:
+        return None
+    pauses = _pauses(row)
+    if buzz["state"] == "armed":  # OQ-4.1: nobody has pressed in this attempt yet
+        if live.locks_at is not None:
+            return None  # a deadline of core's question clock ends it (core.clock.settle)
+        host = None if live.seconds is None else live.seconds + (live.grace or 0)
+        length = timers.press_ms(_speed(row), host)
+        start = max(armed.armed_ms, armed.reading_until_ms or armed.armed_ms)
+        return Timer("press", armed, None, timers.deadline_ms(start, length, pauses, now_ms),
+                     length)
     if buzz["state"] != "closed" or not buzz["order"]:
         return None
     length = timers.answer_ms(_speed(row))
-    return armed, buzz["order"][0]["team"], timers.deadline_ms(
-        buzz["window_closes_ms"], length, _pauses(row), now_ms)
+    return Timer("answer", armed, buzz["order"][0]["team"], timers.deadline_ms(
+        buzz["window_closes_ms"], length, pauses, now_ms), length)
 
 
-def settle(event: Event, now_ms: int) -> None:
-    """OQ-4: the winner's time is up: timeout (−value, the question returns), as at the
-    deadline. The attempt is claimed first, so two requests never apply it twice."""
-    row = _row(event)
-    answering = _answering(event, row, now_ms)
-    if answering is None or answering[2] > now_ms:
-        return
-    armed, _, deadline = answering
+def _claim(armed: presses.Arming) -> bool:
+    """Claim the attempt for the timer's outcome, so two requests never apply it twice:
+    a conditional update of the question's play row; only one request wins it."""
     play = db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == armed.question_id))
     if play is None:
         try:
@@ -379,49 +455,89 @@ def settle(event: Event, now_ms: int) -> None:
                 db.session.add(OqPlay(question_id=armed.question_id, attempt=armed.attempt,
                                       armed_ms=armed.armed_ms, out=[], done=False))
         except IntegrityError:
-            return  # another request is applying it
+            return False  # another request is applying it
     claimed = db.session.execute(db.update(OqPlay).where(
         OqPlay.question_id == armed.question_id, OqPlay.attempt == armed.attempt,
         OqPlay.done.is_(False)).values(attempt=OqPlay.attempt)
         .execution_options(synchronize_session=False))
-    if claimed.rowcount != 1:
-        return
-    game.judge(event, armed.round_number, armed.question_number, "timeout",
-               actor="timer", now_ms=deadline)
+    return claimed.rowcount == 1
 
 
-def clock_state(event: Event, now_ms: int,
-                answering: Answering | None | bool = False) -> dict[str, Any]:
-    """What phones and the host see of the clocks: speed, pause, the answer timer, and
-    whether the game has stopped (a read; ``answering``: ``_answering``'s, if known)."""
+def settle(event: Event, now_ms: int) -> None:
+    """Apply the timers run out by now, each as at its deadline and once: the winner's
+    time is up (OQ-4: timeout, −value, the question returns to the others, armed from
+    the deadline), or nobody pressed in time (OQ-4.1: the question closes, no score
+    changes). A timeout's return starts the next attempt's press timer, so both may be
+    due at once: they are applied in order."""
+    for _ in range(2 * room.MAX_TEAMS + 2):  # a question returns at most once a team
+        due = _running(event, _row(event), now_ms)
+        if due is None or due.deadline_ms > now_ms or not _claim(due.armed):
+            return
+        armed = due.armed
+        if due.kind == "answer":
+            game.judge(event, armed.round_number, armed.question_number, "timeout",
+                       actor="timer", now_ms=due.deadline_ms)
+        else:
+            game.close_unpressed(event, armed, due.deadline_ms)
+
+
+def clock_state(event: Event, now_ms: int, running: Timer | None | bool = False
+                ) -> dict[str, Any]:
+    """What phones and the host see of the clocks: speed, pause, the press and answer
+    timers, and whether the game has stopped (a read; ``running``: ``_running``'s, if
+    known)."""
     row = _row(event)
     pauses = _pauses(row)
     stop = _stopped(event, row, now_ms)
-    if answering is False:
-        answering = _answering(event, row, now_ms)
-    answer = None
-    if isinstance(answering, tuple):
-        _, team, deadline = answering
-        answer = {"team": team, "seconds": timers.answer_ms(_speed(row)) / 1000,
-                  "deadline_ms": deadline}  # the same document whenever it is built
+    if running is False:
+        running = _running(event, row, now_ms)
+    answer = press = None
+    if isinstance(running, Timer):
+        shown = {"seconds": running.length_ms / 1000, "deadline_ms": running.deadline_ms}
+        if running.kind == "answer":
+            answer = {"team": running.team, **shown}  # the same document whenever built
+        else:
+            press = shown
     return {"speed": str(_speed(row)), "paused": timers.is_paused(pauses, now_ms),
             "pause_left_ms": timers.pause_left_ms(pauses, now_ms),
             "stopped": None if stop is None else {"reason": str(stop[0]), "at_ms": stop[1]},
-            "answer": answer}
+            "answer": answer, "press": press}
 
 
 def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, Any]] | None
-               ) -> Answering | None | bool:
-    """For a poll (a read): apply an answer timer run out since the last request, once,
-    as at its deadline (OQ-4), in a short transaction of its own. Returns who answers
-    now, or False when a timeout was applied (the caller reads the buzzer again)."""
-    answering = _answering(event, _row(event), now_ms, seen) if seen else None
-    if answering is None or answering[2] > now_ms:
-        return answering
+               ) -> Timer | None | bool:
+    """For a poll (a read): apply a timer run out since the last request, once, as at its
+    deadline (OQ-4, OQ-4.1), in a short transaction of its own. Returns the timer
+    running now, or False when one was applied (the caller reads the buzzer again)."""
+    running = _running(event, _row(event), now_ms, seen) if seen else None
+    if running is None or running.deadline_ms > now_ms:
+        return running
     with read_write():
         settle(event, now_ms)
         db.session.commit()
     return False
+
+
+def me(team: Team, player: OqPlayer | None) -> dict[str, Any]:
+    """OQ-1, for the phone: its player (None for the team token), the team's players in
+    joining order and its captain (a read)."""
+    plain = _plain(players(team))
+    captain = room.captain_of(plain)
+    return {"team": team.name, "player": player.name if player else None,
+            "players": [p.name for p in plain],
+            "captain": captain.name if captain else None}
+
+
+def buzzer_team(event: Event, token: str | None, press: bool) -> Team | None:
+    """OQ-1 at the buzzer: a press is a player's (their own token); a sync exchange
+    feeds the estimate of a player's team, and is anonymous with the team token alone
+    or no token. A banned player's token is refused everywhere (OQ-8)."""
+    if not token and not press:
+        return None
+    if press:
+        return acting(event.code, token)[1]
+    _, team, player = who(event.code, token)
+    return team if player is not None else None
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:

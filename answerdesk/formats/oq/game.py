@@ -15,11 +15,12 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit, rounds
+from ...core.teams import team_named
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
 from ..buzzer import presses
-from . import rules, types
+from . import rules, timers, types
 from .models import OqBet, OqGame, OqPlay, OqScore
 from .programme import FINAL
 
@@ -38,14 +39,6 @@ def game(event: Event) -> OqGame:
         row = OqGame(event_id=event.id, bans=[])
         db.session.add(row)
     return row
-
-
-def team_named(event: Event, name: Any) -> Team:
-    """A team of the event by its exact name, as the host's and phones' requests send it."""
-    team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
-    if team is None:
-        raise NotFound("No team called '%(name)s'.", name=str(name)[:60])
-    return team
 
 
 def kind_of(question: Question) -> types.QuestionType:
@@ -106,6 +99,21 @@ def _play(question: Question) -> OqPlay | None:
     return db.session.scalar(db.select(OqPlay).where(OqPlay.question_id == question.id))
 
 
+def _reading_until(rnd: Round, play: OqPlay) -> int | None:
+    """OQ-4 reading mode, frozen by a pause like every timer (OQ-8): the reading's end,
+    later by every pause since the attempt was armed."""
+    if play.reading_until_ms is None:
+        return None
+    pauses = db.session.scalar(db.select(OqGame.pauses).where(OqGame.event_id == rnd.event_id))
+    return timers.deadline_ms(play.armed_ms, play.reading_until_ms - play.armed_ms,
+                              timers.as_pauses(pauses), presses.now_ms())
+
+
+def _armed_play(question: Question, rnd: Round, play: OqPlay) -> presses.Arming:
+    return presses.Arming(question.id, rnd.number, question.number, play.armed_ms,
+                          play.attempt, _reading_until(rnd, play), frozenset(play.out or ()))
+
+
 def _arming_of(gate: QuestionGate, question: Question, rnd: Round) -> presses.Arming | None:
     play = _play(question)
     if play is None:
@@ -113,8 +121,7 @@ def _arming_of(gate: QuestionGate, question: Question, rnd: Round) -> presses.Ar
                               presses.to_ms(gate.opened_at))
     if play.done:
         return None
-    return presses.Arming(question.id, rnd.number, question.number, play.armed_ms,
-                          play.attempt, play.reading_until_ms, frozenset(play.out or ()))
+    return _armed_play(question, rnd, play)
 
 
 def arming(event: Event, round_number: int, question_number: int) -> presses.Arming | None:
@@ -149,8 +156,7 @@ def latest_arming(event: Event) -> presses.Arming | None:
     if play is None:
         return presses.Arming(question.id, rnd.number, question.number,
                               presses.to_ms(gate.opened_at))
-    return presses.Arming(question.id, rnd.number, question.number, play.armed_ms,
-                          play.attempt, play.reading_until_ms, frozenset(play.out or ()))
+    return _armed_play(question, rnd, play)
 
 
 def reading(event: Event, round_number: int, question_number: int, seconds: Any,
@@ -249,6 +255,22 @@ def record_call(event: Event, rnd: Round, question: Question, team: Team,
     db.session.flush()
     return {"team": team.name, "outcome": str(outcome), "points": gained,
             "returns": not play.done}
+
+
+def close_unpressed(event: Event, armed: presses.Arming, at_ms: int,
+                    actor: str = "timer") -> None:
+    """OQ-4.1: nobody pressed before the press timer ran out: the question is over with
+    no score changed and its answer shown; the turn stays (OQ-2: it passes only to a
+    team that was right)."""
+    rnd, question = rounds.question_of(event, armed.round_number, armed.question_number)
+    play = play_row(question, at_ms)
+    play.done = True
+    gate = _gate(question)
+    if gate is not None:
+        gate.state, gate.locked_at = "locked", presses.from_ms(at_ms)
+    audit.record(event, actor, "oq.unpressed", f"R{rnd.number}Q{question.number}",
+                 after={"attempt": armed.attempt, "at_ms": at_ms})
+    db.session.flush()
 
 
 def edit_score(event: Event, name: Any, points: Any, actor: str = "host") -> int:

@@ -4,8 +4,9 @@ msgid (or None) or the new state out.
 
 A team joins with the team token (its creator); each of its players then joins
 with a name and gets a token of their own. The first player of a team is its
-captain (OQ-1: the creator, whose phone joins first); until a player has joined,
-the team token speaks for the creator.
+captain (OQ-1: the creator, whose phone joins first). Every press, pick, choice,
+bid, bet and answer is a player's, made with their own token: a ban holds that
+token (the person), not only the name.
 """
 
 from __future__ import annotations
@@ -53,9 +54,20 @@ def is_banned(banned: Sequence[Mapping[str, Any]], kind: Kind, key: str,
                and (kind == Kind.TEAM or b.get("team") == team_key) for b in banned)
 
 
-def ban_entry(kind: Kind, key: str, team_key: str | None = None) -> dict[str, Any]:
-    """The record of a ban, kept with the game (JSON)."""
-    return {"kind": str(kind), "key": key, **({"team": team_key} if kind == Kind.PLAYER else {})}
+def token_banned(banned: Sequence[Mapping[str, Any]], token_hash: str | None) -> bool:
+    """OQ-8: whether this token (its hash) was a player's the host banned: the person,
+    whatever name they give next."""
+    return token_hash is not None and any(
+        b.get("kind") == Kind.PLAYER and b.get("token") == token_hash for b in banned)
+
+
+def ban_entry(kind: Kind, key: str, team_key: str | None = None,
+              token_hash: str | None = None) -> dict[str, Any]:
+    """The record of a ban, kept with the game (JSON): a player's holds their token's
+    hash as well as their name."""
+    if kind == Kind.TEAM:
+        return {"kind": str(kind), "key": key}
+    return {"kind": str(kind), "key": key, "team": team_key, "token": token_hash}
 
 
 def team_join_refusal(teams: int, key: str, banned: Sequence[Mapping[str, Any]]) -> str | None:
@@ -84,9 +96,9 @@ def captain_of(players: Sequence[Player]) -> Player | None:
 
 def captain_refusal(actor: int | None, players: Sequence[Player]) -> str | None:
     """OQ-1: only the captain picks, chooses, bids, bets and bans; ``actor`` is the
-    player asking (None: the team token, the creator's before any player joined)."""
+    player asking (None: no player, the team token alone)."""
     captain = captain_of(players)
-    if captain is None or actor == captain.id:
+    if captain is not None and actor == captain.id:
         return None
     return N_("Only the captain (%(captain)s) can do that for the team.")
 

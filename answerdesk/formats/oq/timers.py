@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 ANSWER_MS = 30_000  # OQ-4: the winner of the buzzer has 30 s to answer (default)
+# OQ-4.1 decision (docs/rules.md): a buzzer question nobody presses on closes after 20 s
+# at normal speed, counted from its arming (or the end of the reading in reading mode).
+PRESS_MS = 20_000
 PAUSE_LIMIT_MS = 60 * 60_000  # OQ-8: pauses total at most one hour per game
 IDLE_LIMIT_MS = 30 * 60_000  # OQ-8: 30 minutes without activity stops the game
 LIFETIME_MS = 5 * 60 * 60_000  # OQ-8: a game lives at most 5 hours
@@ -52,6 +56,17 @@ def scaled_ms(base_ms: int, speed: Speed, media_ms: int = 0) -> int:
 def answer_ms(speed: Speed) -> int:
     """OQ-4 × OQ-7: the buzzer winner's time to answer at the game's speed."""
     return scaled_ms(ANSWER_MS, speed)
+
+
+def press_ms(speed: Speed, host_seconds: int | None = None) -> int:
+    """OQ-4.1 × OQ-7: how long a buzzer question waits for a press: the seconds the host
+    gave at the start as given (the host's own), else the default at the game's speed."""
+    return host_seconds * 1000 if host_seconds is not None else scaled_ms(PRESS_MS, speed)
+
+
+def as_pauses(stored: Sequence[Sequence[Any]] | None) -> list[Pause]:
+    """The pauses as the game row stores them (JSON pairs)."""
+    return [(int(s), None if e is None else int(e)) for s, e in (stored or [])]
 
 
 def effective(pauses: Sequence[Pause], now_ms: int) -> Iterator[tuple[int, int]]:

@@ -4,7 +4,7 @@ time after the one-second window, impossible claims and refusals."""
 from __future__ import annotations
 
 import pytest
-from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
 from factories import Desk
 
 from answerdesk.extensions import db
@@ -22,7 +22,7 @@ def game(app, client, server_clock):
     desk = Desk(client, code, password)
 
     def phone(name: str, skew_ms: int, out_ms: int, back_ms: int) -> Phone:
-        return Phone(client, code, desk.join(name, players=3), server_clock, skew_ms,
+        return Phone(client, code, oq_player(client, code, name), server_clock, skew_ms,
                      out_ms, back_ms)
 
     return desk, phone
@@ -144,7 +144,8 @@ def test_refusals_are_translated(app, game, server_clock):
 def test_a_buzzer_question_opens_through_core_start_and_keeps_a_deadline_if_set(
         app, game, server_clock, english):
     """Core's start shapes a buzzer question by the format's hook: armed at the buzzer's
-    clock, no deadline unless the host sets one; past that deadline nobody presses."""
+    clock, no deadline; the seconds the host sets are OpenQuiz's press timer (OQ-4.1):
+    once they ran out with no press the question is over and nobody presses."""
     desk, phone = game
     a = phone("A", skew_ms=0, out_ms=10, back_ms=10)
     b = phone("B", skew_ms=0, out_ms=10, back_ms=10)
@@ -166,6 +167,6 @@ def test_a_buzzer_question_opens_through_core_start_and_keeps_a_deadline_if_set(
     timed = desk.client.post(f"/api/host/events/{desk.code}/rounds/1/questions/2/start",
                              json={"seconds": 2, "grace": 0},
                              headers={"Authorization": f"Bearer {desk.password}"}).get_json()
-    assert timed["seconds"] == 2 and timed["locks_at"] is not None
+    assert timed["seconds"] == 2 and timed["locks_at"] is None
     late = b.press(T0 + 7_100, 1, 2)  # arrives after the deadline the host set
     assert (late.status_code, late.get_json()["error"]) == (409, "buzzer_not_armed")

@@ -13,7 +13,7 @@ import time
 
 import pytest
 import requests
-from buzzgame import make_event, start_question
+from buzzgame import make_event, oq_player, start_question
 
 from answerdesk.formats.buzzer import stream
 
@@ -56,8 +56,7 @@ def test_sse_says_look_on_host_actions_presses_and_the_window_close(app, serve):
     """OQ-4: the press, then the window's close with nobody writing, reach the phone."""
     code, password = make_event(app, "oq", {1: 5})
     server = serve(workers=2, threads=8)
-    team = requests.post(f"{server.url}/api/events/{code}/teams",
-                         json={"name": "Алфа", "players": 3}, timeout=5).json()["token"]
+    team = oq_player(server.url, code, "Алфа")  # OQ-1: a player presses, with their token
     got, stop = opened(f"{server.url}/api/events/{code}/stream")
     first = got.get(timeout=10)[1]
 

@@ -5,7 +5,7 @@ out), OQ-5 ±value, ×2, hand edits, OQ-6 bans in turn, sealed bets, written ans
 from __future__ import annotations
 
 import pytest
-from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
 from buzzgame import game_state as oq_state
 from buzzgame import host_post as host
 from buzzgame import oq_scores as scores
@@ -17,7 +17,8 @@ from factories import Desk
 def oq(app, client, monkeypatch, english):
     clock = install_server_clock(monkeypatch)
     desk = Desk(client, *make_event(app, "oq", {1: 5, 4: 3}))
-    phones = {name: Phone(client, desk.code, desk.join(name, players=3), clock, skew, 20, 20)
+    phones = {name: Phone(client, desk.code, oq_player(client, desk.code, name), clock, skew,
+                            20, 20)
               for name, skew in (("Альфа", 1_500), ("Бета", -800), ("Гама", 0))}
     for p in phones.values():
         p.sync(T0 - 30_000)

@@ -23,10 +23,13 @@ def test_oq_phone_shows_captain_time_left_and_pause(app, live_server, browser: B
     base = live_server.url
     token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
                           json={"name": "Сови", "players": 3}).json()["token"]
+    players = {}
     for name in ("Ира", "Вася"):
-        assert requests.post(f"{base}/api/events/{code}/oq/players", timeout=5,
-                             json={"name": name},
-                             headers={"Authorization": f"Bearer {token}"}).status_code == 201
+        joined = requests.post(f"{base}/api/events/{code}/oq/players", timeout=5,
+                               json={"name": name}, headers={"Authorization": f"Bearer {token}"})
+        assert joined.status_code == 201
+        players[name] = joined.json()["token"]
+    token = players["Ира"]  # OQ-1: the phone of a player, who presses with their own token
     phone = browser.new_context(**PHONE).new_page()
     phone.goto(f"{base}/e/{code}/buzzer#token={token}")
     expect(phone.locator("#room")).to_have_text("Капитан: Ира", timeout=10_000)

@@ -5,7 +5,7 @@ answers alone; a refusal is shown translated and changes nothing."""
 from __future__ import annotations
 
 import pytest
-from buzzgame import T0, install_server_clock, make_event, start_question
+from buzzgame import T0, install_server_clock, make_event, oq_player, start_question
 from factories import Desk
 
 
@@ -13,7 +13,7 @@ from factories import Desk
 def oq(app, client, monkeypatch):
     clock = install_server_clock(monkeypatch)
     desk = Desk(client, *make_event(app, "oq", {1: 5, 4: 2}))
-    tokens = {name: desk.join(name, players=3) for name in ("Альфа", "Бета")}
+    tokens = {name: oq_player(client, desk.code, name) for name in ("Альфа", "Бета")}
     resp = client.post(f"/host/{desk.code}/login", data={"password": desk.password})
     assert resp.status_code == 302
     return desk, tokens, clock

@@ -29,6 +29,14 @@ def test_oq8_a_banned_team_or_player_cannot_join_again():
     assert room.player_join_refusal(0, "вася", "ежи", banned) is None  # banned from one team
 
 
+def test_oq8_a_ban_holds_the_players_token_whatever_name_they_give():
+    banned = [room.ban_entry(Kind.PLAYER, "вася", "лиси", "hash-of-vasya")]
+    assert room.token_banned(banned, "hash-of-vasya")
+    assert not room.token_banned(banned, "hash-of-ira")
+    assert not room.token_banned(banned, None)
+    assert not room.token_banned([room.ban_entry(Kind.TEAM, "сови")], "hash-of-vasya")
+
+
 def test_oq1_the_first_player_is_captain_until_the_role_is_handed_on():
     assert room.captain_of([]) is None
     assert room.captain_of([IRA, VASYA]) == IRA
@@ -43,7 +51,7 @@ def test_oq1_only_the_captain_acts_for_the_team():
     assert room.captain_refusal(VASYA.id, team) == (
         "Only the captain (%(captain)s) can do that for the team.")
     assert room.captain_refusal(None, team) is not None  # the shared team token
-    assert room.captain_refusal(None, []) is None  # no player yet: the creator's token
+    assert room.captain_refusal(None, []) is not None  # OQ-1: no player, no captain's act
 
 
 def test_oq1_captaincy_is_handed_on_by_the_captain_or_the_host():

@@ -8,7 +8,7 @@ import io
 import zipfile
 
 import pytest
-from buzzgame import T0, Phone, install_server_clock, start_question
+from buzzgame import T0, Phone, install_server_clock, oq_player, start_question
 from factories import Desk
 
 from answerdesk.core.events import create_event, event_by_code
@@ -77,7 +77,7 @@ def oq_pack(app, client, monkeypatch, english):
         assert not [n for n in report.warnings if any(w in str(n) for w in TYPE_WARNINGS)]
         code = event.code
     desk = Desk(client, code, password)
-    phones = {name: Phone(client, code, desk.join(name, players=3), clock, 0, 20, 20)
+    phones = {name: Phone(client, code, oq_player(client, code, name), clock, 0, 20, 20)
               for name in ("Альфа", "Бета", "Гама")}
     for p in phones.values():
         p.sync(T0 - 30_000)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 import requests
-from buzzgame import make_event, start_question
+from buzzgame import make_event, oq_player, start_question
 from playwright.sync_api import Browser, expect
 
 from answerdesk.core.events import event_by_code
@@ -30,8 +30,7 @@ def test_oq3_phones_bid_pass_choose_and_hand_the_secret(app, live_server, browse
     host = {"Authorization": f"Bearer {password}"}
     tokens, phones = {}, {}
     for name, locale in (("Сови", "bg-BG"), ("Лисици", "ru-RU")):
-        tokens[name] = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                                     json={"name": name, "players": 3}).json()["token"]
+        tokens[name] = oq_player(base, code, name)
         page = browser.new_context(**PHONE, locale=locale).new_page()
         page.goto(f"{base}/e/{code}/buzzer#token={tokens[name]}")
         phones[name] = page

@@ -5,7 +5,7 @@ event, where they refuse at once): never a 5xx, every refusal a translated messa
 from __future__ import annotations
 
 import schemathesis
-from buzzgame import make_event, start_question
+from buzzgame import make_event, oq_player, start_question
 from factories import Desk
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,8 +20,8 @@ OQ3 = ("/oq/choose", "/oq/stake", "/oq/pass", "/oq/secret", "/type", "/choices/c
 
 def test_oq3_type_routes_never_answer_5xx(app, client):
     desk = Desk(client, *make_event(app, "oq", {1: 5, 4: 2}))
-    token = desk.join("Фъз", players=3)
-    desk.join("Друг", players=3)
+    token = oq_player(client, desk.code, "Фъз")
+    oq_player(client, desk.code, "Друг")
     with app.app_context():
         event = event_by_code(desk.code)
         for q, variant in zip(event.round(1).questions, ("choices_all", "auction", "secret",

@@ -7,7 +7,7 @@ answers, for the stake); every refusal is translated and changes nothing."""
 from __future__ import annotations
 
 import pytest
-from buzzgame import T0, Phone, install_server_clock, make_event, start_question
+from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
 from buzzgame import game_state as state
 from buzzgame import host_post as host
 from buzzgame import oq_scores as scores
@@ -29,7 +29,8 @@ def game(app, client, monkeypatch, english):
             if q.number in (2, 3):
                 q.details, q.key = {"options": OPTIONS}, ["Б"]
         db.session.commit()
-    phones = {name: Phone(client, desk.code, desk.join(name, players=3), clock, skew, 20, 20)
+    phones = {name: Phone(client, desk.code, oq_player(client, desk.code, name), clock, skew,
+                            20, 20)
               for name, skew in (("Альфа", 900), ("Бета", -400), ("Гама", 0))}
     for p in phones.values():
         p.sync(T0 - 30_000)
@@ -65,7 +66,8 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     assert post(a, "oq/pick", round=1, question=2).status_code == 200
     assert state(desk)["oq"]["play"] == {
         "round": 1, "question": 2, "type": "choices", "value": 200, "state": "picked",
-        "options": OPTIONS, "answering": None, "auction": None, "choices": []}
+        "options": OPTIONS, "answering": None, "auction": None, "choices": [],
+        "answer": None}  # OQ-2: shown once the question is over
     start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
     assert b.press(T0 + 200, 1, 2).status_code == 202
     assert a.press(T0 + 300, 1, 2).status_code == 202
