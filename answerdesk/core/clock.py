@@ -16,7 +16,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..errors import Conflict, DeskError, NotFound
+from ..errors import Conflict, DeskError
 from ..extensions import db
 from ..models import Event, Question, QuestionGate, Round, utcnow
 from . import audit, formats, rounds
@@ -111,14 +111,11 @@ def start_question(event: Event, round_number: int, question_number: int, *,
                    if event.question_grace is not None else DEFAULT_GRACE)
     if seconds + grace == 0:
         raise DeskError("A question needs some time for answers.")
-    rnd = rounds.get_round(event, round_number, for_update=True)
     now = now or utcnow()
     try:
+        rnd, question = rounds.question_of(event, round_number, question_number,
+                                           for_update=True)
         settle(event, now)
-        question = next((q for q in rnd.questions if q.number == question_number), None)
-        if question is None:
-            raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
-                           question=question_number)
         if not formats.of(event).one_at_a_time(rnd):
             raise Conflict("Round %(round)s is not played question by question.",
                            round=round_number)

@@ -37,11 +37,7 @@ def refuse_unless_offered(event: Event) -> None:
 
 def _question(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
     refuse_unless_offered(event)
-    rnd = rounds.get_round(event, round_number)
-    question = next((q for q in rnd.questions if q.number == question_number), None)
-    if question is None:
-        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
-                       question=question_number)
+    rnd, question = rounds.question_of(event, round_number, question_number)
     if rnd.state not in (RoundState.LOCKED, RoundState.REVEALED) and not _question_locked(question):
         raise Conflict("Disputes are decided after the question is locked")
     return rnd, question

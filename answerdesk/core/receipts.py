@@ -16,7 +16,8 @@ from typing import Any
 
 from ..errors import NotFound
 from ..extensions import db
-from ..models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
+from ..models import PHONE_SAVE, Answer, AuditEntry, Event, Team
+from . import rounds
 from .answers import receipt_code
 from .text import team_name_key
 
@@ -61,15 +62,7 @@ def verify_receipt(
 ) -> ReceiptCheck:
     """Valid if this server issued ``code`` for one of the team's saves of that question."""
     team = find_team(event, team_name)
-    question = db.session.scalar(
-        db.select(Question)
-        .join(Round, Question.round_id == Round.id)
-        .where(Round.event_id == event.id, Round.number == round_number,
-               Question.number == question_number)
-    )
-    if question is None:
-        raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
-                       question=question_number)
+    _, question = rounds.question_of(event, round_number, question_number)
     wanted = _NOT_CODE.sub("", (code or "").upper())
     refusal = ReceiptCheck(False, team.name, round_number, question_number)
     if len(wanted) != 8:

@@ -18,23 +18,34 @@ from . import audit, formats
 from .states import RoundState
 
 
-def get_round(event: Event, number: int, *, for_update: bool = False) -> Round:
+def get_round(event: Event, number: int, *, for_update: bool = False,
+              for_share: bool = False) -> Round:
+    """A round by its number. ``for_update``: the exclusive lock every change of the
+    round's state takes; ``for_share``: the shared one a play by a team takes, queued
+    fairly behind a waiting close (database.queue_for_round)."""
     query = db.select(Round).where(Round.event_id == event.id, Round.number == number)
-    if for_update:
-        queue_for_round(event.id, number, exclusive=True)
-        query = query.with_for_update()
+    if for_update or for_share:
+        queue_for_round(event.id, number, exclusive=for_update)
+        query = query.with_for_update(read=not for_update)
     rnd = db.session.scalar(query)
     if rnd is None:
         raise NotFound("Round %(round)s does not exist", round=number)
     return rnd
 
 
-def question_of(event: Event, round_number: int, question_number: int) -> tuple[Round, Question]:
-    """A question by the numbers the host and the phones use; a translated 404 otherwise."""
-    rnd = event.round(round_number)
-    question = next((q for q in rnd.questions if q.number == question_number), None) \
-        if rnd else None
-    if rnd is None or question is None:
+def question_of(event: Event, round_number: int, question_number: int, *,
+                for_update: bool = False, for_share: bool = False) -> tuple[Round, Question]:
+    """A question by the numbers the host and the phones use; a translated 404 otherwise.
+
+    The one lookup of a question for core and every format. Unlocked it reads the
+    event's loaded rounds (no query on a buzzer press); get_round takes a lock and
+    refuses a round that does not exist.
+    """
+    unlocked = None if for_update or for_share else event.round(round_number)
+    rnd = unlocked or get_round(event, round_number, for_update=for_update,
+                                for_share=for_share)
+    question = next((q for q in rnd.questions if q.number == question_number), None)
+    if question is None:
         raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
                        question=question_number)
     return rnd, question

@@ -37,10 +37,11 @@ from ..core import (
     projector,
     review,
 )
+from ..core.rounds import question_of
 from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
-from ..models import Event, Question, Round, Team
+from ..models import Event, Team
 from .blueprint import bp
 
 
@@ -107,17 +108,6 @@ def live_state(event: Event):
 # ------------------------------------------------------------------ all answers
 
 
-def _question(event: Event, number: int, question_number: int) -> tuple[Round, Question]:
-    rnd = db.session.scalar(
-        db.select(Round).where(Round.event_id == event.id, Round.number == number)
-    )
-    question = next((q for q in rnd.questions if q.number == question_number), None) \
-        if rnd else None
-    if question is None:
-        abort(404)
-    return rnd, question
-
-
 @bp.get("/answers")
 @desk_required()
 def answers_index(event: Event):
@@ -131,7 +121,7 @@ def answers_index(event: Event):
 
 
 def _answers_context(event: Event, number: int, question_number: int) -> dict[str, Any]:
-    rnd, question = _question(event, number, question_number)
+    rnd, question = question_of(event, number, question_number)
     only = request.args.get("verdict", "all")
     if only not in review.VERDICT_FILTERS:
         only = "all"

@@ -32,13 +32,12 @@ def is_one_at_a_time(rnd: Round) -> bool:
 
 
 def _question(event: Event, number: int) -> tuple[Round, Question]:
-    rnd = rounds.get_round(event, FINAL_ROUND, for_update=True)
-    question = next((q for q in rnd.questions if q.number == number), None)
-    if question is None:
+    """A question of the final under the round's lock; a refusal releases the lock."""
+    try:
+        return rounds.question_of(event, FINAL_ROUND, number, for_update=True)
+    except NotFound:
         db.session.rollback()
-        raise NotFound("Round %(round)s has no question %(question)s", round=FINAL_ROUND,
-                       question=number)
-    return rnd, question
+        raise
 
 
 def open_question(event: Event, number: int, actor: str = "host") -> QuestionGate:

@@ -14,6 +14,7 @@ from sqlalchemy.exc import IntegrityError
 
 from ...checker import check
 from ...core import audit
+from ...core.rounds import question_of
 from ...core.states import Outcome, RoundState
 from ...core.text import team_name_key
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
@@ -81,25 +82,14 @@ def play_joker(
     the lock and typed after it, as the sheet's answers are (core/paper.py).
     """
     team_id, event_id, team_name = team.id, team.event_id, team.name
-    rnd = db.session.scalar(
-        db.select(Round).where(Round.event_id == event_id, Round.number == round_number)
-        .with_for_update(read=True)
-    )
+    event = db.session.get(Event, event_id)
     try:
-        if rnd is None:
-            raise NotFound("Round %(round)s does not exist", round=round_number)
-        if not applies(db.session.get(Event, event_id)):
+        rnd, question = question_of(event, round_number, question_number, for_share=True)
+        if not applies(event):
             raise Conflict("Jokers are not part of this game.")
         if rnd.state not in _PLAYABLE[source == "paper"]:
             raise RoundLocked("Round %(round)s is not open: no joker can be played.",
                               round=round_number)
-        question = db.session.scalar(
-            db.select(Question).where(Question.round_id == rnd.id,
-                                      Question.number == question_number)
-        )
-        if question is None:
-            raise NotFound("Round %(round)s has no question %(question)s", round=round_number,
-                           question=question_number)
         used = {j.kind for j in used_jokers(team)}
         if not scoring.joker_allowed(kind, round_number, used)[0]:
             raise _refusal(kind, used)

@@ -120,10 +120,11 @@ def _arming_of(gate: QuestionGate, question: Question, rnd: Round) -> presses.Ar
 def arming(event: Event, round_number: int, question_number: int) -> presses.Arming | None:
     """OQ-4: the buzzer of a started question, for its current attempt; None when the
     question is not started, is over, or is the final (answered in writing)."""
-    rnd = event.round(round_number)
-    question = next((q for q in rnd.questions if q.number == question_number), None) \
-        if rnd else None
-    if question is None or rnd is None or rnd.kind == FINAL or not kind_of(question).buzzer:
+    try:
+        rnd, question = rounds.question_of(event, round_number, question_number)
+    except NotFound:
+        return None
+    if rnd.kind == FINAL or not kind_of(question).buzzer:
         return None
     gate = _gate(question)
     if gate is None or gate.state != "open":
@@ -157,7 +158,7 @@ def reading(event: Event, round_number: int, question_number: int, seconds: Any,
     """OQ-4 reading mode: presses in the first ``seconds`` of the attempt count 2 s later."""
     if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= 600:
         raise DeskError("seconds must be a whole number from 0 to 600.")
-    _, question = rounds.question_of(event, round_number, question_number)
+    rnd, question = rounds.question_of(event, round_number, question_number)
     armed = arming(event, round_number, question_number)
     if armed is None:
         raise Conflict("Question %(question)s is not being played.", question=question_number)
@@ -170,7 +171,7 @@ def reading(event: Event, round_number: int, question_number: int, seconds: Any,
     audit.record(event, actor, "oq.reading", f"R{round_number}Q{question_number}",
                  after={"seconds": seconds})
     db.session.flush()
-    return _arming_of(_gate(question), question, event.round(round_number))  # type: ignore[arg-type]
+    return _arming_of(_gate(question), question, rnd)  # type: ignore[arg-type]
 
 
 def call(outcome: Any, factor: Any) -> tuple[rules.Outcome, float]:
