@@ -22,7 +22,12 @@ process (the machine's load is printed with the figures).
 
     python bench/push_bench.py [--db URL] [--phones 36] [--actions 40] [--gap 0.4]
                                [--workers 4] [--threads 48] [--servers 1] [--bearer]
-                               [--fetch]
+                               [--fetch] [--warmup 1]
+
+The first ``--warmup`` actions are timed and printed apart, not counted: a freshly
+started server's first action (its connections' first statements, its code's first
+run) took 89-319 ms on PostgreSQL against 15-37 ms for the next, and one action of
+40 is 2.5% of the phones' receipts: it alone set the p99 (bench/README.md).
 """
 
 from __future__ import annotations
