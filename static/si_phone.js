@@ -26,6 +26,7 @@
   var current = null;  // the question on the board: {round, question, state, ...}
   var mine = null;  // the player's own part of the sheet
   var claimed = {};  // "r/q" -> the claim's result, shown until the next question
+  var target = null;  // the question a СТОП is being written about: {round, question}
   var looking = false;
   var sending = false;
   var again = false;
@@ -82,8 +83,8 @@
       $("si-status").textContent = "";
       return;
     }
-    $("si-where").textContent = fill(t.tWhere, {r: current.round, t: current.theme});
-    $("si-value").textContent = fill(t.tValue, {v: current.value});
+    $("si-where").textContent = fill(t.tWhere, {round: current.round, theme: current.theme});
+    $("si-value").textContent = fill(t.tValue, {value: current.value});
     $("si-question").textContent = questionText(sheet, current);
     $("si-status").textContent = current.state === "open" ? t.tOpen
       : current.state === "closed" ? t.tClosed : t.tPublished;
@@ -95,8 +96,8 @@
     var open = current && current.state === "open";
     var author = own && !own.may_answer;
     show("si-answer", !!open && !removed && !author);
-    var sent = own && own.answer !== null ? fill(own.late ? t.tSentLate : t.tSent, {a: own.answer})
-      : "";
+    var sent = own && own.answer !== null
+      ? fill(own.late ? t.tSentLate : t.tSent, {answer: own.answer}) : "";
     var sentBox = $("si-sent");
     if (sentBox.dataset.pending !== "1") sentBox.textContent = sent;
     $("si-answer").dataset.sent = own && own.answer !== null ? "1" : "0";
@@ -122,28 +123,81 @@
     var own = mine.current && key(mine.current) === key(current) ? mine.current : null;
     // SI-2.4: an answer the lists miss may be claimed, once, until the next question.
     show("si-claim", !!own && own.answer !== null && !own.listed && !claimed[key(current)]);
-    // SI-3: players in competition, from the publication until the next theme starts
-    // (the board's question is the latest started, so its window is open).
     var filed = mine.protests.filter(function (p) {
       return p.round === current.round && p.question === current.question;
     });
-    var open = filed.some(function (p) { return p.state === "filed" || p.state === "heard"; });
-    show("si-protest", mine.in_competition && !mine.removed && !open);
-    if (filed.length) {
-      var last = filed[filed.length - 1].state;
-      $("si-notice").textContent = {filed: t.tProtestFiled, heard: t.tProtestHeard,
-        upheld: t.tProtestUpheld, rejected: t.tProtestRejected}[last] || "";
-    }
+    if (filed.length) $("si-notice").textContent = protestText(filed[filed.length - 1].state);
+  }
+
+  function protestText(state) {
+    return {filed: t.tProtestFiled, heard: t.tProtestHeard, upheld: t.tProtestUpheld,
+            rejected: t.tProtestRejected}[state] || "";
+  }
+  function awaiting(state) { return state === "filed" || state === "heard"; }
+  function which(q) { return fill(t.tStopWhich, {round: q.round, theme: q.theme, value: q.value}); }
+
+  // SI-3: a СТОП for each question whose window is open (the server's list: published,
+  // no other theme started since, the player in competition): the board's question and
+  // the earlier ones of its theme. Tapping one names it above the protest's text.
+  function renderProtests() {
+    var items = mine.protestable || [];
+    var list = $("si-stop-list");
+    var drawn = JSON.stringify(items);
+    if (list.dataset.drawn !== drawn) drawList(list, items);
+    list.dataset.drawn = drawn;
+    show("si-stop", items.length > 0);
+    var chosen = items.filter(function (q) {
+      return key(q) === key(target) && !awaiting(q.protest);
+    });
+    if (!chosen.length) target = null;
+    show("si-protest", !!target);
+  }
+
+  // Redrawn only when the list changed, so a finger on a button never loses it to a poll.
+  function drawList(list, items) {
+    list.textContent = "";
+    items.forEach(function (q) {
+      var li = document.createElement("li");
+      li.dataset.round = q.round;
+      li.dataset.question = q.question;
+      var title = document.createElement("strong");
+      title.textContent = which(q);
+      var answer = document.createElement("span");
+      answer.textContent = fill(t.tStopAnswer, {answer: q.answer || ""});
+      li.append(title, answer);
+      if (q.protest) {
+        var state = document.createElement("span");
+        state.className = "si-stop-state";
+        state.textContent = protestText(q.protest);
+        li.appendChild(state);
+      }
+      if (!awaiting(q.protest)) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "bad";
+        button.textContent = t.tStop;
+        button.addEventListener("click", function () { choose(q); });
+        li.appendChild(button);
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function choose(q) {
+    target = {round: q.round, question: q.question};
+    $("si-protest-about").textContent = which(q);
+    show("si-protest", true);
+    $("si-protest-text").focus();
   }
 
   function renderMe() {
     $("si-player").textContent = mine.player;
     $("si-points").textContent = mine.points;
     $("si-place").textContent = mine.removed ? "" : !mine.in_competition ? t.tOut
-      : mine.place ? fill(t.tPlace, {p: mine.place}) : "";
+      : mine.place ? fill(t.tPlace, {place: mine.place}) : "";
     show("si-warnings", mine.warnings > 0);
     $("si-warnings").textContent = mine.removed ? t.tRemoved
-      : fill(t.tWarnings, {n: mine.warnings});
+      : fill(t.tWarnings, {count: mine.warnings});
   }
 
   function render(state, sheet) {
@@ -157,6 +211,7 @@
     }
     renderBoard(sheet);
     renderMe();
+    renderProtests();
     if (!current) {
       show("si-answer", false);
       show("si-results", false);
@@ -243,12 +298,12 @@
 
   $("si-protest").addEventListener("submit", function (ev) {
     ev.preventDefault();
-    if (!current) return;
+    if (!target) return;
     refusal("");
-    post("/si/protests", {round: current.round, question: current.question,
+    post("/si/protests", {round: target.round, question: target.question,
                           text: $("si-protest-text").value}).then(function (res) {
       online(true);
-      if (res[0] === 201) $("si-protest-text").value = "";
+      if (res[0] === 201) { $("si-protest-text").value = ""; target = null; }
       else refusal(res[1].message);
       look();
     }).catch(function () { online(false); refusal(t.tNetwork); });

@@ -84,7 +84,8 @@ def test_si_phone(page: Page, app, live_server) -> None:
     requests.post(f"{q}/decide", headers=host, timeout=5,
                   json={"player": "Вася", "mark": "correct"}).raise_for_status()
     requests.post(f"{q}/publish", headers=host, timeout=5).raise_for_status()
-    expect(page.locator("#si-protest")).to_be_visible(timeout=10_000)
+    page.locator("#si-stop-list li[data-question='1'] button").click(timeout=10_000)
+    expect(page.locator("#si-protest")).to_be_visible()  # СТОП on the question, SI-3
     assert _serious(page) == []
     _no_small_targets(page)
 

@@ -38,12 +38,15 @@ def question_of(event: Event, round_number: int, question_number: int, *,
     """A question by the numbers the host and the phones use; a translated 404 otherwise.
 
     The one lookup of a question for core and every format. Unlocked it reads the
-    event's loaded rounds (no query on a buzzer press); get_round takes a lock and
-    refuses a round that does not exist.
+    event's loaded rounds (no query on a buzzer press, none for a round number the
+    database cannot hold); get_round takes a lock and refuses a round that does not exist.
     """
-    unlocked = None if for_update or for_share else event.round(round_number)
-    rnd = unlocked or get_round(event, round_number, for_update=for_update,
-                                for_share=for_share)
+    if for_update or for_share:
+        rnd = get_round(event, round_number, for_update=for_update, for_share=for_share)
+    else:
+        rnd = event.round(round_number)
+        if rnd is None:
+            raise NotFound("Round %(round)s does not exist", round=round_number)
     question = next((q for q in rnd.questions if q.number == question_number), None)
     if question is None:
         raise NotFound("Round %(round)s has no question %(question)s", round=round_number,

@@ -10,13 +10,14 @@ from flask import current_app
 from sqlalchemy.exc import IntegrityError
 
 from ..database import round_queue
-from ..errors import Conflict, DeskError, NameTaken, Unauthorized
+from ..errors import Conflict, DeskError, NameTaken, NotFound, Unauthorized
 from ..extensions import db
 from ..lean import RawExecutor
 from ..models import Event, Team
 from . import audit
 from .events import event_by_code
 from .formats import REGISTRY
+from .labels import N_
 from .limits import MAX_PLAYERS, check_join
 from .text import clean_name, team_name_key
 
@@ -72,6 +73,20 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
     audit.record(event, f"team:{clean}", "team.join", clean, after={"players": count})
     db.session.commit()
     return team, token
+
+
+NO_TEAM = N_("No team called '%(name)s'.")
+
+
+def team_named(event: Event, name: object, missing: str = NO_TEAM,
+               refusal: type[DeskError] = NotFound) -> Team:
+    """A team of the event by its exact name, as the host's and phones' requests send
+    it; else ``refusal`` with ``missing`` (an English msgid with %(name)s: a format
+    names its own teams, Своя игра's are players)."""
+    team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
+    if team is None:
+        raise refusal(missing, name=str(name)[:60])
+    return team
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,8 @@ from .model import N_, Pack, PackError, QuestionSpec, RoundSpec
 
 MODES = ("replace", "append")
 # What a question carries beyond the checker's needs, kept in Question.details.
-DETAIL_FIELDS = ("options", "answer", "note", "theme", "comment", "source", "author", "variant")
+DETAIL_FIELDS = ("options", "answer", "note", "theme", "comment", "source", "author", "variant",
+                 "price")
 MAX_ROUND_NAME = 200
 # A pack is written in one transaction, which holds SQLite's write lock (phones'
 # saves wait): 20,000 questions held it for 9 s. No evening has more than this.

@@ -79,7 +79,9 @@ class QuestionSpec:
     `key` is what the checker compares with. `note` keeps judging instructions
     no machine can apply ("по смыслу", "в любом порядке") for the host's review.
     `variant` keeps a source-format question type answerdesk does not play
-    (e.g. SIGame "stake") so a later format can use it.
+    (e.g. SIGame "stake") so a later format can use it. `price` is a SIGame secret
+    question's own price, ``{"min", "max", "step"}`` (`price_choices`), played instead
+    of `points` by a format that plays secret questions; None keeps `points`.
     """
 
     number: int
@@ -97,6 +99,30 @@ class QuestionSpec:
     check_mode: str | None = None
     options: dict[str, str] = field(default_factory=dict)
     variant: str | None = None
+    price: dict[str, int] | None = None
+
+
+def price_refusal(minimum: int, maximum: int, step: int) -> str | None:
+    """Why a secret question's own price (SIGame's number set) is malformed: an English
+    msgid with %(minimum)s, %(maximum)s, %(step)s, or None when it is sound."""
+    if min(minimum, maximum, step) < 0:
+        return N_("the price cannot be negative (minimum %(minimum)s, maximum %(maximum)s, "
+                  "step %(step)s)")
+    if maximum < minimum:
+        return N_("the price's maximum %(maximum)s is below its minimum %(minimum)s")
+    return None
+
+
+def price_choices(price: dict[str, int]) -> list[int]:
+    """The values a secret question's own price allows, as SIGame reads its number set:
+    minimum = maximum, that price; a step inside the span, minimum, minimum + step, …
+    and the maximum; a step of 0 or of the whole span, the minimum or the maximum."""
+    low, high, step = price["min"], price["max"], price["step"]
+    if low == high:
+        return [low]
+    if 0 < step < high - low:
+        return sorted({*range(low, high + 1, step), high})
+    return [low, high]
 
 
 @dataclass

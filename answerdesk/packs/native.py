@@ -33,6 +33,7 @@ from .model import (
     PackError,
     QuestionSpec,
     RoundSpec,
+    price_refusal,
 )
 from .textio import decode_text
 
@@ -44,7 +45,7 @@ _ROUND_FIELDS = {"number", "name", "kind", "points", "partial_points", "check_mo
                  "questions"}
 _QUESTION_FIELDS = {"number", "text", "key", "reject", "hint", "points", "comment", "source",
                     "author", "media", "answer", "note", "theme", "check_mode", "options",
-                    "variant"}
+                    "variant", "price"}
 _EXT_KIND = {
     **dict.fromkeys(("jpg", "jpeg", "png", "gif", "webp", "svg", "bmp"), "image"),
     **dict.fromkeys(("mp3", "ogg", "oga", "wav", "m4a", "aac", "flac", "opus"), "audio"),
@@ -458,7 +459,19 @@ class _Validator:
             check_mode=mode,
             options=options,
             variant=opt("variant"),
+            price=self.price(q["price"], (*path, "price")) if q.get("price") else None,
         )
+
+    def price(self, raw: Any, path: Path) -> dict[str, int]:
+        """A secret question's own price: {min, max, step} (SIGame's number set)."""
+        block = self.mapping(raw, path, {"min", "max", "step"})
+        price = {name: self.integer(block.get(name, 0), (*path, name))
+                 for name in ("min", "max", "step")}
+        refusal = price_refusal(price["min"], price["max"], price["step"])
+        if refusal:
+            raise PackError(refusal, self.lines.where(path), minimum=price["min"],
+                            maximum=price["max"], step=price["step"])
+        return price
 
 
 def _one_of(field: str, allowed: tuple[str, ...], given: Any) -> str:
@@ -514,7 +527,7 @@ def load_native(data: str | bytes, filename: str = "pack.yaml") -> Pack:
 def _question_doc(q: QuestionSpec) -> dict[str, Any]:
     out: dict[str, Any] = {"number": q.number, "text": q.text}
     for name in ("theme", "points", "check_mode", "options", "key", "answer", "hint",
-                 "media", "note", "comment", "source", "author", "variant"):
+                 "media", "note", "comment", "source", "author", "variant", "price"):
         value = getattr(q, name)
         if value not in (None, [], {}):
             out[name] = value

@@ -17,7 +17,7 @@ from urllib.parse import unquote
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
-from .model import N_, Pack, PackError, QuestionSpec, RoundSpec, text_key
+from .model import N_, Pack, PackError, QuestionSpec, RoundSpec, price_refusal, text_key
 
 MAX_CONTENT_XML = 20 * 1024 * 1024
 MAX_MEDIA_TOTAL = 250 * 1024 * 1024  # inflated, of the media questions use
@@ -35,6 +35,9 @@ _TYPE_ALIASES = {
     "sponsored": "norisk", "norisk": "norisk",
     "choice": "select", "select": "select",
 }
+# A v4 secret's cost: a price, or a number set "[100;500]" / "[200;1000]/200" (SIGame's
+# NumberSetTypeConverter syntax; without a step: the minimum or the maximum).
+_COST_SET = re.compile(r"\[(\d+);(\d+)\](?:/(\d+))?")
 _UNSUPPORTED = {
     "stake": N_("a stake (auction) question: teams cannot bid in answerdesk; "
                 "played for its price"),
@@ -306,6 +309,11 @@ class _Reader:
                 spec.questions.append(question)
         prices = [q.points for q in spec.questions if q.points]
         spec.points = min(prices) if prices else 0
+        for question in spec.questions:
+            if question.price == {"min": 0, "max": 0, "step": 0}:
+                # SIGame: a number set of 0 is "the minimum or the maximum in the round"
+                low, high = min(prices, default=0), max(prices, default=0)
+                question.price = {"min": low, "max": high, "step": high - low}
         if final:
             self.type_warning("final", N_(
                 "round '%(round)s' is SIGame's final: players remove themes until one is "
@@ -313,6 +321,48 @@ class _Reader:
                 "question is kept, with its price (usually 0) as points — set them before "
                 "the evening", round=name))
         return spec
+
+    @staticmethod
+    def secret_price(q: ET.Element, params: dict[str | None, str],
+                     where: str) -> dict[str, int] | None:
+        """A secret question's own price: v5 ``<param name="price" type="numberSet">
+        <numberSet minimum maximum step/>``, v3/v4 ``<type><param name="cost">`` (a
+        number or "[min;max]/step"); None when the pack gives none (the board value)."""
+        param = next((p for p in _children(_inside(q, "params"), "param")
+                      if p.get("name") == "price"), None)
+        numbers = _child(param, "numberSet")
+        if numbers is not None:
+            at = N_("%(where)s, <param name=\"price\"><numberSet>", where=where)
+            raw = {name: (numbers.get(attr) or "0").strip()
+                   for name, attr in (("min", "minimum"), ("max", "maximum"), ("step", "step"))}
+            bad = next((name for name, value in raw.items()
+                        if not re.fullmatch(r"-?\d{1,9}", value)), None)
+            if bad is not None:
+                raise PackError("the secret question's price: %(attribute)s=\"%(value)s\" is "
+                                "not a whole number", at, value=raw[bad],
+                                attribute={"min": "minimum", "max": "maximum"}.get(bad, bad))
+            price = {name: int(value) for name, value in raw.items()}
+        elif (cost := _text(param) if param is not None else params.get("cost", "").strip()):
+            at = N_("%(where)s, <param name=\"%(param)s\">", where=where,
+                    param="cost" if param is None else "price")
+            found = _COST_SET.fullmatch(cost)
+            if re.fullmatch(r"\d{1,9}", cost):
+                price = {"min": int(cost), "max": int(cost), "step": 0}
+            elif found and all(len(g or "") <= 9 for g in found.groups()):
+                low, high = int(found[1]), int(found[2])
+                price = {"min": low, "max": high,
+                         "step": int(found[3]) if found[3] else high - low}
+            else:
+                raise PackError("the secret question's price '%(price)s' is neither a number "
+                                "nor a range such as [100;500] or [100;500]/100", at,
+                                price=cost[:40])
+        else:
+            return None
+        refusal = price_refusal(price["min"], price["max"], price["step"])
+        if refusal:
+            raise PackError(refusal, at, minimum=price["min"], maximum=price["max"],
+                            step=price["step"])
+        return price
 
     def read_question(self, q: ET.Element, where: str, v5: bool,
                       authors: list[str]) -> QuestionSpec | None:
@@ -383,6 +433,7 @@ class _Reader:
             check_mode=check_mode,
             options=options,
             variant=None if kind in ("simple", "select") else kind,
+            price=self.secret_price(q, params, where) if kind == "secret" else None,
         )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit, rounds
+from ...core.teams import team_named
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
@@ -38,14 +39,6 @@ def game(event: Event) -> OqGame:
         row = OqGame(event_id=event.id, bans=[])
         db.session.add(row)
     return row
-
-
-def team_named(event: Event, name: Any) -> Team:
-    """A team of the event by its exact name, as the host's and phones' requests send it."""
-    team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
-    if team is None:
-        raise NotFound("No team called '%(name)s'.", name=str(name)[:60])
-    return team
 
 
 def kind_of(question: Question) -> types.QuestionType:

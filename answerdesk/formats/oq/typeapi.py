@@ -47,7 +47,8 @@ def oq_secret(code: str):
     """OQ-3 secret: the team with the turn hands the question to a team (itself included)."""
     event, team = _captain(code)
     body = json_body()
-    return jsonify(committed(typeplay.hand, event, team, *_where(body), body.get("team")))
+    return jsonify(committed(typeplay.hand, event, team, *_where(body), body.get("team"),
+                             body.get("price")))
 
 
 @bp.post(f"{_Q}/type")
@@ -112,7 +113,9 @@ def openapi_paths() -> dict[str, Any]:
                                          ["round", "question"]),
         "/api/events/{code}/oq/secret": op(
             "OQ-3 secret: the team with the turn hands the question to a team, itself "
-            "included", "team", {**where, "team": {"type": "string"}},
+            "included; a SIGame question plays for its own price (price: one of its "
+            "choices; none given: the lowest)", "team",
+            {**where, "team": {"type": "string"}, "price": {"type": "integer"}},
             ["round", "question", "team"]),
         f"{q}/type": op("OQ-3: set a question's type before it is played", "host",
                         {"type": {"type": "string", "enum": list(types.TYPES)}}, ["type"],

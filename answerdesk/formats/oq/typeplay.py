@@ -236,8 +236,9 @@ def close_auction(event: Event, round_number: int, question_number: int,
 # -- the secret question -----------------------------------------------------------------
 
 def hand(event: Event, team: Team, round_number: int, question_number: int,
-         receiver: Any) -> dict[str, Any]:
-    """OQ-3: the team with the turn hands the secret question to a team, itself included."""
+         receiver: Any, price: Any = None) -> dict[str, Any]:
+    """OQ-3: the team with the turn hands the secret question to a team, itself included,
+    for the pack's own price if it has one (``price``: its choice, types.secret_price)."""
     _, question, _ = _question(event, round_number, question_number, "handed")
     _before_answers(event, question)
     to = game.team_named(event, receiver)
@@ -245,11 +246,12 @@ def hand(event: Event, team: Team, round_number: int, question_number: int,
     holder = game.turn(event)
     types.check_hand(team.id, holder.id if holder else None, to.id,
                      [t.id for t in event.teams], play.answering_team_id)
+    play.stake = types.secret_price((question.details or {}).get("price"), price)
     play.answering_team_id = to.id
     audit.record(event, f"team:{team.name}", "oq.hand", f"R{round_number}Q{question_number}",
-                 after={"to": to.name})
+                 after={"to": to.name, "price": play.stake})
     db.session.flush()
-    return {"team": to.name}
+    return {"team": to.name} if play.stake is None else {"team": to.name, "price": play.stake}
 
 
 # -- the host's call ---------------------------------------------------------------------

@@ -14,6 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from ...errors import Conflict
+from ...packs.model import price_choices
 from .rules import N_, Outcome
 from .rules import points as rule_points
 
@@ -122,13 +123,18 @@ class NoRisk(QuestionType):
 
 class Secret(QuestionType):
     """OQ-3 secret (cat in a bag): the team with the turn hands it to any team, itself
-    included; that team alone answers, ±value, and the question does not return."""
+    included; that team alone answers, ±value, and the question does not return. The
+    value is the pack's own price when it has one (SIGame), fixed at the hand-over
+    (``secret_price``) and kept as the play's stake; else the board value."""
 
     name = "secret"
     label = N_("Secret question")
     buzzer = False
     returns = False
     handed = True
+
+    def worth(self, value: int, stake: int | None) -> int:
+        return value if stake is None else stake
 
 
 class Auction(QuestionType):
@@ -264,6 +270,22 @@ def auction_over(teams: Collection[int], passed: Collection[int], leader: int | 
 
 
 # -- secret (OQ-3) -----------------------------------------------------------------------
+
+def secret_price(price: Mapping[str, int] | None, chosen: object) -> int | None:
+    """What a secret question is played for, fixed when it is handed: the pack's own
+    price (SIGame's ``price`` number set, packs.model.price_choices) — a fixed price, or
+    the one the handing team chose of its choices (none chosen: the lowest, SIGame's
+    first offer); a pack without a price: None, the board value."""
+    if not price:
+        return None
+    choices = price_choices(dict(price))
+    if chosen is None:
+        return choices[0]
+    if isinstance(chosen, bool) or not isinstance(chosen, int) or chosen not in choices:
+        raise SecretRefused("The price of this secret question is one of: %(prices)s.",
+                            prices=", ".join(map(str, choices)))
+    return chosen
+
 
 def check_hand(giver: int, holder: int | None, receiver: int, teams: Collection[int],
                handed_to: int | None) -> int:

@@ -76,4 +76,7 @@ def load(app: Flask | None = None) -> SvoyaIgra:
     if app is not None:
         from ..buzzer import stream  # noqa: F401  (SSE: look when the game moved)
         from . import api, host, models  # noqa: F401  (routes on the blueprints; tables)
+        from .phone import phone_texts
+
+        app.jinja_env.globals["si_phone_texts"] = phone_texts  # templates/si/phone.html
     return register(SI)

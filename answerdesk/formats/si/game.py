@@ -19,6 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from ...checker import check
 from ...core import audit, clock, rounds
 from ...core.formats import QuestionStart
+from ...core.labels import N_
+from ...core.teams import team_named
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
@@ -83,11 +85,8 @@ def player(team: Team) -> SiPlayer:
     return row
 
 
-def _team(event: Event, name: Any) -> Team:
-    team = next((t for t in event.teams if isinstance(name, str) and t.name == name), None)
-    if team is None:
-        raise NotFound("No player called '%(name)s'.", name=str(name)[:60])
-    return team
+#: Своя игра's teams are players: core's team lookup refuses with this.
+NO_PLAYER = N_("No player called '%(name)s'.")
 
 
 def value_of(rnd: Round, question: Question) -> int:
@@ -177,7 +176,7 @@ def decide(event: Event, round_number: int, question_number: int, name: Any, mar
     if mark not in ("correct", "wrong", "none"):
         raise DeskError("mark must be correct, wrong or none.")
     _, question = rounds.question_of(event, round_number, question_number)
-    team = _team(event, name)
+    team = team_named(event, name, NO_PLAYER)
     row = next((a for a in answers_of(question) if a.team_id == team.id), None)
     if row is None or row.late:
         raise NotFound("No on-time answer of '%(name)s' to this question.", name=team.name)
@@ -255,7 +254,7 @@ def claim(event: Event, team: Team, round_number: int, question_number: int) -> 
 
 def warn(event: Event, name: Any, actor: str) -> SiPlayer:
     """SI-1.3: a warning; the second removes the player and annuls the points."""
-    team = _team(event, name)
+    team = team_named(event, name, NO_PLAYER)
     row = player(team)
     row.warnings += 1
     audit.record(event, actor, "si.warn", team.name, after={"warnings": row.warnings})
@@ -267,7 +266,7 @@ def set_competition(event: Event, name: Any, in_competition: Any, actor: str) ->
     """SI-1.2: the host puts a player in or out of competition (out: plays, not ranked)."""
     if not isinstance(in_competition, bool):
         raise DeskError("in_competition must be true or false.")
-    team = _team(event, name)
+    team = team_named(event, name, NO_PLAYER)
     row = player(team)
     audit.record(event, actor, "si.competition", team.name,
                  before={"in_competition": row.in_competition},
@@ -353,7 +352,7 @@ def set_author(event: Event, round_number: Any, theme: Any, name: Any, actor: st
     if not 1 <= theme <= rules.THEMES:
         raise DeskError("theme must be a whole number from 1 to %(most)s.", most=rules.THEMES)
     rnd = rounds.get_round(event, round_number)
-    team = None if name is None or name == "" else _team(event, name)
+    team = None if name is None or name == "" else team_named(event, name, NO_PLAYER)
     row = _theme_row(rnd, theme)
     before = row.author.name if row and row.author else None
     if row is None:
@@ -398,6 +397,33 @@ def protests(event: Event) -> list[tuple[SiProtest, Question, Round]]:
     return [tuple(row) for row in rows]  # type: ignore[misc]
 
 
+def open_windows(event: Event) -> list[tuple[Question, Round]]:
+    """SI-3: the questions a protest may be filed on now, in the order they started:
+    published, and no question of another theme started since (rules.open_protest_windows)."""
+    started = clock.event_gates(event)
+    published = set(db.session.scalars(db.select(SiQuestion.question_id).where(
+        SiQuestion.question_id.in_([q.id for _, q, _ in started]),
+        SiQuestion.published_at.is_not(None))))
+    open_at = rules.open_protest_windows(
+        [((r.number, rules.theme_of(q.number)), q.id in published) for _, q, r in started])
+    return [(started[i][1], started[i][2]) for i in open_at]
+
+
+def protestable(event: Event, row: SiPlayer | None,
+                own: list[SiProtest]) -> list[dict[str, Any]]:
+    """SI-3 on the phone: each question the player may protest now (in competition, its
+    window open), with what tells it apart (round, theme, value, the answer) and the
+    state of the player's own latest protest on it (``own``, oldest first; a pending
+    one: no second СТОП)."""
+    if row is not None and not rules.may_protest(
+            row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
+        return []
+    latest = {p.question_id: p.state for p in own}
+    return [{"round": rnd.number, "question": q.number, "theme": rules.theme_of(q.number),
+             "value": value_of(rnd, q), "answer": q.shown_answer, "protest": latest.get(q.id)}
+            for q, rnd in open_windows(event)]
+
+
 def protest(event: Event, team: Team, round_number: int, question_number: int, text: Any,
             now: dt.datetime | None = None) -> SiProtest:
     """SI-3 "СТОП": a player in competition protests a question's published results,
@@ -407,12 +433,8 @@ def protest(event: Event, team: Team, round_number: int, question_number: int, t
     row = player(team)
     if not rules.may_protest(row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
         raise ProtestRefused("Only players in competition may protest (SI-3).")
-    rnd, question = rounds.question_of(event, round_number, question_number)
-    state, gate = _stored_state(question), _gate(question)
-    later = [(r.number, rules.theme_of(q.number)) for g, q, r in clock.event_gates(event)
-             if gate is not None and g.id > gate.id]
-    if not rules.protest_window_open(state is not None and state.published_at is not None,
-                                     (rnd.number, rules.theme_of(question.number)), later):
+    _, question = rounds.question_of(event, round_number, question_number)
+    if question.id not in {q.id for q, _ in open_windows(event)}:
         raise ProtestWindowClosed("Protests on question %(question)s are taken from the "
                                   "publication of its answer until the next theme starts "
                                   "(SI-3).", question=question_number)
@@ -558,6 +580,7 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
     latest = _latest(event)
     mine = next((s for s in scores(event) if s.player == team.name), None)
     stored = db.session.scalar(db.select(SiPlayer).where(SiPlayer.team_id == team.id))
+    own = [(p, q, r) for p, q, r in protests(event) if p.team_id == team.id]
     current = None
     if latest is not None:
         _, question, rnd = latest
@@ -574,9 +597,9 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
             "in_competition": mine.in_competition if mine else True,
             "removed": mine.removed if mine else False,
             "warnings": stored.warnings if stored else 0, "current": current,
+            "protestable": protestable(event, stored, [p for p, _, _ in own]),
             "protests": [{"id": p.id, "round": r.number, "question": q.number,
-                          "state": p.state, "warned": p.warned}
-                         for p, q, r in protests(event) if p.team_id == team.id]}
+                          "state": p.state, "warned": p.warned} for p, q, r in own]}
 
 
 def current_question(event: Event) -> dict[str, Any] | None:

@@ -159,6 +159,18 @@ def protest_window_open(published: bool, theme: tuple[int, int],
     return published and all(other == theme for other in started_after)
 
 
+def open_protest_windows(started: Sequence[tuple[tuple[int, int], bool]]) -> list[int]:
+    """SI-3: which of the questions started so far may still be protested.
+
+    ``started`` lists each started question's (round, theme) and whether its answer
+    is published, in the order they started; the answer is the indices whose window
+    is open: the published questions of the theme being played, none of another
+    theme started after them.
+    """
+    return [i for i, (theme, published) in enumerate(started)
+            if protest_window_open(published, theme, [t for t, _ in started[i + 1:]])]
+
+
 def must_warn(groundless_before: int) -> bool:
     """SI-3: a groundless protest may earn a warning; a repeated one must."""
     return groundless_before >= 1

@@ -195,6 +195,50 @@ def test_si_3_protests_in_their_window_heard_and_decided(app, si):
     assert log.count("si.protest.decide") == 4 and "si.warn" in log
 
 
+def stoppable(desk: Desk, token: str) -> list[tuple[int, int, str | None]]:
+    """The questions the phone offers СТОП for: (round, question, own protest state)."""
+    return [(q["round"], q["question"], q["protest"])
+            for q in desk.sheet(token).get_json()["si"]["protestable"]]
+
+
+def test_si_3_the_phone_sheet_lists_each_question_whose_protest_window_is_open(app, si):
+    """SI-3 on the phone: the board's question and the earlier published ones of its
+    theme, until a question of another theme starts; each names its question."""
+    desk, t = si
+    assert stoppable(desk, t["Вася"]) == []
+    play(desk, 1, 1, {"Вася": (t["Вася"], "answer 1.1")})
+    item = desk.sheet(t["Вася"]).get_json()["si"]["protestable"]
+    assert item == [{"round": 1, "question": 1, "theme": 1, "value": 1,
+                     "answer": "answer 1.1", "protest": None}]
+    # The next question of the theme opens: the earlier one stays protestable (it is
+    # not on the board), the open one is not yet (its answer is not published).
+    start_question(desk.client, desk.code, desk.password, 1, 2)
+    assert stoppable(desk, t["Вася"]) == [(1, 1, None)]
+    assert protest(desk, t["Вася"], 1, 2).get_json()["error"] == "protest_window_closed"
+    host(desk, "si/rounds/1/questions/2/close")
+    assert stoppable(desk, t["Вася"]) == [(1, 1, None)]  # closed, not published
+    host(desk, "si/rounds/1/questions/2/publish")
+    assert stoppable(desk, t["Вася"]) == [(1, 1, None), (1, 2, None)]
+    # СТОП on the earlier question: it is listed with its state, for this player only.
+    assert protest(desk, t["Вася"], 1, 1).status_code == 201
+    assert stoppable(desk, t["Вася"]) == [(1, 1, "filed"), (1, 2, None)]
+    assert stoppable(desk, t["Ира"]) == [(1, 1, None), (1, 2, None)]
+    pid = si_state(desk)["protests"][0]["id"]
+    host(desk, f"si/protests/{pid}/hear")
+    assert stoppable(desk, t["Вася"]) == [(1, 1, "heard"), (1, 2, None)]
+    host(desk, f"si/protests/{pid}/decide", upheld=False)
+    assert stoppable(desk, t["Вася"]) == [(1, 1, "rejected"), (1, 2, None)]
+    # Out of competition: no СТОП at all (the API refuses it too).
+    host(desk, "si/competition", player="Ира", in_competition=False)
+    assert stoppable(desk, t["Ира"]) == []
+    # A question of another theme starts: every window of theme 1 closes at once.
+    start_question(desk.client, desk.code, desk.password, 1, 6)
+    assert stoppable(desk, t["Вася"]) == [] and stoppable(desk, t["Женя"]) == []
+    for q in (1, 2):
+        late = protest(desk, t["Женя"], 1, q)
+        assert (late.status_code, late.get_json()["error"]) == (409, "protest_window_closed")
+
+
 def test_si_0_a_theme_author_plays_it_only_by_its_most_expensive_question(app, si):
     desk, t = si
     named = host(desk, "si/themes", round=1, theme=1, author="Ира")

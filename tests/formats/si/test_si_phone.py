@@ -37,8 +37,36 @@ def test_the_si_phone_speaks_the_readers_language(app, client, locale: str):
     assert page.lang == locale
     shown = page.parts + re.findall(r'data-t-[\w-]+="([^"]*)"', html)
     user_data = re.compile(rf"{code}|si night")  # the event's own code and name
-    text = GAME_CALLS.sub(" ", user_data.sub(" ", "\n".join(shown)))
+    placeholders = re.compile(r"\{\w+\}")  # filled in by the script: {round}, {answer}
+    text = GAME_CALLS.sub(" ", user_data.sub(" ", placeholders.sub(" ", "\n".join(shown))))
     assert not foreign_words(text, locale), foreign_words(text, locale)
     # CSP: every script is a file of static/, none inline.
     scripts = re.findall(r"<script([^>]*)>", html)
     assert scripts and all("src=" in s for s in scripts)
+
+
+def test_the_scripts_texts_come_from_one_table_translated_with_named_placeholders(
+        app, client):
+    """The phone's script texts are formats/si/phone.TEXTS, one data-t-<name> attribute
+    each (templates/si/_texts.html), translated, with {name} where the msgid has
+    %(name)s — the names the script's fill() gets."""
+    from answerdesk.formats.si.phone import TEXTS
+
+    code, _ = make_event(app, "si", {1: 25})
+    html = client.get(f"/e/{code}/sheet", headers={"Accept-Language": "ru"}).get_data(
+        as_text=True)
+    texts = dict(re.findall(r'data-t-([\w-]+)="([^"]*)"', html))
+    assert list(texts) == list(TEXTS)
+    assert texts["where"] == "Раунд {round} · тема {theme}"
+    assert texts["stop-which"] == "Раунд {round} · тема {theme} · вопрос за {value}"
+    assert texts["warnings"] == "Предупреждения: {count} из 2"
+    for name, msgid in TEXTS.items():
+        wanted = sorted(re.findall(r"%\((\w+)\)s", msgid))
+        assert sorted(re.findall(r"\{(\w+)\}", texts[name])) == wanted, name
+        assert "%(" not in texts[name]
+    script = (app.static_folder + "/si_phone.js")
+    with open(script, encoding="utf-8") as f:
+        source = f.read()
+    for name in TEXTS:  # each text is used by the script, by its dataset name
+        camel = "t" + "".join(part.title() for part in name.split("-"))
+        assert f"t.{camel}" in source, camel

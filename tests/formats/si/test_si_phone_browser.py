@@ -27,6 +27,17 @@ def _host_desk(browser: Browser, base: str, code: str, password: str) -> Page:
     return page
 
 
+def _one_player(app, base: str, browser: Browser, name: str) -> tuple[str, str, str, Page]:
+    """A Своя игра event with one player, joined over the API, and the player's phone
+    on the game: (code, host password, the player's token, the phone)."""
+    code, password = make_event(app, "si", {1: 25})
+    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
+                          json={"name": name, "players": 1}).json()["token"]
+    phone = browser.new_context(**PHONE).new_page()
+    phone.goto(f"{base}/e/{code}/sheet#token={token}")
+    return code, password, token, phone
+
+
 def _send(phone: Page, text: str) -> None:
     phone.fill("#si-text", text)
     phone.locator("#si-answer button[type=submit]").tap()
@@ -97,17 +108,19 @@ def test_si_phones_answer_once_and_follow_the_game_to_the_lists(app, live_server
                                                            timeout=WAIT)
         expect(phone.locator("#si-correct")).to_have_text("answer 1.1")
         expect(phone.locator("#si-claim")).to_be_hidden()  # both answers are listed
-        expect(phone.locator("#si-protest")).to_be_visible()  # SI-3: its window is open
+        expect(phone.locator("#si-stop-list li")).to_have_count(1)  # SI-3: its window is open
     expect(vasya.locator("#si-points")).to_have_text("1")
     expect(vasya.locator("#si-place")).to_have_text("Место 1")
     expect(ira.locator("#si-points")).to_have_text("-1")
     expect(ira.locator("#si-place")).to_have_text("Место 2")
 
     # SI-3 СТОП from the phone: the protest goes to the host.
+    ira.locator("#si-stop-list li[data-question='1'] button").tap()
     ira.fill("#si-protest-text", "Мой ответ верен")
     ira.locator("#si-protest button[type=submit]").tap()
     expect(ira.locator("#si-notice")).to_have_text("Ваш протест у ведущего.", timeout=WAIT)
     expect(ira.locator("#si-protest")).to_be_hidden()
+    expect(ira.locator("#si-stop-list li button")).to_have_count(0)  # one pending at a time
     desk.reload()
     expect(desk.locator("body")).to_contain_text("Мой ответ верен")
 
@@ -128,13 +141,9 @@ def test_si_phones_answer_once_and_follow_the_game_to_the_lists(app, live_server
 def test_si_phone_out_of_competition_and_warnings(app, live_server, browser: Browser):
     """SI-1.2: out of competition the phone shows no place and offers no СТОП;
     SI-1.3: a warning shows on the phone, the second removes the player."""
-    code, password = make_event(app, "si", {1: 25})
     base = live_server.url
+    code, password, _, phone = _one_player(app, base, browser, "Женя")
     host = {"Authorization": f"Bearer {password}"}
-    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                          json={"name": "Женя", "players": 1}).json()["token"]
-    phone = browser.new_context(**PHONE).new_page()
-    phone.goto(f"{base}/e/{code}/sheet#token={token}")
     expect(phone.locator("#si-place")).to_have_text("Место 1", timeout=WAIT)
     assert requests.post(f"{base}/api/host/events/{code}/si/competition", headers=host,
                          json={"player": "Женя", "in_competition": False},
@@ -152,13 +161,9 @@ def test_si_phone_out_of_competition_and_warnings(app, live_server, browser: Bro
 def test_si_phone_keeps_an_answer_the_network_lost(app, live_server, browser: Browser):
     """Weak Wi-Fi: an answer sent while offline stays on the phone and goes once the
     network is back, while its question is open (SI-2.2: it is then the first)."""
-    code, password = make_event(app, "si", {1: 25})
     base = live_server.url
-    token = requests.post(f"{base}/api/events/{code}/teams", timeout=5,
-                          json={"name": "Женя", "players": 1}).json()["token"]
-    context = browser.new_context(**PHONE)
-    phone = context.new_page()
-    phone.goto(f"{base}/e/{code}/sheet#token={token}")
+    code, password, token, phone = _one_player(app, base, browser, "Женя")
+    context = phone.context
     expect(phone.locator("#si-player")).to_have_text("Женя", timeout=WAIT)
     start_question(base, code, password, 1, 1)
     expect(phone.locator("#si-answer")).to_be_visible(timeout=WAIT)
@@ -173,3 +178,74 @@ def test_si_phone_keeps_an_answer_the_network_lost(app, live_server, browser: Br
     state = requests.get(f"{base}/api/events/{code}/sheet", timeout=5,
                          headers={"Authorization": f"Bearer {token}"}).json()["si"]
     assert state["current"]["answer"] == "ответ без сети"
+
+
+def test_si_3_stop_on_an_earlier_question_of_the_theme_until_another_theme_starts(
+        app, live_server, browser: Browser):
+    """SI-3 on the phone: while the theme goes on, СТОП is offered for each of its
+    published questions, each named by round, theme and value with its answer; a
+    protest on the earlier one goes to the host; a question of another theme closes
+    every window and the phone offers none."""
+    base = live_server.url
+    code, password, token, phone = _one_player(app, base, browser, "Вася")
+    host = {"Authorization": f"Bearer {password}"}
+    expect(phone.locator("#si-player")).to_have_text("Вася", timeout=WAIT)
+
+    def call(path: str, **body) -> dict:
+        resp = requests.post(f"{base}/api/host/events/{code}/{path}", headers=host,
+                             json=body, timeout=5)
+        assert resp.status_code == 200, resp.text
+        return resp.json()
+
+    def played(q: int, text: str, mark: str) -> None:
+        start_question(base, code, password, 1, q)
+        requests.post(f"{base}/api/events/{code}/si/answers", timeout=5, json={
+            "round": 1, "question": q, "text": text},
+            headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+        call(f"si/rounds/1/questions/{q}/close")
+        call(f"si/rounds/1/questions/{q}/decide", player="Вася", mark=mark)
+        call(f"si/rounds/1/questions/{q}/publish")
+
+    played(1, "мой ответ", "wrong")
+    # The next question of theme 1 is on the board and open: the earlier one keeps its СТОП.
+    start_question(base, code, password, 1, 2)
+    expect(phone.locator("#si-board")).to_have_attribute("data-state", "open", timeout=WAIT)
+    expect(phone.locator("#si-answer")).to_be_visible()
+    earlier = phone.locator("#si-stop-list li[data-question='1']")
+    expect(phone.locator("#si-stop-list li")).to_have_count(1)
+    expect(earlier.locator("strong")).to_have_text("Раунд 1 · тема 1 · вопрос за 1")
+    expect(earlier).to_contain_text("Правильный ответ: answer 1.1")
+    stop = earlier.locator("button")
+    box = stop.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 200  # one thumb
+    stop.tap()
+    expect(phone.locator("#si-protest-about")).to_have_text("Раунд 1 · тема 1 · вопрос за 1")
+    phone.fill("#si-protest-text", "«мой ответ» тоже верен")
+    phone.locator("#si-protest button[type=submit]").tap()
+    expect(earlier.locator(".si-stop-state")).to_have_text("Ваш протест у ведущего.",
+                                                           timeout=WAIT)
+    expect(earlier.locator("button")).to_have_count(0)
+    expect(phone.locator("#si-protest")).to_be_hidden()
+    protests = requests.get(f"{base}/api/events/{code}/state", timeout=5).json()["si"]["protests"]
+    assert [(p["player"], p["round"], p["question"]) for p in protests] == [("Вася", 1, 1)]
+
+    # The host hears it and upholds it; question 2 is published: both are offered.
+    call(f"si/protests/{protests[0]['id']}/hear")
+    call(f"si/protests/{protests[0]['id']}/decide", upheld=True,
+         changes=[{"player": "Вася", "mark": "correct"}])
+    call("si/rounds/1/questions/2/close")
+    call("si/rounds/1/questions/2/publish")
+    expect(phone.locator("#si-stop-list li")).to_have_count(2, timeout=WAIT)
+    expect(earlier.locator(".si-stop-state")).to_have_text("Ваш протест принят.")
+    expect(phone.locator("#si-points")).to_have_text("1")
+    phone.locator("#si-stop-list li[data-question='2'] button").tap()
+    expect(phone.locator("#si-protest-about")).to_have_text("Раунд 1 · тема 1 · вопрос за 2")
+
+    # A question of theme 2 starts: the windows of theme 1 close, the phone offers no СТОП.
+    start_question(base, code, password, 1, 6)
+    expect(phone.locator("#si-where")).to_have_text("Раунд 1 · тема 2", timeout=WAIT)
+    expect(phone.locator("#si-stop")).to_be_hidden()
+    expect(phone.locator("#si-protest")).to_be_hidden()
+    late = requests.post(f"{base}/api/events/{code}/si/protests", timeout=5, json={
+        "round": 1, "question": 1, "text": "ещё"}, headers={"Authorization": f"Bearer {token}"})
+    assert (late.status_code, late.json()["error"]) == (409, "protest_window_closed")

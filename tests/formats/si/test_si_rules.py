@@ -16,6 +16,7 @@ from answerdesk.formats.si.rules import (
     may_protest,
     most_expensive,
     must_warn,
+    open_protest_windows,
     protest_window_open,
     scores,
     theme_of,
@@ -80,6 +81,21 @@ def test_si_3_protest_window_from_publication_until_the_next_theme_starts():
     assert protest_window_open(True, theme, [(1, 2), (1, 2)])  # the same theme goes on
     assert not protest_window_open(True, theme, [(1, 2), (1, 3)])  # the next theme began
     assert not protest_window_open(True, theme, [(2, 2)])  # another round's theme 2
+
+
+def test_si_3_open_windows_are_the_published_questions_of_the_theme_being_played():
+    r1t1, r1t2, r2t1 = (1, 1), (1, 2), (2, 1)
+    assert open_protest_windows([]) == []
+    # The theme goes on: its earlier published questions stay open, an unpublished not.
+    assert open_protest_windows([(r1t1, True), (r1t1, True), (r1t1, False)]) == [0, 1]
+    assert open_protest_windows([(r1t1, True), (r1t1, False), (r1t1, True)]) == [0, 2]
+    # A question of another theme starts: every window of the theme before closes,
+    # even before that question is published.
+    assert open_protest_windows([(r1t1, True), (r1t1, True), (r1t2, False)]) == []
+    assert open_protest_windows([(r1t1, True), (r1t2, True)]) == [1]
+    # Theme 1 of another round is another theme; coming back to a theme opens nothing old.
+    assert open_protest_windows([(r1t1, True), (r2t1, True)]) == [1]
+    assert open_protest_windows([(r1t1, True), (r1t2, True), (r1t1, True)]) == [2]
 
 
 def test_si_3_a_repeated_groundless_protest_must_earn_a_warning():
