@@ -193,6 +193,21 @@ def _machine_busy() -> tuple[float, float]:
     return (sum(values) - idle) / TICK, sum(values) / TICK
 
 
+def _disk_flushes() -> tuple[int, int]:
+    """(flush requests completed, ms spent on them) of the machine's disks since boot
+    (Linux /proc/diskstats; zeros where the kernel does not count flushes). Each
+    commit waits for one (PostgreSQL's WAL, SQLite's WAL at a checkpoint)."""
+    disks = {p.name for p in Path("/sys/block").iterdir()
+             if not p.name.startswith(("loop", "ram"))} if Path("/sys/block").exists() else set()
+    flushes = spent = 0
+    for row in Path("/proc/diskstats").read_text().splitlines():
+        fields = row.split()
+        if len(fields) >= 20 and fields[2] in disks:
+            flushes += int(fields[18])
+            spent += int(fields[19])
+    return flushes, spent
+
+
 @dataclass
 class CpuMeter:
     """CPU seconds spent by the server (gunicorn master and workers), PostgreSQL's
@@ -202,12 +217,12 @@ class CpuMeter:
     postgres: bool = False
     marks: tuple = ()
 
-    def _now(self) -> tuple[float, float, float, float, float]:
+    def _now(self) -> tuple[float, ...]:
         procs = _processes()
         server = sum(cpu for pid, ppid, _, cpu in procs if self.server_pid in (pid, ppid))
         postgres = sum(cpu for _, _, command, cpu in procs if command.startswith("postgres"))
         busy, total = _machine_busy()
-        return time.process_time(), server, postgres, busy, total
+        return time.process_time(), server, postgres, busy, total, *_disk_flushes()
 
     def start(self) -> CpuMeter:
         self.marks = self._now()
@@ -215,7 +230,7 @@ class CpuMeter:
 
     def line(self, requests: int) -> str:
         spent = (b - a for a, b in zip(self.marks, self._now(), strict=True))
-        client, server, postgres, busy, total = spent
+        client, server, postgres, busy, total, flushes, flushing = spent
         n = max(requests, 1)
         text = (f"CPU per request: server {server / n * 1000:.2f} ms, harness client "
                 f"{client / n * 1000:.2f} ms")
@@ -225,8 +240,12 @@ class CpuMeter:
             postgres = 0.0
         other = max(0.0, busy - server - client - postgres)
         total = max(total, 1e-9)
-        return (text + f"; machine {busy / total:.0%} busy, of which other processes "
-                f"{other / total:.0%} (a busy machine makes every figure worse)")
+        text += (f"; machine {busy / total:.0%} busy, of which other processes "
+                 f"{other / total:.0%} (a busy machine makes every figure worse)")
+        if flushes:
+            text += (f"; disk flushes {flushes:.0f}, {flushing / flushes:.2f} ms each (every "
+                     "commit waits for one: a slow disk delays every save)")
+        return text
 
 
 # A small HTTP/1.1 client: the load generator must cost far less CPU than the server.

@@ -84,6 +84,9 @@ class Format:
     plays_variants: ClassVar[frozenset[str]] = frozenset()
     #: The template the paper screen includes below a team's sheet (BG-E1), if any.
     paper_part: ClassVar[str | None] = None
+    #: Whether its phones and projector follow the game by server push (an SSE stream,
+    #: docs/live-push.md): only then does a change of its events notify the streams.
+    live_push: ClassVar[bool] = False
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""

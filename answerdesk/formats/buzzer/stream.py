@@ -34,9 +34,10 @@ from sqlalchemy.orm import Session
 from ... import live
 from ...api import state_document
 from ...api.blueprint import bp
+from ...core import formats
 from ...core.events import event_by_code
 from ...extensions import db
-from ...models import AuditEntry, Event, Question, Round, ScreenState
+from ...models import AuditEntry, Event, Question, Round, ScreenState, Team
 from ...slots import long_lived, slot
 from . import presses, timing
 from .models import BuzzPress
@@ -54,6 +55,8 @@ BUSY_RETRY_MS = 5000  # ... when this process has no thread to spare for a strea
 CHANNEL = "answerdesk_live"
 #: What the version reads: a flush writing one of these moves it (PostgreSQL's hint).
 VERSIONED = (AuditEntry, ScreenState, BuzzPress)
+#: A hint without an event id: every watched event is read.
+EVERY_EVENT = 0
 
 
 def _buzz_version(event_id: int) -> tuple[int, int | None]:
@@ -78,21 +81,61 @@ def _version(event_id: int) -> tuple[str, int | None]:
     return version, None if window is None or closed else window + 1
 
 
+def _event_of(session: Session, row: Any) -> int | None:
+    """The event a versioned row belongs to (a press: through its team, which the press
+    was made with, so in the Session already); None when it cannot be told cheaply."""
+    if isinstance(row, BuzzPress):
+        team = session.identity_map.get(session.identity_key(Team, row.team_id))
+        return team.event_id if team is not None else None
+    return row.event_id
+
+
+def _pushes(session: Session, event_id: int) -> bool:
+    """Whether the event's format pushes live (the event is mostly in the Session
+    already: the host's action loaded it)."""
+    event = session.identity_map.get(session.identity_key(Event, event_id))
+    name = event.format if event is not None else session.execute(
+        db.select(Event.format).where(Event.id == event_id)).scalar()
+    return name is not None and formats.get(name).live_push
+
+
+def notified_events(session: Session) -> set[int]:
+    """The events whose watchers a flush must tell: those whose format pushes live
+    (Format.live_push) and whose version it moved; EVERY_EVENT for a press whose event
+    is not known here (presses exist only in games that push)."""
+    found: set[int] = set()
+    for row in (*session.new, *session.dirty):
+        if not isinstance(row, VERSIONED):
+            continue
+        event_id = _event_of(session, row)
+        if event_id is None:
+            found.add(EVERY_EVENT)
+        elif event_id not in found and _pushes(session, event_id):
+            found.add(event_id)
+    return found
+
+
 @sa_event.listens_for(Session, "after_flush")
 def _notify_on_flush(session: Session, _flush_context: Any) -> None:
-    """PostgreSQL: NOTIFY the watchers of every process and app server when a flush
-    wrote what the version reads. NOTIFY is transactional (sent at commit, dropped on
-    rollback) and collapses repeats within a transaction."""
-    if not any(isinstance(o, VERSIONED) for o in (*session.new, *session.dirty)):
-        return
+    """PostgreSQL: NOTIFY the watchers of every process and app server, the event's id
+    as the payload, when a flush moved the version of an event whose format pushes
+    live. NOTIFY is transactional (sent at commit, dropped on rollback) and collapses
+    repeats within a transaction. Only such events: PostgreSQL commits the transactions
+    that notify one at a time, under one lock for the whole cluster, and a Bulgarian
+    quiz's host pages and services have no stream to tell (bench/README.md)."""
     connection = session.connection()
-    if connection.dialect.name == "postgresql":
-        connection.exec_driver_sql(f"NOTIFY {CHANNEL}")
+    if connection.dialect.name != "postgresql":
+        return
+    for event_id in sorted(notified_events(session)):
+        connection.exec_driver_sql(
+            "SELECT pg_notify(%(channel)s, %(event)s)",
+            {"channel": CHANNEL, "event": str(event_id) if event_id else ""})
 
 
 class _SqliteHint:
     """PRAGMA data_version, on a connection of its own, moves whenever another
-    connection (any thread, any process) committed to the file."""
+    connection (any thread, any process) committed to the file: it says nothing of
+    which event, so a move hints every event (EVERY_EVENT)."""
 
     def __init__(self, path: str) -> None:
         self.conn = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
@@ -101,11 +144,11 @@ class _SqliteHint:
     def _read(self) -> int:
         return self.conn.execute("PRAGMA data_version").fetchone()[0]
 
-    def wait(self, seconds: float) -> bool:
+    def wait(self, seconds: float) -> set[int]:
         time.sleep(min(seconds, SQLITE_HINT_SECONDS))
         now = self._read()
         moved, self.seen = now != self.seen, now
-        return moved
+        return {EVERY_EVENT} if moved else set()
 
     def close(self) -> None:
         self.conn.close()
@@ -121,14 +164,16 @@ class _PostgresHint:
         self.conn.autocommit = True
         self.conn.execute(f"LISTEN {CHANNEL}")
 
-    def wait(self, seconds: float) -> bool:
-        moved = False
-        for _ in self.conn.notifies(timeout=seconds, stop_after=1):
-            moved = True
-        if moved:
-            for _ in self.conn.notifies(timeout=0):  # what else queued: one read covers it
-                pass
-        return moved
+    def wait(self, seconds: float) -> set[int]:
+        """The events hinted (their ids, the NOTIFY payloads), waiting up to ``seconds``
+        for the first; what else queued meanwhile is taken too (one read covers it)."""
+        hinted: set[int] = set()
+        for note in self.conn.notifies(timeout=seconds, stop_after=1):
+            hinted.add(_payload_event(note.payload))
+        if hinted:
+            for note in self.conn.notifies(timeout=0):
+                hinted.add(_payload_event(note.payload))
+        return hinted
 
     def close(self) -> None:
         self.conn.close()
@@ -137,12 +182,16 @@ class _PostgresHint:
 class _NoHint:
     """A database without a hint (SQLite in memory): the periodic read alone."""
 
-    def wait(self, seconds: float) -> bool:
+    def wait(self, seconds: float) -> set[int]:
         time.sleep(seconds)
-        return False
+        return set()
 
     def close(self) -> None:
         pass
+
+
+def _payload_event(payload: str) -> int:
+    return int(payload) if payload.isdigit() else EVERY_EVENT
 
 
 def _hint(engine: Any) -> _SqliteHint | _PostgresHint | _NoHint:
@@ -226,7 +275,8 @@ class Watcher:
         with self.app.app_context():
             hint = None
             due: dict[int, float] = {}  # event id -> monotonic time of its next read
-            pending, last = False, 0.0  # a hint not yet acted on; when one last was
+            pending: set[int] = set()  # events hinted, not yet read (EVERY_EVENT: all)
+            last = 0.0  # when hinted events were last read
             while True:
                 if hint is not None and not self.active.is_set():
                     hint.close()  # no stream left: no connection kept for nothing
@@ -240,14 +290,19 @@ class Watcher:
                     if pending:
                         soonest = min(soonest, last + HINT_GAP_SECONDS)
                     idle = max(0.0, min(WAKE_SECONDS, soonest - time.monotonic()))
-                    pending = hint.wait(idle) or pending
+                    got = hint.wait(idle)
+                    with self.lock:  # a hint for an event not watched here is dropped
+                        pending |= {e for e in got
+                                    if e == EVERY_EVENT or e in self.listeners}
                     now = time.monotonic()
-                    hinted = pending and now >= last + HINT_GAP_SECONDS
-                    if hinted:
-                        pending, last = False, now
+                    hinted: set[int] = set()
+                    if pending and now >= last + HINT_GAP_SECONDS:
+                        hinted, pending, last = pending, set(), now
+                    every = EVERY_EVENT in hinted
                     with self.lock:
                         watched = [e for e in self.listeners
-                                   if hinted or e in self.fresh or due.get(e, 0) <= now]
+                                   if every or e in hinted or e in self.fresh
+                                   or due.get(e, 0) <= now]
                         self.fresh.difference_update(watched)
                     if watched:
                         due.update(self._read(watched))

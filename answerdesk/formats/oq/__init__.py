@@ -24,6 +24,7 @@ class OpenQuiz(Format):
     name = "oq"
     label = "OpenQuiz (buzzer game)"
     team_size = (1, 3)  # OQ-1: teams of up to 3 players
+    live_push = True  # the buzzer's stream (formats/buzzer/stream.py)
     desk_links = (("host.oq_play", N_("OpenQuiz play")), ("host.oq_room", N_("OpenQuiz room")))
     #: The phone's controls for the question types (OQ-3) beside the buzzer's button.
     buzzer_part = "oq/_phone.html"

@@ -20,6 +20,7 @@ class SvoyaIgra(Format):
     name = "si"
     label = "Своя игра (online tournament)"
     team_size = (1, 1)  # players, not teams
+    live_push = True  # the buzzer's stream (formats/buzzer/stream.py)
     desk_links = (("host.si_desk", N_("Своя игра desk")),)
     phone_template = "si/phone.html"  # one private answer, the lists, ПРОПУСТИЛИ, СТОП
 

@@ -11,11 +11,15 @@ import queue
 import threading
 import time
 
+import psycopg
 import pytest
 import requests
 from buzzgame import make_event, oq_player, start_question
+from conftest import ON_POSTGRES, PG_URL
 
+from answerdesk.extensions import db
 from answerdesk.formats.buzzer import stream
+from answerdesk.models import AuditEntry, Event
 
 pytestmark = pytest.mark.slow
 
@@ -154,3 +158,124 @@ def test_a_full_process_sends_the_phone_back_to_polling(app, client):
     assert resp.mimetype == "text/event-stream"
     state = client.get(f"/api/events/{code}/state")
     assert state.status_code == 200 and state.get_json()["oq"]["scores"] == []
+
+
+def _entries(*codes: str) -> list[int]:
+    """Add an audit entry to each event (as a host action writes one), not flushed yet:
+    the events' ids."""
+    ids = [db.session.scalar(db.select(Event.id).where(Event.code == code)) for code in codes]
+    for event_id in ids:
+        db.session.add(AuditEntry(event_id=event_id, actor="host", action="test.edit"))
+    return ids
+
+
+def test_only_an_event_whose_format_pushes_live_is_notified(app):
+    """A Bulgarian quiz has no stream to tell: a write of its events names no event;
+    OpenQuiz and Своя игра (Format.live_push) name theirs."""
+    bg, _ = make_event(app, "bg", {1: 2})
+    oq, _ = make_event(app, "oq", {1: 2})
+    si, _ = make_event(app, "si", {1: 2})
+    with app.app_context():
+        bg_id, oq_id, si_id = _entries(bg, oq, si)
+        assert stream.notified_events(db.session) == {oq_id, si_id}
+        db.session.rollback()
+        _entries(bg)
+        assert stream.notified_events(db.session) == set()
+        db.session.rollback()
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="LISTEN/NOTIFY is PostgreSQL's")
+def test_a_bulgarian_quiz_write_sends_no_notify_and_a_buzzer_game_names_its_event(app):
+    """PostgreSQL commits notifying transactions one at a time (one lock for the whole
+    cluster): only writes of a game that pushes notify, with the event's id as payload,
+    so watchers skip the events they do not watch (bench/README.md, issue 18)."""
+    bg, _ = make_event(app, "bg", {1: 2})
+    oq, password = make_event(app, "oq", {1: 2})
+    listener = psycopg.connect(PG_URL.replace("postgresql+psycopg", "postgresql"),
+                               autocommit=True)
+    try:
+        listener.execute(f"LISTEN {stream.CHANNEL}")
+        with app.app_context():
+            _entries(bg)
+            db.session.commit()
+        assert [n.payload for n in listener.notifies(timeout=0.5)] == []
+        client = app.test_client()
+        client.post(f"/api/events/{oq}/teams", json={"name": "Гама", "players": 2})
+        edited = client.post(f"/api/host/events/{oq}/oq/scores", json={"team": "Гама",
+                             "points": 2}, headers={"Authorization": f"Bearer {password}"})
+        assert edited.status_code == 200
+        with app.app_context():
+            oq_id = db.session.scalar(db.select(Event.id).where(Event.code == oq))
+        got = {n.payload for n in listener.notifies(timeout=2, stop_after=1)}
+        got |= {n.payload for n in listener.notifies(timeout=0.2)}
+        assert got == {str(oq_id)}
+    finally:
+        listener.close()
+
+
+class _Hints:
+    """A hint the test controls: the event ids it is handed, one batch per wait."""
+
+    def __init__(self) -> None:
+        self.batches: queue.Queue = queue.Queue()
+        self.closed = threading.Event()
+
+    def wait(self, seconds: float) -> set[int]:
+        try:
+            return self.batches.get(timeout=seconds)
+        except queue.Empty:
+            return set()
+
+    def close(self) -> None:
+        self.closed.set()
+
+
+def test_a_hint_for_an_event_not_watched_here_reads_nothing(app, monkeypatch):
+    """The watcher reads the version of a hinted event it watches, of every event on a
+    hint without an id (SQLite's data_version), and nothing for another event's."""
+    hints, reads = _Hints(), queue.Queue()
+    monkeypatch.setattr(stream, "_hint", lambda engine: hints)
+    monkeypatch.setattr(stream, "POLL_SECONDS", 60)
+    watcher = stream.Watcher(app)
+    monkeypatch.setattr(watcher, "_read", lambda watched: (
+        reads.put(sorted(watched)), {e: time.monotonic() + 60 for e in watched})[1])
+    woken = watcher.watch(7, None)
+    assert reads.get(timeout=10) == [7]  # a new stream's event is read at once
+    hints.batches.put({8})
+    with pytest.raises(queue.Empty):
+        reads.get(timeout=0.5)
+    hints.batches.put({8, 7})
+    assert reads.get(timeout=10) == [7]
+    hints.batches.put({stream.EVERY_EVENT})
+    assert reads.get(timeout=10) == [7]
+    watcher.unwatch(7, woken)
+    assert hints.closed.wait(10)  # no stream left: the hint's connection is closed
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="LISTEN/NOTIFY is PostgreSQL's")
+def test_the_listen_connection_is_closed_when_no_stream_is_left(app, client):
+    """A LISTEN connection nobody reads makes PostgreSQL's notification queue grow and
+    every NOTIFY slower: a process with no stream left keeps none."""
+    code, _ = make_event(app, "oq", {1: 5})
+
+    def listening() -> int:
+        with app.app_context():
+            return db.session.scalar(db.text(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                f" AND query = 'LISTEN {stream.CHANNEL}' AND pid <> pg_backend_pid()"))
+
+    app.config["LIVE_STREAM_SECONDS"] = 2
+    body: list[str] = []
+    reading = threading.Thread(target=lambda: body.append(
+        client.get(f"/api/events/{code}/stream").get_data(as_text=True)))
+    reading.start()
+    deadline = time.monotonic() + 10
+    while listening() == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert listening() >= 1
+    reading.join(30)
+    assert "event: look" in body[0]
+    deadline = time.monotonic() + 10
+    while listening() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert listening() == 0

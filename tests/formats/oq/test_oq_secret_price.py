@@ -11,7 +11,7 @@ import io
 import zipfile
 
 import pytest
-from buzzgame import T0, Phone, install_server_clock, start_question
+from buzzgame import T0, Phone, install_server_clock, oq_player, start_question
 from factories import Desk
 
 from answerdesk.core.events import create_event
@@ -69,7 +69,7 @@ def game(app, client, monkeypatch, english):
         import_pack(event, parse_pack(siq(), "kotki.siq"), "host")
         code = event.code
     desk = Desk(client, code, password)
-    phones = {name: Phone(client, code, desk.join(name, players=3), clock, 0, 20, 20)
+    phones = {name: Phone(client, code, oq_player(client, code, name), clock, 0, 20, 20)
               for name in ("Альфа", "Бета")}
     return desk, phones, clock
 
