@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 
@@ -47,10 +48,9 @@ def test_bg_programme_rounds(app, demo):
     assert rounds[6][1] == 5                                # BG-R6
 
 
-def test_migrations_build_the_models_schema(tmp_path):
-    """`flask db upgrade` on an empty database gives exactly the tables of models.py."""
-    from flask_migrate import upgrade
-
+def _empty_database_app(tmp_path):
+    """An app on an empty database: a new SQLite file, or the test's PostgreSQL
+    database emptied (``_restore`` gives the other tests their schema back)."""
     from answerdesk import create_app
 
     pg_url = os.environ.get("DATABASE_URL", "")
@@ -58,21 +58,67 @@ def test_migrations_build_the_models_schema(tmp_path):
     uri = _normalise_database_url(pg_url) if on_postgres else f"sqlite:///{tmp_path / 'm.sqlite'}"
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": uri, "SECRET_KEY": "t",
                       "INSTANCE_PATH": str(tmp_path)})
+    app.config["ON_POSTGRES"] = on_postgres
     with app.app_context():
         if on_postgres:
-            with db.engine.begin() as conn:
-                conn.exec_driver_sql("DROP SCHEMA public CASCADE")
-                conn.exec_driver_sql("CREATE SCHEMA public")
+            _empty_schema()
+    return app
+
+
+def _empty_schema() -> None:
+    with db.engine.begin() as conn:
+        conn.exec_driver_sql("DROP SCHEMA public CASCADE")
+        conn.exec_driver_sql("CREATE SCHEMA public")
+
+
+def _restore(app) -> None:
+    """Leave the shared PostgreSQL database as the other tests expect it."""
+    db.session.remove()
+    if app.config["ON_POSTGRES"]:
+        _empty_schema()
+        db.create_all()
+    db.engine.dispose()
+
+
+def test_migrations_build_the_models_schema(tmp_path):
+    """`flask db upgrade` on an empty database gives exactly the tables of models.py."""
+    from flask_migrate import upgrade
+
+    app = _empty_database_app(tmp_path)
+    with app.app_context():
         upgrade()
         with db.engine.connect() as conn:
             diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
-        if on_postgres:  # leave the shared database as the other tests expect it
-            with db.engine.begin() as conn:
-                conn.exec_driver_sql("DROP SCHEMA public CASCADE")
-                conn.exec_driver_sql("CREATE SCHEMA public")
-            db.create_all()
-        db.engine.dispose()
+        _restore(app)
     assert diff == []
+
+
+def test_the_clock_per_phone_migration_keeps_a_team_tokens_samples(tmp_path):
+    """Issue 15, OQ-4: upgrading to samples per phone keeps a team token's exchanges
+    under its phone (``team:<id>``) and drops OpenQuiz teams' blends of several
+    players' phones, which no phone's estimate may use."""
+    from flask_migrate import upgrade
+
+    from answerdesk.core.events import create_event
+    from answerdesk.core.teams import register_team
+
+    app = _empty_database_app(tmp_path)
+    with app.app_context():
+        upgrade(revision="b5c2d8e7f1a4")
+        teams = {fmt: register_team(create_event(f"{fmt} night", format=fmt)[0], "A")[0].id
+                 for fmt in ("bg", "oq")}
+        db.session.commit()
+        for team_id in teams.values():
+            db.session.execute(db.text(
+                "INSERT INTO buzz_sample (team_id, client_send_ms, server_ms, "
+                "client_receive_ms, created_at) VALUES (:t, 1, 2, 3, :at)"),
+                {"t": team_id, "at": dt.datetime(2026, 12, 1)})
+        db.session.commit()
+        db.session.remove()
+        upgrade()
+        kept = db.session.execute(db.text("SELECT team_id, phone FROM buzz_sample")).all()
+        _restore(app)
+    assert [tuple(row) for row in kept] == [(teams["bg"], f"team:{teams['bg']}")]
 
 
 def test_demo_line_carries_the_generated_organiser_password(app, tmp_path):

@@ -40,26 +40,29 @@ def _arming(event: Any, round_number: Any, question_number: Any,
     return None if locks_at is not None and at_ms >= presses.to_ms(locks_at) else arming
 
 
-def _caller(code: str, press: bool) -> tuple[Any, Any]:
-    """The event and the team a request's token presses (or syncs) for: the team token,
-    or whatever the format says (``buzzer_team``: OpenQuiz's players press with their
-    own tokens, OQ-1). None for an anonymous sync exchange."""
+def _caller(code: str, press: bool) -> tuple[Any, presses.Phone | None]:
+    """The event and the phone a request's token presses (or syncs) from: the team
+    token's, or whatever the format says (``buzzer_phone``: OpenQuiz's players press
+    and sync with their own tokens, each phone with its own clock estimate, OQ-1,
+    OQ-4). None for an anonymous sync exchange."""
     event = event_by_code(code)  # an unknown code is a 404 for anonymous clocks too
-    own = getattr(get_format(event.format), "buzzer_team", None)
+    own = getattr(get_format(event.format), "buzzer_phone", None)
     if own is not None:
         return event, own(event, bearer_token(), press)
     if not press and not bearer_token():
         return event, None
-    return api_team(code)
+    event, team = api_team(code)
+    return event, presses.Phone.of_team(team)
 
 
 @bp.post("/events/<code>/clock")
 def clock_sync(code: str):
-    """One sync exchange; with the team's token it also feeds the server's estimate."""
+    """One sync exchange; with a phone's token it also feeds the server's estimate of
+    that phone's clock."""
     server_ms = presses.now_ms()
     body = json_body()
-    team = _caller(code, press=False)[1]
-    reply = presses.sync(team, body.get("client_ms"), body.get("last"), server_ms)
+    phone = _caller(code, press=False)[1]
+    reply = presses.sync(phone, body.get("client_ms"), body.get("last"), server_ms)
     db.session.commit()
     return jsonify(reply)
 
@@ -68,11 +71,11 @@ def clock_sync(code: str):
 def buzz(code: str):
     """OQ-4: a press with the phone's own press time; the order comes after the window."""
     received_ms = presses.now_ms()
-    event, team = _caller(code, press=True)
+    event, phone = _caller(code, press=True)
     body = json_body()
     try:
         arming = _arming(event, body.get("round"), body.get("question"), received_ms)
-        row = presses.press(arming, team, body.get("pressed_at_ms"), received_ms)
+        row = presses.press(arming, phone, body.get("pressed_at_ms"), received_ms)
     except Exception:
         db.session.rollback()
         raise
@@ -90,8 +93,9 @@ def openapi_paths() -> dict[str, Any]:
     ms = {"type": "integer", "minimum": 0, "maximum": presses.MAX_MS}
     return {
         "/api/events/{code}/clock": {"post": {
-            "summary": "OQ-4 clock sync: the server's time for the phone's; with the team's "
-                       "token the exchange also feeds the server's own estimate of the phone",
+            "summary": "OQ-4 clock sync: the server's time for the phone's; with a phone's "
+                       "token (in OpenQuiz a player's) the exchange also feeds the server's "
+                       "own estimate of that phone's clock, kept per phone",
             "parameters": [_CODE],
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "required": ["client_ms"], "properties": {

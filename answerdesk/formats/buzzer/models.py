@@ -1,5 +1,10 @@
 """The buzzer's tables: each phone's sync exchanges and each press as it arrived.
 
+A sample belongs to the phone that made it (``phone``: a key the format gives,
+e.g. a player's in OpenQuiz, where up to three phones play for one team), so the
+server's estimate of a phone's clock is made from that phone's exchanges alone
+(OQ-4); ``team_id`` only lets a deleted team take its samples with it.
+
 Both are rows in the database, not state in a process: any worker of any app
 server answers a sync or a press, and the window's close follows from the stored
 arrival times, so no process has to be awake when it closes.
@@ -9,7 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from sqlalchemy import BigInteger, ForeignKey, Index, UniqueConstraint
+from sqlalchemy import BigInteger, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from ...extensions import db
@@ -17,13 +22,14 @@ from ...models import utcnow
 
 
 class BuzzSample(db.Model):
-    """One sync exchange of a team's phone; complete once the phone reports its receipt."""
+    """One sync exchange of a phone; complete once the phone reports its receipt."""
 
     __tablename__ = "buzz_sample"
-    __table_args__ = (Index("ix_buzz_sample_team_id_id", "team_id", "id"),)
+    __table_args__ = (Index("ix_buzz_sample_phone_id", "phone", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    phone: Mapped[str] = mapped_column(String(40))
     client_send_ms: Mapped[int] = mapped_column(BigInteger)
     server_ms: Mapped[int] = mapped_column(BigInteger)
     client_receive_ms: Mapped[int | None] = mapped_column(BigInteger)

@@ -3,7 +3,9 @@
 A format that plays with the buzzer says, through ``Arming``, which question the
 buzzer is armed for, since when, until when the reading runs and which teams are
 out; this module stores and refuses, and orders the presses once the window has
-closed. Refusals change nothing.
+closed. Refusals change nothing. The server's estimate of a clock is per phone
+(``Phone``): in OpenQuiz up to three players' phones play for one team, and each
+press is converted with the estimate of the phone that pressed.
 """
 
 from __future__ import annotations
@@ -90,9 +92,23 @@ class Arming:
     out: frozenset[int] = frozenset()  # teams that answered or passed
 
 
+@dataclass(frozen=True)
+class Phone:
+    """The phone behind a request: the team it plays for and the key of its own clock
+    estimate (OQ-4: "the server keeps its own estimate per phone")."""
+
+    team: Team
+    key: str
+
+    @classmethod
+    def of_team(cls, team: Team) -> Phone:
+        """The phone of a team token (a BG team, a Своя игра player: a team of one)."""
+        return cls(team, f"team:{team.id}")
+
+
 # -- clock sync --------------------------------------------------------------------------
 
-def sync(team: Team | None, client_ms: Any, last: Any, server_ms: int) -> dict[str, Any]:
+def sync(phone: Phone | None, client_ms: Any, last: Any, server_ms: int) -> dict[str, Any]:
     """One sync exchange: stamp it, store it for a known phone, complete its previous one.
 
     ``last`` is the phone's report of its previous exchange (``client_ms``,
@@ -102,27 +118,28 @@ def sync(team: Team | None, client_ms: Any, last: Any, server_ms: int) -> dict[s
     """
     client_ms = epoch_ms(client_ms, "client_ms")
     reply: dict[str, Any] = {"server_ms": server_ms}
-    if team is None:
+    if phone is None:
         return reply
     if last is not None:
-        _complete(team, last, client_ms, server_ms)
-    db.session.add(BuzzSample(team_id=team.id, client_send_ms=client_ms, server_ms=server_ms))
+        _complete(phone.key, last, client_ms, server_ms)
+    db.session.add(BuzzSample(team_id=phone.team.id, phone=phone.key, client_send_ms=client_ms,
+                              server_ms=server_ms))
     db.session.flush()
-    _trim(team)
-    est = estimate_for(team, server_ms)
+    _trim(phone.key)
+    est = estimate_for(phone.key, server_ms)
     if est is not None:
         reply.update(offset_ms=round(est.offset_ms, 1), rtt_ms=est.rtt_ms)
     return reply
 
 
-def _complete(team: Team, last: Any, client_ms: int, server_ms: int) -> None:
+def _complete(phone: str, last: Any, client_ms: int, server_ms: int) -> None:
     if not isinstance(last, dict):
         raise DeskError("last must be an object with client_ms, server_ms and received_ms.")
     sent = epoch_ms(last.get("client_ms"), "last.client_ms")
     stamped = epoch_ms(last.get("server_ms"), "last.server_ms")
     received = epoch_ms(last.get("received_ms"), "last.received_ms")
     row = db.session.scalar(db.select(BuzzSample).where(
-        BuzzSample.team_id == team.id, BuzzSample.client_send_ms == sent,
+        BuzzSample.phone == phone, BuzzSample.client_send_ms == sent,
         BuzzSample.server_ms == stamped, BuzzSample.client_receive_ms.is_(None)))
     if row is None:
         return  # trimmed, or already completed: a replay changes nothing
@@ -131,18 +148,21 @@ def _complete(team: Team, last: Any, client_ms: int, server_ms: int) -> None:
         row.client_receive_ms = received
 
 
-def _trim(team: Team) -> None:
-    keep = db.select(BuzzSample.id).where(BuzzSample.team_id == team.id).order_by(
+def _trim(phone: str) -> None:
+    """Keep the phone's latest KEPT_SAMPLES exchanges (each phone its own)."""
+    keep = db.select(BuzzSample.id).where(BuzzSample.phone == phone).order_by(
         BuzzSample.id.desc()).limit(KEPT_SAMPLES).subquery()
     db.session.execute(db.delete(BuzzSample).where(
-        BuzzSample.team_id == team.id, BuzzSample.id.not_in(db.select(keep.c.id))))
+        BuzzSample.phone == phone, BuzzSample.id.not_in(db.select(keep.c.id))))
 
 
-def estimate_for(team: Team, before_ms: int) -> timing.Estimate | None:
-    """The server's estimate of a team's phone clock from exchanges completed by then."""
+def estimate_for(phone: str, before_ms: int) -> timing.Estimate | None:
+    """The server's estimate of one phone's clock (its key, ``Phone.key``) from that
+    phone's own exchanges completed by then; None without any (a press is then placed
+    at its arrival, flagged ``no_sync``)."""
     rows = db.session.execute(db.select(
         BuzzSample.client_send_ms, BuzzSample.server_ms, BuzzSample.client_receive_ms,
-    ).where(BuzzSample.team_id == team.id, BuzzSample.client_receive_ms.is_not(None),
+    ).where(BuzzSample.phone == phone, BuzzSample.client_receive_ms.is_not(None),
             BuzzSample.server_ms <= before_ms)).all()
     return timing.estimate(timing.Sample(*row) for row in rows)
 
@@ -155,13 +175,16 @@ def _presses(arming: Arming) -> list[BuzzPress]:
     ).order_by(BuzzPress.received_ms, BuzzPress.id)))
 
 
-def press(arming: Arming | None, team: Team, pressed_at_ms: Any, received_ms: int) -> BuzzPress:
-    """Store a press (OQ-4), or refuse it changing nothing.
+def press(arming: Arming | None, phone: Phone, pressed_at_ms: Any,
+          received_ms: int) -> BuzzPress:
+    """Store a press (OQ-4) with the estimate of the phone that pressed, or refuse it
+    changing nothing.
 
     Refused: the buzzer not armed (before the question opened), the team out (it
     answered or passed), a second press of the team, a press after the window.
     """
     claimed = epoch_ms(pressed_at_ms, "pressed_at_ms")
+    team = phone.team
     if arming is None or received_ms < arming.armed_ms:
         raise BuzzerNotArmed("The buzzer is not armed for this question.")
     if team.id in arming.out:
@@ -172,7 +195,7 @@ def press(arming: Arming | None, team: Team, pressed_at_ms: Any, received_ms: in
     closes = timing.window_closes_ms(p.received_ms for p in earlier)
     if closes is not None and received_ms > closes:
         raise WindowClosed("Too late: the buzzer window has closed.")
-    est = estimate_for(team, received_ms)
+    est = estimate_for(phone.key, received_ms)
     row = BuzzPress(question_id=arming.question_id, attempt=arming.attempt, team_id=team.id,
                     claimed_ms=claimed, received_ms=received_ms,
                     offset_ms=est.offset_ms if est else None, rtt_ms=est.rtt_ms if est else None,

@@ -46,11 +46,12 @@ class OpenQuiz(Format):
 
         check_team_join(event, name_key)
 
-    def buzzer_team(self, event: Any, token: str | None, press: bool) -> Any:
-        """OQ-1: presses are players' own (their token), never the team token's."""
-        from .control import buzzer_team
+    def buzzer_phone(self, event: Any, token: str | None, press: bool) -> Any:
+        """OQ-1: presses are players' own (their token), never the team token's; OQ-4:
+        each player's phone has its own clock estimate."""
+        from .control import buzzer_phone
 
-        return buzzer_team(event, token, press)
+        return buzzer_phone(event, token, press)
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""

@@ -528,16 +528,21 @@ def me(team: Team, player: OqPlayer | None) -> dict[str, Any]:
             "captain": captain.name if captain else None}
 
 
-def buzzer_team(event: Event, token: str | None, press: bool) -> Team | None:
+def buzzer_phone(event: Event, token: str | None, press: bool) -> presses.Phone | None:
     """OQ-1 at the buzzer: a press is a player's (their own token); a sync exchange
-    feeds the estimate of a player's team, and is anonymous with the team token alone
-    or no token. A banned player's token is refused everywhere (OQ-8)."""
+    feeds the server's estimate of that player's phone (OQ-4: per phone, so a press
+    is converted with the pressing phone's own clock, not a teammate's), and is
+    anonymous with the team token alone or no token. A banned player's token is
+    refused everywhere (OQ-8)."""
     if not token and not press:
         return None
     if press:
-        return acting(event.code, token)[1]
-    _, team, player = who(event.code, token)
-    return team if player is not None else None
+        _, team, player = acting(event.code, token)
+    else:
+        _, team, player = who(event.code, token)
+        if player is None:
+            return None
+    return presses.Phone(team, f"oq_player:{player.id}")
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:

@@ -8,6 +8,7 @@ from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, sta
 from factories import Desk
 
 from answerdesk.extensions import db
+from answerdesk.formats.buzzer import presses
 from answerdesk.formats.buzzer.models import BuzzPress, BuzzSample
 
 
@@ -104,6 +105,74 @@ def test_oq4_first_on_its_own_clock_wins_though_its_press_arrives_last(app, game
     assert [team for team, *_ in order] == ["Далече", "Близо", "Средата", "Хитрец"]
     assert order[0][3] == [] and abs(order[1][2] - 50) <= 25  # "2nd by 50 ms", within a trip
     assert order[3][3] == ["before_question"]  # counted at its arrival, flagged for the host
+
+
+def teammate(desk: Desk, team: str, name: str, clock, skew_ms: int) -> Phone:
+    """OQ-1: another player of an OpenQuiz team, on a phone of their own."""
+    return Phone(desk.client, desk.code, oq_player(desk.client, desk.code, team, name), clock,
+                 skew_ms, 20, 20)
+
+
+@pytest.mark.parametrize("presser", ["ahead", "on_time"])
+def test_oq4_each_phone_of_a_team_is_placed_by_its_own_clock(app, game, server_clock, presser):
+    """OQ-4, "the server keeps its own estimate per phone": two phones of one OpenQuiz
+    team, clocks 400 ms apart, each sync; whichever presses is converted with its own
+    estimate, not a blend of its team's phones."""
+    desk, phone = game
+    on_time = phone("Альфа", skew_ms=0, out_ms=20, back_ms=20)
+    ahead = teammate(desk, "Альфа", "Вася", server_clock, skew_ms=+400)
+    rival = phone("Бета", skew_ms=0, out_ms=20, back_ms=20)
+    for p in (on_time, ahead, rival):
+        reply = sync_a_while(p, T0 - 30_000, [(20, 20)] * 4)
+        assert abs(reply["offset_ms"] + p.skew_ms) <= 1  # the phone's own offset
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                   at_ms=T0)
+    pressing = {"ahead": ahead, "on_time": on_time}[presser]
+    pressing.out_ms = 300  # pressed first, arrives T0+400: after the rival's press
+    assert pressing.press(T0 + 100).status_code == 202
+    assert rival.press(T0 + 150).status_code == 202  # arrives T0+170
+    server_clock.ms = T0 + 1_200
+    order = [(b["team"], b["behind_first_ms"], b["flags"]) for b in state(desk)["order"]]
+    assert [team for team, *_ in order] == ["Альфа", "Бета"]
+    assert order[0][2] == [] and order[1][2] == []
+    assert abs(order[1][1] - 50) <= 25  # "2nd by 50 ms", within a trip
+
+
+def test_oq4_a_phone_without_its_own_samples_counts_at_arrival(app, game, server_clock):
+    """OQ-4: a phone that never synced gets no teammate's estimate: its press counts at
+    its arrival, flagged ``no_sync`` for the host, as a team's press without samples."""
+    desk, phone = game
+    synced = phone("Альфа", skew_ms=0, out_ms=20, back_ms=20)
+    silent = teammate(desk, "Альфа", "Вася", server_clock, skew_ms=0)
+    rival = phone("Бета", skew_ms=0, out_ms=20, back_ms=20)
+    for p in (synced, rival):
+        sync_a_while(p, T0 - 30_000, [(20, 20)] * 4)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock,
+                   at_ms=T0)
+    silent.out_ms = 300
+    assert silent.press(T0 + 100).status_code == 202  # arrives T0+400
+    assert rival.press(T0 + 150).status_code == 202  # arrives T0+170
+    server_clock.ms = T0 + 1_200
+    order = [(b["team"], b["at_ms"], b["flags"]) for b in state(desk)["order"]]
+    assert order == [("Бета", T0 + 150, []), ("Альфа", T0 + 400, ["no_sync"])]
+    with app.app_context():
+        row = db.session.scalar(db.select(BuzzPress).where(BuzzPress.claimed_ms == T0 + 100))
+        assert (row.offset_ms, row.rtt_ms, row.samples) == (None, None, 0)
+
+
+def test_each_phone_keeps_its_own_latest_samples(app, game, server_clock):
+    """Old exchanges are pruned per phone: a busy phone never pushes out a teammate's."""
+    desk, phone = game
+    busy = phone("Альфа", skew_ms=0, out_ms=20, back_ms=20)
+    quiet = teammate(desk, "Альфа", "Вася", server_clock, skew_ms=+400)
+    sync_a_while(quiet, T0 - 60_000, [(20, 20)] * 3)
+    reply = sync_a_while(busy, T0 - 50_000, [(20, 20)] * (presses.KEPT_SAMPLES + 4))
+    assert abs(reply["offset_ms"]) <= 1
+    with app.app_context():
+        kept = db.session.execute(db.select(BuzzSample.phone, db.func.count()).group_by(
+            BuzzSample.phone)).all()
+        assert sorted(n for _, n in kept) == [3, presses.KEPT_SAMPLES]
+    assert abs(quiet.sync(T0 - 5_000)["offset_ms"] + 400) <= 1
 
 
 def test_oq4_refusals_change_nothing(app, game, server_clock, english):

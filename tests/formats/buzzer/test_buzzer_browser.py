@@ -17,7 +17,9 @@ from buzzgame import make_event, oq_player, start_question
 from playwright.sync_api import Browser, expect
 
 from answerdesk.core.events import event_by_code
+from answerdesk.extensions import db
 from answerdesk.formats.buzzer import presses, timing
+from answerdesk.formats.buzzer.models import BuzzSample
 
 pytestmark = pytest.mark.slow
 
@@ -26,10 +28,15 @@ PHONE = {"viewport": {"width": 390, "height": 780}, "has_touch": True, "is_mobil
 
 
 def estimates(app, code: str) -> dict[str, timing.Estimate | None]:
-    """The server's own estimate of each team's phone clock, from its sync exchanges."""
+    """The server's own estimate of each team's phone clock, from its sync exchanges
+    (each team here plays with one phone; None until that phone has synced)."""
     with app.app_context():
         now = presses.now_ms()
-        return {t.name: presses.estimate_for(t, now) for t in event_by_code(code).teams}
+        teams = event_by_code(code).teams
+        phones = dict(db.session.execute(db.select(BuzzSample.team_id, BuzzSample.phone).where(
+            BuzzSample.team_id.in_([t.id for t in teams])).distinct()).all())
+        return {t.name: presses.estimate_for(phones[t.id], now) if t.id in phones else None
+                for t in teams}
 
 
 def settled_clocks(app, code: str, good_rtt_ms: int = 200, patience_s: float = 20,
