@@ -2,8 +2,9 @@
 
 Every change of the night writes an audit entry in its own transaction, and
 every projector change moves the screen's version; so the newest audit id
-plus the screen version changes exactly when a host page or the projector
-could show something new. Pages poll it (one indexed query) and fetch their
+(with how many entries lie just below it, for a late commit) plus the screen
+version changes exactly when a host page or the projector could show something
+new. Pages poll it (one indexed query) and fetch their
 fragment only when it moved, which works across any number of workers.
 
 The projector polls its own version, which skips phone saves: it shows no answer
@@ -36,10 +37,25 @@ def screen_version(event_id: int) -> str:
     return _version(event_id, NOT_A_PHONE_SAVE)
 
 
+#: How far below the newest audit id a late commit is still noticed (see _version).
+LATE_COMMIT_IDS = 10_000
+
+
 def _version(event_id: int, *entries: Any) -> str:
+    """The newest audit id, how many entries lie within LATE_COMMIT_IDS below it, and
+    the screen version. PostgreSQL hands ids out at insert, not at commit: a save that
+    took id 100 and commits after id 101 leaves the newest id as it was, so the newest
+    id alone would keep a page on a picture without it until the next change; the
+    count moves then (tests/test_live_versions.py)."""
     newest = (
         db.select(db.func.max(AuditEntry.id))
         .where(AuditEntry.event_id == event_id, *entries)
+        .scalar_subquery()
+    )
+    recent = (
+        db.select(db.func.count())
+        .where(AuditEntry.event_id == event_id, *entries,
+               AuditEntry.id > newest - LATE_COMMIT_IDS)
         .scalar_subquery()
     )
     screen = (
@@ -47,5 +63,6 @@ def _version(event_id: int, *entries: Any) -> str:
         .where(ScreenState.event_id == event_id)
         .scalar_subquery()
     )
-    audit_id, screen_version = db.session.execute(db.select(newest, screen)).one()
-    return f"{audit_id or 0}.{screen_version or 0}"
+    audit_id, count, screen_version = db.session.execute(
+        db.select(newest, recent, screen)).one()
+    return f"{audit_id or 0}.{count}.{screen_version or 0}"

@@ -13,10 +13,14 @@ import threading
 from collections.abc import Callable
 
 import pytest
+from conftest import ON_POSTGRES
+from sqlalchemy import insert
 
-from answerdesk import display
+from answerdesk import display, live
 from answerdesk.core import review, rounds
 from answerdesk.core.events import event_by_code
+from answerdesk.extensions import db
+from answerdesk.models import AuditEntry
 
 
 def _meanwhile(app, monkeypatch, module, name: str, change: Callable[[], None]) -> None:
@@ -83,3 +87,25 @@ def test_desk_never_carries_a_version_newer_than_its_picture(app, client, desk, 
     again = client.get(f"/host/{desk.code}/").get_data(as_text=True)
     assert re.search(r"<td>Сови</td><td>4</td><td>1/", again)
     assert _version(again, "section") == version
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="SQLite hands out ids under its one write lock")
+def test_a_late_commit_of_an_earlier_id_moves_the_version(app, demo):
+    """PostgreSQL numbers an insert at once and makes it visible at commit: an entry
+    whose transaction commits after a newer one's leaves the newest id as it was, and
+    the version must move all the same (live._version)."""
+    code, _ = demo
+    with app.app_context():
+        event_id = event_by_code(code).id
+        entry = {"event_id": event_id, "actor": "host", "action": "test.late", "subject": ""}
+        with db.engine.connect() as slow, db.engine.connect() as quick:
+            slow.execute(insert(AuditEntry).values(**entry))
+            quick.execute(insert(AuditEntry).values(**entry))
+            quick.commit()
+            before = live.version(event_id), live.screen_version(event_id)
+            db.session.rollback()
+            slow.commit()
+        after = live.version(event_id), live.screen_version(event_id)
+        assert before[0] != after[0] and before[1] != after[1]
+        newest = db.session.scalar(db.select(db.func.max(AuditEntry.id)))
+        assert before[0].split(".")[0] == after[0].split(".")[0] == str(newest)
