@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 import requests
+import sqlalchemy as sa
+from conftest import ON_POSTGRES
+
+from answerdesk.extensions import db
 
 pytestmark = pytest.mark.slow
 
@@ -85,3 +90,21 @@ def test_lock_race_loses_nothing_and_accepts_nothing_late(live_demo):
         for (tok, q), text in acked.items():
             if tok == token:
                 assert stored[q] == text  # the last acknowledged edit is the one kept
+
+
+@pytest.mark.skipif(not ON_POSTGRES, reason="SQLite opens a file, not a server's backend")
+def test_workers_open_their_request_connections_before_the_first_request(app, serve):
+    """gunicorn.conf.py post_worker_init: each worker opens its request connections at
+    start, so the cost of new PostgreSQL backends does not land on a night's first
+    second (bench/README.md)."""
+    count = "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+    with app.app_context():
+        before = db.session.scalar(sa.text(count))
+        db.session.rollback()
+        serve(workers=2, threads=16)
+        deadline = time.monotonic() + 20
+        while (now := db.session.scalar(sa.text(count))) < before + 2 * 8 \
+                and time.monotonic() < deadline:
+            db.session.rollback()
+            time.sleep(0.2)
+        assert now >= before + 2 * 8
