@@ -20,15 +20,13 @@ from pathlib import Path
 
 import pytest
 import requests
-from factories import Desk
+from factories import ON_POSTGRES, PG_URL, Desk
 
 from answerdesk import create_app
 from answerdesk.config import _normalise_database_url
 from answerdesk.extensions import db
 
 ROOT = Path(__file__).resolve().parent.parent
-PG_URL = os.environ.get("DATABASE_URL", "")
-ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
 
 
 def _config(uri: str, instance: Path) -> dict:

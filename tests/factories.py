@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
+
+#: The database the suite runs on (conftest.py builds it); tests import these from
+#: here, since a bare `from conftest import` may find tests/packs/conftest.py first.
+PG_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
 
 
 class Desk:

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
-from conftest import ON_POSTGRES
+from factories import ON_POSTGRES
 from sqlalchemy import insert
 
 from answerdesk import display, live

@@ -8,7 +8,7 @@ import time
 import pytest
 import requests
 import sqlalchemy as sa
-from conftest import ON_POSTGRES
+from factories import ON_POSTGRES
 
 from answerdesk.extensions import db
 

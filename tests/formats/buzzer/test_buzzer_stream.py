@@ -15,7 +15,7 @@ import psycopg
 import pytest
 import requests
 from buzzgame import make_event, oq_player, start_question
-from conftest import ON_POSTGRES, PG_URL
+from factories import ON_POSTGRES, PG_URL
 
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import stream
