@@ -213,10 +213,7 @@ def who(code: str, token: str | None) -> tuple[Event, Team, OqPlayer | None]:
     try:
         event, team = event_and_team_by_token(code, token)
     except Unauthorized:
-        if token:
-            row = _row(event_by_code(code))
-            if row is not None and room.token_banned(row.banned or [], hash_token(token)):
-                raise Banned(room.PLAYER_BANNED) from None
+        _refuse_banned_device(_row(event_by_code(code)), token)
         raise
     return event, team, None
 
