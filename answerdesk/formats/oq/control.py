@@ -146,14 +146,33 @@ def _refuse_banned_device(row: OqGame | None, previous: Any) -> None:
         raise Banned(room.PLAYER_BANNED)
 
 
-def join_player(event: Event, team: Team, name: Any, now_ms: int,
-                previous: Any = None) -> tuple[OqPlayer, str]:
-    """OQ-1: a player joins their team and gets a token of their own; the first is the
-    captain. OQ-8: a banned name in this team, or a banned player's phone, is refused."""
+class _Joiner(NamedTuple):
+    """A player who passed the checks every join makes first (the game takes joins,
+    the name is a name, the phone is not a banned player's)."""
+
+    row: OqGame | None
+    name: str
+    key: str
+
+
+def _joiner(event: Event, name: Any, previous: Any, now_ms: int) -> _Joiner:
     guard(event, now_ms, play=False)
     clean, key = _player_name(name)
     row = _row(event)
     _refuse_banned_device(row, previous)
+    return _Joiner(row, clean, key)
+
+
+def join_player(event: Event, team: Team, name: Any, now_ms: int,
+                previous: Any = None) -> tuple[OqPlayer, str]:
+    """OQ-1: a player joins their team and gets a token of their own; the first is the
+    captain. OQ-8: a banned name in this team, or a banned player's phone, is refused."""
+    return _add_player(event, team, _joiner(event, name, previous, now_ms), now_ms)
+
+
+def _add_player(event: Event, team: Team, joiner: _Joiner, now_ms: int
+                ) -> tuple[OqPlayer, str]:
+    row, clean, key = joiner
     # Two phones of a team joining at once: one after the other (the captain once).
     db.session.execute(db.select(Team.id).where(Team.id == team.id).with_for_update())
     rows = players(team)
@@ -183,18 +202,16 @@ def join_room(event: Event, team_name: Any, player_name: Any, previous: Any,
     made with them as its first player (its captain), an existing one of fewer than 3
     takes them in. The player is checked before the team is made, so a refused player
     leaves no team behind."""
-    guard(event, now_ms, play=False)
-    _, key = _player_name(player_name)
-    row = _row(event)
-    _refuse_banned_device(row, previous)
+    joiner = _joiner(event, player_name, previous, now_ms)
     team_key = team_name_key(clean_name(
         team_name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"]) or "")
     team = next((t for t in event.teams if team_key and t.name_key == team_key), None)
     if team is None:
-        if room.is_banned((row.banned or []) if row else [], room.Kind.PLAYER, key, team_key):
+        banned = (joiner.row.banned or []) if joiner.row else []
+        if room.is_banned(banned, room.Kind.PLAYER, joiner.key, team_key):
             raise Banned(room.PLAYER_BANNED)
         team, _ = register_team(event, team_name, room.MAX_PLAYERS)
-    player, token = join_player(event, team, player_name, now_ms, previous)
+    player, token = _add_player(event, team, joiner, now_ms)
     return team, player, token
 
 
