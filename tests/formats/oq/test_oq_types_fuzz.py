@@ -7,8 +7,7 @@ from __future__ import annotations
 import schemathesis
 from buzzgame import make_event, oq_player, start_question
 from factories import Desk
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from fuzzing import fuzz_operations
 
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
@@ -39,31 +38,14 @@ def test_oq3_type_routes_never_answer_5xx(app, client):
     operations = [r.ok() for r in schema.get_all_operations()
                   if r.ok().path.endswith(OQ3) and "/final/" not in r.ok().path]
     assert len(operations) == len(OQ3)
-    calls = 0
+    def prepare(operation, case, small: bool, calls: int) -> None:
+        case.path_parameters = {**(case.path_parameters or {}), "code": desk.code}
+        if small and "round" in case.path_parameters:
+            case.path_parameters.update(round=1, question=1 + calls % 5)
+        if small and isinstance(case.body, dict) and "round" in case.body:
+            case.body.update(round=1, question=1 + calls % 5)
+        secret = desk.password if operation.path.startswith("/api/host/") else token
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {secret}"}
 
-    def fuzzer(operation):
-        @given(case=operation.as_strategy(), small=st.booleans())
-        @settings(max_examples=MAX_EXAMPLES, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
-        def fuzz(case, small):
-            nonlocal calls
-            case.path_parameters = {**(case.path_parameters or {}), "code": desk.code}
-            if small and "round" in case.path_parameters:
-                case.path_parameters.update(round=1, question=1 + calls % 5)
-            if small and isinstance(case.body, dict) and "round" in case.body:
-                case.body.update(round=1, question=1 + calls % 5)
-            secret = desk.password if operation.path.startswith("/api/host/") else token
-            case.headers = {**(case.headers or {}), "Authorization": f"Bearer {secret}"}
-            response = case.call()
-            calls += 1
-            where = (case.method, case.formatted_path, case.body, response.text[:300])
-            assert response.status_code < 500, where
-            if response.status_code >= 400:
-                body = response.json()
-                assert body["error"] and body["message"], where
-
-        return fuzz
-
-    for operation in operations:
-        fuzzer(operation)()
+    calls = fuzz_operations(operations, MAX_EXAMPLES, prepare)
     assert calls >= len(operations) * 5
