@@ -86,6 +86,50 @@ def test_sse_says_look_on_host_actions_presses_and_the_window_close(app, serve):
     stop.set()
 
 
+def until(got: queue.Queue, done, seconds: float = 90) -> dict:
+    """The first pushed state for which ``done`` holds (generous: a loaded machine)."""
+    ends = time.monotonic() + seconds
+    while True:
+        state = got.get(timeout=max(0.1, ends - time.monotonic()))[2]
+        if done(state):
+            return state
+
+
+def test_timers_run_out_on_a_phone_that_only_listens(app, serve):
+    """OQ-4.1 and OQ-4 with no request after the host's start and the press: the stream
+    applies the press timer's close and the answer timer's timeout at their deadlines
+    and pushes them (speed fast: 15 s to answer; the host gives 1 s to press, which a
+    returned question has again)."""
+    code, password = make_event(app, "oq", {1: 5})
+    server = serve(workers=2, threads=8)
+    alfa = oq_player(server.url, code, "Алфа")
+    oq_player(server.url, code, "Бета")  # the question returns to Бета after the timeout
+    requests.post(f"{server.url}/api/host/events/{code}/oq/speed", json={"speed": "fast"},
+                  headers={"Authorization": f"Bearer {password}"},
+                  timeout=10).raise_for_status()
+    got, stop = opened(f"{server.url}/api/events/{code}/stream")
+
+    start_question(server.url, code, password, 1, 1, seconds=1, grace=0)
+    state = until(got, lambda s: (s["oq"]["play"] or {}).get("state") == "done")
+    assert state["oq"]["play"]["answer"] and state["buzzer"] is None  # OQ-4.1: closed
+    assert state["oq"]["clock"]["press"] is None and points(state, "Алфа") == 0
+
+    start_question(server.url, code, password, 1, 2, seconds=1, grace=0)
+    press = requests.post(f"{server.url}/api/events/{code}/buzz", timeout=5,
+                          headers={"Authorization": f"Bearer {alfa}"},
+                          json={"round": 1, "question": 2,
+                                "pressed_at_ms": int(time.time() * 1000)})
+    assert press.status_code == 202
+    answering = until(got, lambda s: s["oq"]["clock"]["answer"] is not None)
+    assert answering["oq"]["clock"]["answer"]["seconds"] == 15  # OQ-7: fast ×0.5
+    timed_out = until(got, lambda s: points(s, "Алфа") != 0)  # OQ-4: the timeout, −value
+    assert points(timed_out, "Алфа") < 0 and timed_out["oq"]["clock"]["answer"] is None
+    closed = timed_out if (timed_out["oq"]["play"] or {}).get("state") == "done" else until(
+        got, lambda s: (s["oq"]["play"] or {}).get("state") == "done")
+    assert closed["oq"]["play"]["question"] == 2 and points(closed, "Бета") == 0
+    stop.set()
+
+
 def test_a_host_action_on_one_app_server_reaches_a_stream_on_another(app, serve):
     """Two gunicorn servers on one database, one worker each: the stream's process
     never handled the host's request, and still pushes the new state."""
