@@ -567,7 +567,7 @@ def buzzer_phone(event: Event, token: str | None, press: bool) -> presses.Phone 
         _, team, player = who(event.code, token)
         if player is None:
             return None
-    return presses.Phone(team, f"oq_player:{player.id}")
+    return presses.Phone(team, f"oq_player:{player.id}", player.name)
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:

@@ -16,6 +16,7 @@ import pytest
 import requests
 from buzzgame import make_event, oq_player, start_question
 from factories import ON_POSTGRES, PG_URL
+from sqlalchemy import event as sa_event
 
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import stream
@@ -323,3 +324,28 @@ def test_the_listen_connection_is_closed_when_no_stream_is_left(app, client):
     while listening() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert listening() == 0
+
+
+def test_a_second_flush_of_an_event_not_in_the_session_reads_no_format(app):
+    """An event's format never changes: _pushes reads it once per event and app, so the
+    next flush of that event (a host action on PostgreSQL) asks the database nothing."""
+    oq, _ = make_event(app, "oq", {1: 2})
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args) -> None:
+        statements.append(statement)
+
+    with app.app_context():
+        oq_id = db.session.scalar(db.select(Event.id).where(Event.code == oq))
+        sa_event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            for _ in range(2):
+                db.session.add(AuditEntry(event_id=oq_id, actor="host", action="test.edit"))
+                statements.clear()
+                assert stream.notified_events(db.session) == {oq_id}
+                read = list(statements)
+                db.session.rollback()
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", count)
+    assert read == []  # the second: remembered from the first
+    assert app.extensions["live_push_formats"] == {oq_id: "oq"}
