@@ -9,11 +9,13 @@ of the event. It reads at once when told something was written (PostgreSQL:
 LISTEN/NOTIFY, which crosses workers and app servers; SQLite: PRAGMA data_version
 on a connection of its own, a few µs, read every SQLITE_HINT_SECONDS), when a buzzer
 window closes, and every POLL_SECONDS whatever it was told, so a lost hint delays
-an update and never loses it. Each open stream holds one gunicorn thread, and a
-request slot (answerdesk/slots.py) only for its reads at the start; a process
-takes at most LIVE_STREAM_LIMIT streams (gunicorn.conf.py) and tells any further
-phone to come back later, meanwhile it polls /state. A stream ends after
-LIVE_STREAM_SECONDS; EventSource reconnects with Last-Event-ID, and nothing is
+an update and never loses it. When a game's own timer runs out (Format.timers_due_ms
+of the state it rendered), it applies it (Format.settle_timers) before it reads, so
+phones that only listen see it without anybody's request. Each open stream holds
+one gunicorn thread, and a request slot (answerdesk/slots.py) only for its reads at
+the start; a process takes at most LIVE_STREAM_LIMIT streams (gunicorn.conf.py) and
+tells any further phone to come back later, meanwhile it polls /state. A stream ends
+after LIVE_STREAM_SECONDS; EventSource reconnects with Last-Event-ID, and nothing is
 sent again if the game has not moved since.
 """
 
