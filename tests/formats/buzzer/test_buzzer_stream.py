@@ -14,10 +14,11 @@ import time
 import psycopg
 import pytest
 import requests
-from buzzgame import make_event, oq_player, start_question
+from buzzgame import T0, install_server_clock, make_event, oq_player, start_question
 from factories import ON_POSTGRES, PG_URL
 from sqlalchemy import event as sa_event
 
+from answerdesk.core import formats
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import stream
 from answerdesk.models import AuditEntry, Event
@@ -349,3 +350,50 @@ def test_a_second_flush_of_an_event_not_in_the_session_reads_no_format(app):
             sa_event.remove(db.engine, "before_cursor_execute", count)
     assert read == []  # the second: remembered from the first
     assert app.extensions["live_push_formats"] == {oq_id: "oq"}
+
+
+def _pushed(watcher: stream.Watcher, event_id: int) -> dict | None:
+    with watcher.lock:
+        latest = watcher.latest.get(event_id)
+    return json.loads(latest[1].split("\ndata: ", 1)[1])["state"] if latest else None
+
+
+def _until(check, seconds: float = 30) -> None:
+    ends = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < ends, "not within the (generous) time"
+        time.sleep(0.02)
+
+
+def test_the_watcher_applies_a_timer_at_its_deadline_and_a_game_without_timers_costs_nothing(
+        app, monkeypatch):
+    """OQ-4.1 on the test's clock: the watcher learns the press timer's deadline from the
+    state it rendered, applies it once the clock passes it and renders the closed
+    question; a Bulgarian quiz watched alongside has no timer and is never settled."""
+    clock = install_server_clock(monkeypatch)
+    clock.ms = T0
+    oq, password = make_event(app, "oq", {1: 2})
+    bg, _ = make_event(app, "bg", {1: 2})
+    start_question(app.test_client(), oq, password, 1, 1, clock=clock, at_ms=T0,
+                   seconds=5, grace=0)
+    settled: list[int] = []
+    monkeypatch.setattr(type(formats.get("bg")), "settle_timers",
+                        lambda self, event: settled.append(event.id))
+    with app.app_context():
+        ids = dict(db.session.execute(db.select(Event.code, Event.id)).all())
+    watcher = stream.Watcher(app)
+    woken = {ids[code]: watcher.watch(ids[code], None) for code in (oq, bg)}
+    try:
+        _until(lambda: _pushed(watcher, ids[oq]) and _pushed(watcher, ids[bg]))
+        assert _pushed(watcher, ids[oq])["oq"]["play"]["state"] == "open"
+        assert watcher.timers == {ids[oq]: T0 + 5_000}  # none for the Bulgarian quiz
+        clock.ms = T0 + 4_999
+        time.sleep(3 * stream.POLL_SECONDS)
+        assert _pushed(watcher, ids[oq])["oq"]["play"]["state"] == "open"
+        clock.ms = T0 + 5_000
+        _until(lambda: _pushed(watcher, ids[oq])["oq"]["play"]["state"] == "done")
+        assert _pushed(watcher, ids[oq])["oq"]["clock"]["press"] is None
+        assert ids[oq] not in watcher.timers and settled == []
+    finally:
+        for event_id, event_woken in woken.items():
+            watcher.unwatch(event_id, event_woken)
