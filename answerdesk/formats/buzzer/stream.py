@@ -29,7 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, current_app, has_app_context, request
 from sqlalchemy import event as sa_event
 from sqlalchemy.orm import Session
 
@@ -104,7 +104,8 @@ def _pushes(session: Session, event_id: int) -> bool:
     if event is not None:
         name: str | None = event.format
     else:
-        kept = current_app.extensions.setdefault("live_push_formats", {})
+        kept = current_app.extensions.setdefault("live_push_formats", {}) \
+            if has_app_context() else {}
         name = kept.get(event_id)
         if name is None:
             name = session.execute(db.select(Event.format).where(Event.id == event_id)).scalar()
