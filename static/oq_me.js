@@ -85,6 +85,7 @@
       var link = el("oq-invite-link");
       link.href = res[1].url;
       link.textContent = res[1].url;
+      shown.scrollIntoView({block: "start"});  // above the button, which holds the lower half
     }).catch(function () { refuse(t.tNetwork); });
   });
 
