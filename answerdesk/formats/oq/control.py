@@ -232,9 +232,9 @@ def _check_invitation(team: Team, invite: Any) -> None:
     token is not an invitation. Compared in constant time."""
     if not isinstance(invite, str) or not invite.strip():
         raise InvitationRequired(NO_INVITATION, name=team.name, field="invite")
-    given = invite.strip().encode()
-    if not (hmac.compare_digest(given, invitation(team).encode())
-            or hmac.compare_digest(hash_token(invite.strip()).encode(), team.token_hash.encode())):
+    given = invite.strip()
+    if not (hmac.compare_digest(given.encode(), invitation(team).encode())
+            or hmac.compare_digest(hash_token(given), team.token_hash)):
         raise InvitationRequired(WRONG_INVITATION, name=team.name, field="invite")
 
 

@@ -4,7 +4,8 @@ the team's name is refused; the teammate joins through the invitation link the
 captain's phone shows (with its QR code), typing only their own name; the captain hands
 the captaincy to the teammate on the phone, and the new captain's phone shows the
 captain's controls; a banned player's phone is told so and stays out. The captain
-picks a secret question's price among the pack's on the phone; a fixed price is shown."""
+picks a secret question's price among the pack's on the phone; a fixed price is shown.
+The team's share link (its team token) lets a player join it too."""
 
 from __future__ import annotations
 
@@ -119,7 +120,17 @@ def test_oq3_4_the_captain_picks_the_secret_questions_price_on_the_phone(
         db.session.commit()
     base = live_server.url
     sovi = oq_player(base, code, "Сови", "Ира")
-    oq_player(base, code, "Лисици", "Петя")
+    # Лисици joined as in every game (the team token); its share link is an invitation
+    # too: the phone shows the join form with the team filled in.
+    lisici = requests.post(f"{base}/api/events/{code}/teams", json={"name": "Лисици"},
+                           timeout=5).json()["token"]
+    petya = browser.new_context(**PHONE, locale="ru-RU").new_page()
+    petya.goto(f"{base}/e/{code}/buzzer#token={lisici}")
+    expect(petya.locator("#oq-join-team")).to_have_value("Лисици", timeout=10_000)
+    petya.locator("#oq-join-player").fill("Петя")
+    petya.locator("#oq-join button[type=submit]").tap()
+    expect(petya.locator("#oq-you")).to_have_text("Вы: Петя, капитан команды Лисици",
+                                                  timeout=10_000)
     page = browser.new_context(**PHONE, locale="bg-BG").new_page()
     page.goto(f"{base}/e/{code}/buzzer#token={sovi}")
 
