@@ -8,7 +8,6 @@ from pathlib import Path
 import click
 from flask import Flask, current_app
 
-from .core import formats
 from .core.organiser import (
     base_url_of,
     create_new_event,
@@ -16,13 +15,11 @@ from .core.organiser import (
     event_links,
     read_pack,
 )
+from .demo import create_demo_event
 from .errors import DeskError
 from .extensions import db
 from .models import Event
 from .packs.importer import attach_local_media
-
-#: The demo evening is a Bulgarian pub quiz (its format provides it).
-DEMO_FORMAT = "bg"
 
 
 def _with_organiser(data: dict[str, str]) -> dict[str, str]:
@@ -53,7 +50,7 @@ def register(app: Flask) -> None:
             saved.update(event_links(saved["code"], base))
             click.echo(json.dumps(_with_organiser(saved), ensure_ascii=False))
             return
-        event, password = formats.get(DEMO_FORMAT).create_demo()
+        event, password = create_demo_event()
         data = event_line(event, password, base)
         record.write_text(json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(_with_organiser(data), ensure_ascii=False))

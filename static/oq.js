@@ -1,6 +1,7 @@
 // OpenQuiz question types on the buzzer phone (OQ-3): choose an option (choices: the
 // buzzer's winner; choices for all: every team once), bid or pass in the auction, hand
-// the secret question (the team with the turn). The state comes from buzzer.js
+// the secret question (the team with the turn) for the price its captain picks among
+// the pack's (OQ-3.4: a fixed price is only shown). The state comes from buzzer.js
 // ("buzzer:state"); after an action the page asks it to look again ("buzzer:look").
 // The server decides and refuses; its translated message is shown as it comes. Only
 // the team's captain sees the controls that are the captain's (OQ-1).
@@ -107,12 +108,33 @@
     var teams = el("oq-teams");
     teams.textContent = "";
     if (handing) {
+      prices(play.prices || []);
       s.oq.scores.forEach(function (row) {
         teams.appendChild(button(fill(t.tGive, {team: row.team}), function () {
-          send("secret", where({team: row.team}));
+          var body = {team: row.team};
+          if ((play.prices || []).length) body.price = parseInt(el("oq-price").value, 10);
+          send("secret", where(body));
         }, false));
       });
     }
+  }
+
+  // OQ-3.4: the secret question's own prices: a choice (the lowest first, as SIGame
+  // offers) or a fixed price shown alone. Rebuilt only when they change, so a pick
+  // stays while the state comes and goes.
+  function prices(list) {
+    var select = el("oq-price");
+    el("oq-price-choice").hidden = list.length < 2;
+    el("oq-price-fixed").hidden = list.length !== 1;
+    el("oq-price-fixed").textContent = list.length === 1 ? fill(t.tPrice, {price: list[0]}) : "";
+    if (select.dataset.shown === list.join(",")) return;
+    select.dataset.shown = list.join(",");
+    select.textContent = "";
+    list.forEach(function (price) {
+      var option = document.createElement("option");
+      option.value = option.textContent = String(price);
+      select.appendChild(option);
+    });
   }
 
   el("oq-auction").addEventListener("submit", function (ev) {

@@ -1,9 +1,12 @@
 // OpenQuiz players on the buzzer phone (OQ-1, OQ-8). A phone without a player's token
 // shows the join form (team name and the player's; the first player of a team is its
-// captain); the captain hands the captaincy to a teammate. Every press, pick, choice
-// and bid is the player's, with their own token (kept in localStorage). A banned
-// player's phone is told so and stays out: when it joins again it sends the token it
-// held ("previous"), which the server refuses under any name.
+// captain); an existing team takes a player with its invitation, which every player's
+// phone shows under "Invite teammates" (a link and its QR code); the captain hands the
+// captaincy to a teammate. Every press, pick, choice and bid is the player's, with
+// their own token (kept in localStorage). A banned player's phone is told so and stays
+// out: when it joins again it sends the token it held ("previous"), which the server
+// refuses under any name. The invitation travels in the link's fragment (#team=…&
+// invite=…), as the team token does: it never reaches the server's logs.
 (function () {
   "use strict";
   var root = document.getElementById("oq-me");
@@ -11,8 +14,9 @@
   var t = root.dataset;
   var code = t.code;
   var key = "answerdesk:token:" + code;
-  var token = new URLSearchParams(location.hash.slice(1)).get("token")
-    || localStorage.getItem(key);
+  var hash = new URLSearchParams(location.hash.slice(1));
+  var token = hash.get("token") || localStorage.getItem(key);
+  var invite = hash.get("invite");  // a teammate's invitation link
   var me = null;
   var form = el("oq-join");
   var refusal = el("oq-refusal");
@@ -37,8 +41,11 @@
   }
   function joining(team) {
     form.hidden = false;
-    if (team) el("oq-join-team").value = team;
+    team = team || (invite && hash.get("team"));
     noButton();
+    if (!team) return;
+    el("oq-join-team").value = team;
+    el("oq-join-player").focus();  // invited: only their own name is left to type
   }
 
   form.addEventListener("submit", function (ev) {
@@ -46,6 +53,7 @@
     var button = form.querySelector("button");
     button.disabled = true;
     var body = {team: el("oq-join-team").value, player: el("oq-join-player").value};
+    if (invite) body.invite = invite;
     if (token) body.previous = token;
     call("POST", "join", body, false).then(function (res) {
       if (res[0] === 201) {
@@ -66,13 +74,30 @@
     }).catch(function () { refuse(t.tNetwork); });
   }
 
+  // "Invite teammates": the team's invitation, asked for once, when first opened.
+  var shown = el("oq-invite");
+  shown.addEventListener("toggle", function () {
+    if (!shown.open || shown.dataset.loaded) return;
+    call("GET", "invite", null, true).then(function (res) {
+      if (res[0] !== 200) { refuse(res[1].message); return; }
+      shown.dataset.loaded = "1";
+      el("oq-invite-qr").innerHTML = res[1].qr;  // drawn by the server (answerdesk/qr.py)
+      var link = el("oq-invite-link");
+      link.href = res[1].url;
+      link.textContent = res[1].url;
+      shown.scrollIntoView({block: "start"});  // above the button, which holds the lower half
+    }).catch(function () { refuse(t.tNetwork); });
+  });
+
   // The captaincy as the state shows it: the captain sees "Make … captain" for each
-  // teammate; the buttons are rebuilt only when the teammates change.
+  // teammate; the buttons are rebuilt only when the teammates change. Every player
+  // sees "Invite teammates" while the team has room (OQ-1: 3 players).
   document.addEventListener("buzzer:state", function (ev) {
     var oq = ev.detail.oq;
     if (!me || !oq) return;
     var mine = (oq.teams || []).filter(function (x) { return x.team === me.team; })[0];
     if (!mine) return;
+    shown.hidden = mine.players.length >= 3;  // OQ-1: a team of 3 is full
     var captain = mine.captain === me.player;
     el("oq-you").textContent = fill(captain ? t.tYouCaptain : t.tYou,
                                     {player: me.player, team: me.team});
@@ -100,7 +125,8 @@
       document.dispatchEvent(new CustomEvent("oq:me", {detail: me}));
       document.dispatchEvent(new Event("buzzer:look"));
     } else if (res[0] === 200) {
-      joining(res[1].team);  // the team's share link: join it as a player
+      invite = token;  // the team's share link: the team token is its invitation
+      joining(res[1].team);
     } else if (res[0] === 401) {
       localStorage.removeItem(key);  // kicked (not banned): this phone may join again
       joining(null);

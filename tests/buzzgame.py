@@ -9,6 +9,7 @@ import pytest
 import requests
 
 from answerdesk.core.events import create_event
+from answerdesk.core.text import team_name_key
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import presses
 from answerdesk.models import Question
@@ -65,19 +66,32 @@ def start_question(via, code: str, password: str, rnd: int, q: int, *,
     return resp.get_json()
 
 
-def oq_player(via, code: str, team: str, player: str | None = None) -> str:
-    """OQ-1: a player joins through the phone's join form (a new team: as its captain)
-    and gets the token of their own that OpenQuiz is played with; ``via`` is the app's
-    test client or a served app's base URL."""
+#: OQ-1: each team's invitation, as its first player's join answered it, by the event's
+#: code and the team's name key: a later player of the team joins with it.
+_INVITES: dict[tuple[str, str], str] = {}
+
+
+def oq_player(via, code: str, team: str, player: str | None = None,
+              invite: str | None = None) -> str:
+    """OQ-1: a player joins through the phone's join form (a new team: as its captain;
+    an existing one: with its invitation, ``invite`` or the one its first player got
+    here) and gets the token of their own that OpenQuiz is played with; ``via`` is the
+    app's test client or a served app's base URL."""
     path = f"/api/events/{code}/oq/join"
     body = {"team": team, "player": player or f"{team} 1"}
+    known = invite or _INVITES.get((code, team_name_key(team)))
+    if known:
+        body["invite"] = known
     if isinstance(via, str):
         resp = requests.post(via + path, json=body, timeout=10)
         assert resp.status_code == 201, resp.text
-        return resp.json()["token"]
-    resp = via.post(path, json=body)
-    assert resp.status_code == 201, resp.get_json()
-    return resp.get_json()["token"]
+        joined = resp.json()
+    else:
+        resp = via.post(path, json=body)
+        assert resp.status_code == 201, resp.get_json()
+        joined = resp.get_json()
+    _INVITES[(code, team_name_key(team))] = joined["invite"]
+    return joined["token"]
 
 
 @dataclass

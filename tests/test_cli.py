@@ -36,6 +36,19 @@ def test_demo_once_reuses_the_first_event(app):
         assert db.session.scalar(db.select(db.func.count(Event.id))) == 4
 
 
+def test_demo_module_makes_the_demo_with_or_without_its_month(app):
+    """answerdesk.demo is what tools outside the package call (the bare-anchor profile
+    of issue 18 imports create_demo_event and passes month=True)."""
+    from answerdesk.demo import create_demo_event
+
+    with app.app_context():
+        event, password = create_demo_event(month=False)
+        assert event.format == "bg" and password
+        assert db.session.scalar(db.select(db.func.count(Event.id))) == 1
+        create_demo_event(month=True)
+        assert db.session.scalar(db.select(db.func.count(Event.id))) == 5
+
+
 def test_bg_programme_rounds(app, demo):
     with app.app_context():
         event = db.session.scalar(db.select(Event))

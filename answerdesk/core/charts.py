@@ -29,12 +29,12 @@ def chart_json(data: Any) -> Markup:
     return escape(text)
 
 
-def standings_series(rows: list[Any], round_label: str) -> dict[str, Any]:
+def standings_series(rows: list[Any]) -> dict[str, Any]:
     """Each team's running total after every scored round, leaders first.
 
-    ``rows`` are a format's standing rows (``name``, ``by_round``); ``round_label``
-    is the translated "R%(n)s" the axis shows.
+    ``rows`` are a format's standing rows (``name``, ``by_round``), in its order.
     """
+    round_label = gettext("Round %(n)s")
     scored = sorted({n for row in rows for n in row.by_round})
     series = []
     for row in rows[:MAX_LINES]:
@@ -50,7 +50,7 @@ def standings_series(rows: list[Any], round_label: str) -> dict[str, Any]:
 def event_standings_chart(event: Event) -> dict[str, Any]:
     """The event's standings over the rounds as its format ranks them: what the desk
     draws and every format's results export carries (issue 19)."""
-    return standings_series(list(formats.of(event).standings(event)), gettext("Round %(n)s"))
+    return standings_series(list(formats.of(event).standings(event)))
 
 
 def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:

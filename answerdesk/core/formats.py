@@ -161,7 +161,7 @@ class Format:
         """The JSON schemas of ``public_state``'s keys, for /api/openapi.json."""
         return {}
 
-    def create_demo(self) -> tuple[Any, str]:
+    def create_demo(self, **options: Any) -> tuple[Any, str]:
         """A demo evening of this format: (event, host password)."""
         raise NotImplementedError(f"the {self.name} format has no demo evening")
 

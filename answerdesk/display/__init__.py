@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from flask import Blueprint, jsonify, render_template, url_for
-from flask_babel import gettext
 
 from .. import live
 from ..core.charts import standings_series
@@ -51,7 +50,7 @@ def _screen_context(event: Event) -> dict:
         "current": current,
         "last_locked": last_locked,
         "standings": standings_with_moves(event, rows),
-        "chart": standings_series(rows, gettext("Round %(n)s")),
+        "chart": standings_series(rows),
         "join_url": url_for("team.join", code=event.code, _external=True),
         "version": version,
     }

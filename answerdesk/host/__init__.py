@@ -48,6 +48,7 @@ def logout(code: str):
 def dashboard(event: Event):
     version = live.version(event.id)  # before what it labels (live.py)
     questions = question_counts(event)
+    step = rounds.next_step(event)
     return render_template(
         "host/dashboard.html",
         event=event,
@@ -55,11 +56,11 @@ def dashboard(event: Event):
         answered=who_has_answered(event, questions),
         queue_size=review.queue_size(event),
         chart=event_standings_chart(event),
-        step=rounds.next_step(event),
+        step=step,
         items=review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])[:3],
         screen=projector.screen_state(event),
         version=version, distribution={}, answers=0, back="desk",
-        answered_now=_answered_now(event, rounds.next_step(event)),
+        answered_now=_answered_now(event, step),
     )
 
 

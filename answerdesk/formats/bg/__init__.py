@@ -89,11 +89,11 @@ class BulgarianQuiz(Format):
 
         return openapi_paths()
 
-    def create_demo(self) -> tuple[Any, str]:
-        """The demo evening with its past month of league editions."""
+    def create_demo(self, *, month: bool = True) -> tuple[Any, str]:
+        """The demo evening, by default with its past month of league editions."""
         from .demo import create_demo_event
 
-        return create_demo_event(month=True)
+        return create_demo_event(month=month)
 
 
 BG = BulgarianQuiz()

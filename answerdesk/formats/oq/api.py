@@ -8,13 +8,15 @@ no play, and an answer timer run out is applied before anything else."""
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import quote, urlencode
 
-from flask import jsonify
+from flask import jsonify, url_for
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
 from ...core import formats
 from ...core.events import event_by_code
+from ...qr import qr_svg
 from ...web import committed, json_body, whole_numbers
 from ..buzzer import presses
 from . import control, game, typeplay
@@ -128,13 +130,29 @@ def oq_join_player(code: str):
 @bp.post("/events/<code>/oq/join")
 def oq_join(code: str):
     """OQ-1, the phone's join form: a team's name and the player's; a new team is made
-    with them as its captain, an existing one of fewer than 3 takes them in."""
+    with them as its captain, an existing one of fewer than 3 takes them in with its
+    invitation."""
     body = json_body()
     team, player, token = committed(control.join_room, _own(event_by_code(code)),
                                     body.get("team"), body.get("player"),
-                                    body.get("previous"), presses.now_ms())
+                                    body.get("previous"), presses.now_ms(),
+                                    body.get("invite"))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
-                    "token": token}), 201
+                    "token": token, "invite": control.invitation(team)}), 201
+
+
+@bp.get("/events/<code>/oq/invite")
+def oq_invite(code: str):
+    """OQ-1: the team's invitation for a player's phone to show: the link that opens the
+    phone page with it filled in (in the fragment, which never reaches the server's
+    logs) and its QR code, drawn here (nothing is fetched from outside)."""
+    event, team, _ = control.acting(code, bearer_token())
+    _own(event)
+    invite = control.invitation(team)
+    link = url_for("team.phone", code=event.code, _external=True) + "#" + urlencode(
+        {"team": team.name, "invite": invite}, quote_via=quote)
+    return jsonify({"team": team.name, "invite": invite, "url": link,
+                    "qr": str(qr_svg(link, scale=5))})
 
 
 @bp.get("/events/<code>/oq/me")
@@ -229,6 +247,32 @@ def op(summary: str, who: str, props: dict[str, Any], required: list[str],
                       "409": _error("Refused: see the message")}}}
 
 
+def _join_op() -> dict[str, Any]:
+    """The join form's route for the OpenAPI document: no token; the invitation to join
+    an existing team; the refusal without it (OQ-1)."""
+    from ...api.openapi import _error, _ok
+
+    joined = op(
+        "OQ-1, the phone's join form (no token): a new team with the player as its captain, "
+        "or an existing team of fewer than 3 with its invitation (invite: the code its "
+        "players' phones show, or the team token); previous: the player token this phone "
+        "held (a banned player's is refused)", "none",
+        {"team": {"type": "string", "minLength": 1, "maxLength": 60},
+         "player": {"type": "string", "minLength": 1, "maxLength": 60},
+         "invite": {"type": "string", "description": "the team's invitation; needed to "
+                    "join a team that exists already"},
+         "previous": {"type": "string"}}, ["team", "player"], ok="201")
+    responses = joined["post"]["responses"]
+    responses["201"] = _ok("The player's own token, and the team's invitation", {
+        "type": "object", "properties": {
+            "team": {"type": "string"}, "player": {"type": "string"},
+            "captain": {"type": "boolean"}, "token": {"type": "string"},
+            "invite": {"type": "string"}}})
+    responses["403"] = _error("invitation_required: the team exists and the invitation is "
+                              "missing or wrong; banned: banned by the host")
+    return joined
+
+
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
     from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
@@ -265,13 +309,16 @@ def openapi_paths() -> dict[str, Any]:
             "OQ-1: a player joins the team of the token and gets a token of their own; the "
             "first is the captain", "team", {"name": {"type": "string", "minLength": 1,
                                                       "maxLength": 60}}, ["name"], ok="201"),
-        "/api/events/{code}/oq/join": op(
-            "OQ-1, the phone's join form (no token): a new team with the player as its "
-            "captain, or an existing team of fewer than 3; previous: the player token this "
-            "phone held (a banned player's is refused)", "none",
-            {"team": {"type": "string", "minLength": 1, "maxLength": 60},
-             "player": {"type": "string", "minLength": 1, "maxLength": 60},
-             "previous": {"type": "string"}}, ["team", "player"], ok="201"),
+        "/api/events/{code}/oq/join": _join_op(),
+        "/api/events/{code}/oq/invite": {"get": {
+            "summary": "OQ-1: the team's invitation for a player's phone to show: the code, "
+                       "the phone page's link with it in the fragment, its QR code (SVG)",
+            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "responses": {"200": _ok("The invitation", {"type": "object", "properties": {
+                "team": {"type": "string"}, "invite": {"type": "string"},
+                "url": {"type": "string"}, "qr": {"type": "string"}}}),
+                "401": _error("No or wrong token"),
+                "403": _error("The team token alone (join as a player), or banned")}}},
         "/api/events/{code}/oq/me": {"get": {
             "summary": "OQ-1: the player of the token (null for the team token), the team, "
                        "its players and captain", "security": [{"teamToken": []}],

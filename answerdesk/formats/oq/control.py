@@ -12,6 +12,9 @@ nothing.
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import secrets
 from typing import Any, NamedTuple
 
@@ -57,6 +60,12 @@ class PlayerRequired(NotAllowed):
     """OQ-1: play is a player's, with their own token; the team token alone adds players."""
 
     code = "player_required"
+
+
+class InvitationRequired(NotAllowed):
+    """OQ-1: joining an existing team by its name needs that team's invitation."""
+
+    code = "invitation_required"
 
 
 class GamePaused(Conflict):
@@ -196,17 +205,52 @@ def _add_player(event: Event, team: Team, joiner: _Joiner, now_ms: int
     return player, token
 
 
+def invitation(team: Team) -> str:
+    """OQ-1: the team's invitation, which lets a player join it by its name (the phone
+    of any of its players shows it as a link and a QR code).
+
+    **Decision**: derived, not stored: a keyed hash (the instance's SECRET_KEY) of the
+    team's id and its token's hash. Every worker gives the same one, any player of the
+    team can be shown it again, the database alone does not reveal it, and a team that
+    is removed and joins again has a new one. It is neither the team token nor a
+    player's token, so sharing it lets a teammate join and nothing more."""
+    key = current_app.config["SECRET_KEY"].encode()
+    signed = hmac.new(key, f"oq-invite:{team.event_id}:{team.id}:{team.token_hash}".encode(),
+                      hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(signed[:16]).rstrip(b"=").decode()
+
+
+NO_INVITATION = N_("The team '%(name)s' exists already: ask its captain for the "
+                   "invitation link.")
+WRONG_INVITATION = N_("This invitation is not for the team '%(name)s': ask its captain for "
+                      "the invitation link.")
+
+
+def _check_invitation(team: Team, invite: Any) -> None:
+    """OQ-1: a player joins an existing team with its invitation, or with the team
+    token (the team's own share link, which already adds players); a player's own
+    token is not an invitation. Compared in constant time."""
+    if not isinstance(invite, str) or not invite.strip():
+        raise InvitationRequired(NO_INVITATION, name=team.name, field="invite")
+    given = invite.strip()
+    if not (hmac.compare_digest(given.encode(), invitation(team).encode())
+            or hmac.compare_digest(hash_token(given), team.token_hash)):
+        raise InvitationRequired(WRONG_INVITATION, name=team.name, field="invite")
+
+
 def join_room(event: Event, team_name: Any, player_name: Any, previous: Any,
-              now_ms: int) -> tuple[Team, OqPlayer, str]:
+              now_ms: int, invite: Any = None) -> tuple[Team, OqPlayer, str]:
     """OQ-1 on the phone: a player gives their team's name and their own; a new team is
-    made with them as its first player (its captain), an existing one of fewer than 3
-    takes them in. The player is checked before the team is made, so a refused player
-    leaves no team behind."""
+    made with them as its first player (its captain); an existing one of fewer than 3
+    takes them in with its invitation (``invite``). The player is checked before the
+    team is made, so a refused player leaves no team behind."""
     joiner = _joiner(event, player_name, previous, now_ms)
     team_key = team_name_key(clean_name(
         team_name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"]) or "")
     team = next((t for t in event.teams if team_key and t.name_key == team_key), None)
-    if team is None:
+    if team is not None:
+        _check_invitation(team, invite)
+    else:
         banned = (joiner.row.banned or []) if joiner.row else []
         if room.is_banned(banned, room.Kind.PLAYER, joiner.key, team_key):
             raise Banned(room.PLAYER_BANNED)

@@ -90,7 +90,11 @@ PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in 
                       "passed": {"type": "array", "items": {"type": "string"}}}},
                   "choices": {"type": ["array", "null"], "items": {"type": "object"}},
                   "answer": {"type": ["string", "null"], "description": "OQ-2: the correct "
-                             "answer, once the question is over"}}}
+                             "answer, once the question is over"},
+                  "prices": {"type": ["array", "null"], "items": {"type": "integer"},
+                             "description": "OQ-3.4: a secret question's own prices (the "
+                             "pack's), one when fixed; the handing team names one (none "
+                             "named: the lowest); null: the board value"}}}
 
 
 def openapi_paths() -> dict[str, Any]:

@@ -330,4 +330,6 @@ def public_play(event: Event) -> dict[str, Any] | None:
         "choices": [{"team": names[t], "option": None if kind.for_all and not done else o}
                     for t, o in _choices(question).items()] if kind.choosing else None,
         "answer": shown_answer(question) if done else None,
+        "prices": types.secret_prices((question.details or {}).get("price"))
+        if kind.handed else None,
     }

@@ -271,14 +271,21 @@ def auction_over(teams: Collection[int], passed: Collection[int], leader: int | 
 
 # -- secret (OQ-3) -----------------------------------------------------------------------
 
+def secret_prices(price: Mapping[str, int] | None) -> list[int] | None:
+    """The prices the handing team may name for a secret question (OQ-3.4): the pack's
+    own (SIGame's ``price`` number set, packs.model.price_choices), one when it is
+    fixed; None when the pack gives none (the board value is played)."""
+    return price_choices(dict(price)) if price else None
+
+
 def secret_price(price: Mapping[str, int] | None, chosen: object) -> int | None:
     """What a secret question is played for, fixed when it is handed: the pack's own
-    price (SIGame's ``price`` number set, packs.model.price_choices) — a fixed price, or
-    the one the handing team chose of its choices (none chosen: the lowest, SIGame's
-    first offer); a pack without a price: None, the board value."""
-    if not price:
+    price (``secret_prices``) — a fixed price, or the one the handing team chose of its
+    choices (none chosen: the lowest, SIGame's first offer); a pack without a price:
+    None, the board value."""
+    choices = secret_prices(price)
+    if not choices:
         return None
-    choices = price_choices(dict(price))
     if chosen is None:
         return choices[0]
     if isinstance(chosen, bool) or not isinstance(chosen, int) or chosen not in choices:

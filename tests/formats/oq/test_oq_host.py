@@ -475,9 +475,10 @@ def test_oq1_the_join_forms_route_makes_a_team_or_joins_one_of_fewer_than_three(
     assert first.status_code == 201
     assert {k: first.get_json()[k] for k in ("team", "player", "captain")} == {
         "team": "Гама", "player": "Оля", "captain": True}
+    invite = first.get_json()["invite"]  # OQ-1: an existing team takes its invited
     for name in ("Коля", "Тоня"):  # the name as typed: case and spaces aside
-        assert join(team=" гама ", player=name).get_json()["captain"] is False
-    full = join(team="ГАМА", player="Петя")
+        assert join(team=" гама ", player=name, invite=invite).get_json()["captain"] is False
+    full = join(team="ГАМА", player="Петя", invite=invite)
     assert refusal(full) == (409, "game_full")
     assert full.get_json()["message"] == "This team is full: at most 3 players."
     # A refused player leaves no team behind; the team token alone plays nothing.

@@ -48,6 +48,9 @@ def siq() -> bytes:
 
 def test_oq3_the_secret_price_rule_is_the_packs_number_set():
     assert types.secret_price(None, None) is None  # no price: the board value
+    assert types.secret_prices(None) is None
+    assert types.secret_prices({"min": 700, "max": 700, "step": 0}) == [700]
+    assert types.secret_prices({"min": 100, "max": 500, "step": 200}) == [100, 300, 500]
     assert types.secret_price({"min": 700, "max": 700, "step": 0}, None) == 700
     assert types.secret_price({"min": 700, "max": 700, "step": 0}, 700) == 700
     choice = {"min": 100, "max": 500, "step": 200}
@@ -105,6 +108,7 @@ def test_oq3_a_siq_secret_question_plays_for_its_own_price(app, game):
     # A fixed price: 700, not the cell's 300, shown once handed and scored on accept.
     assert post(a, "oq/pick", round=1, question=1).status_code < 300
     assert oq(desk)["play"]["value"] == 300  # the board's value until it is handed
+    assert oq(desk)["play"]["prices"] == [700]  # the phone shows it, nothing to pick
     assert post(a, "oq/secret", round=1, question=1, team="Бета").get_json() == {
         "team": "Бета", "price": 700}
     assert oq(desk)["play"]["value"] == 700
@@ -114,6 +118,7 @@ def test_oq3_a_siq_secret_question_plays_for_its_own_price(app, game):
     # changes; the handing team's choice is played.
     assert oq(desk)["turn"] == "Бета"
     assert post(b, "oq/pick", round=1, question=2).status_code < 300
+    assert oq(desk)["play"]["prices"] == [100, 300, 500]  # the captain's phone lists them
     refused = post(b, "oq/secret", lang="ru", round=1, question=2, team="Альфа", price=200)
     assert (refused.status_code, refused.get_json()["error"]) == (409, "secret_refused")
     assert refused.get_json()["message"] == (
@@ -126,6 +131,7 @@ def test_oq3_a_siq_secret_question_plays_for_its_own_price(app, game):
     # No price in the pack: the board value.
     assert oq(desk)["turn"] == "Альфа"
     assert post(a, "oq/pick", round=1, question=3).status_code < 300
+    assert oq(desk)["play"]["prices"] is None
     assert post(a, "oq/secret", round=1, question=3, team="Альфа").get_json() == {
         "team": "Альфа"}
     start(3)

@@ -67,7 +67,8 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     assert state(desk)["oq"]["play"] == {
         "round": 1, "question": 2, "type": "choices", "value": 200, "state": "picked",
         "options": OPTIONS, "answering": None, "auction": None, "choices": [],
-        "answer": None}  # OQ-2: shown once the question is over
+        "answer": None,  # OQ-2: shown once the question is over
+        "prices": None}  # OQ-3.4: a secret question's own prices
     start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
     assert b.press(T0 + 200, 1, 2).status_code == 202
     assert a.press(T0 + 300, 1, 2).status_code == 202
