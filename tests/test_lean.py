@@ -253,3 +253,78 @@ def test_prepared_statements_store_what_core_stores(app, demo):
         assert "copy" in [v for v in prepared.fixed.values()]
         with pytest.raises(ValueError):  # its SQL would depend on the list's length
             Prepared(db.select(Round.id).where(Round.id.in_([1, 2])), db.engine.dialect)
+
+
+def test_the_same_text_with_a_newer_seq_records_only_the_seq(app, desk):
+    """The sheet saves while the team types: the same text again with a newer edit
+    counter moves the counter (so a late older edit stays refused), no new version,
+    no new audit entry (answers._RESEQ, the one write of the save judged by its row
+    count)."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    first = desk.save(token, 2, 4, "Марица", seq=3).get_json()
+    again = desk.save(token, 2, 4, "Марица", seq=7)
+    assert again.status_code == 200
+    assert again.get_json() == first
+    stored = _answer(app, "Сови", 2, 4)
+    assert (stored.text, stored.version, stored.client_seq) == ("Марица", 1, 7)
+    late = desk.save(token, 2, 4, "Тунджа", seq=5)  # older than the recorded 7
+    assert late.get_json() == first
+    assert _answer(app, "Сови", 2, 4).text == "Марица"
+    assert len(_entries(app, "R2Q4 Сови")) == 1
+
+
+def test_two_phones_creating_one_answer_the_second_retries_as_an_update(app, desk,
+                                                                        monkeypatch):
+    """Two phones of a team create the same answer at once: the second one's INSERT
+    fails the unique constraint, its transaction rolls back whole, and the retry
+    updates the row the first one wrote: both acknowledged, both audited, the
+    connection clean for the next request."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Ботев", seq=1).status_code == 200
+    real_first = answers.RawExecutor.first
+    blinded = []
+
+    def first(self, statement, params):
+        row = real_first(self, statement, params)
+        if statement is answers._TARGET and not blinded:  # as if read before the other save
+            blinded.append(row.answer_id)
+            row = row._replace(answer_id=None)
+        return row
+
+    monkeypatch.setattr(answers.RawExecutor, "first", first)
+    second = desk.save(token, 2, 3, "Левски", seq=2)
+    monkeypatch.undo()
+    assert blinded and blinded[0] is not None
+    assert second.status_code == 200
+    assert (second.get_json()["text"], second.get_json()["version"]) == ("Левски", 2)
+    stored = _answer(app, "Сови", 2, 3)
+    assert (stored.text, stored.version, stored.client_seq) == ("Левски", 2, 2)
+    assert [e.after["text"] for e in _entries(app, "R2Q3 Сови")] == ["Ботев", "Левски"]
+    assert desk.save(token, 2, 3, "Раковски", seq=3).get_json()["version"] == 3
+
+
+def test_a_raw_transaction_left_without_commit_stores_nothing(app, demo):
+    """What a raw write transaction did is kept only by commit(): leaving the block
+    otherwise (an error, a refusal) rolls it all back."""
+    entry = {"entry_event_id": None, "entry_at": utcnow(), "entry_actor": "team:Сови",
+             "entry_action": PHONE_SAVE, "entry_before": None, "entry_after": None,
+             "entry_undoes_id": None}
+    with app.app_context():
+        entry["entry_event_id"] = db.session.scalar(
+            db.select(Event.id).where(Event.code == demo[0]))
+        db.session.rollback()
+        with pytest.raises(RuntimeError), raw_transaction(db.engine) as ex:
+            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "left by an error"})
+            raise RuntimeError("refused")
+        with raw_transaction(db.engine) as ex:
+            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "left uncommitted"})
+        with raw_transaction(db.engine) as ex:
+            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "committed"})
+            ex.commit()
+        with db.engine.connect() as conn:
+            subjects = set(conn.scalars(db.select(AuditEntry.subject).where(
+                AuditEntry.subject.in_(("left by an error", "left uncommitted",
+                                        "committed")))))
+        assert subjects == {"committed"}
