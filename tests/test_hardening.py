@@ -177,6 +177,23 @@ def test_17_12_lone_surrogates_are_400(desk, english):
     assert resp.status_code == 400
 
 
+def test_17_12_a_nul_in_a_looked_up_team_name_is_not_a_500(desk, english):
+    """Stored names carry no control characters (clean_name), so a looked-up name drops
+    them too before its key is compared: the receipts check by team name finds the
+    team, or none, and PostgreSQL never sees a NUL (found by the API fuzz test)."""
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    saved = desk.save(token, 2, 1, "Марица").get_json()
+    auth = {"Authorization": f"Bearer {desk.password}"}
+    url = f"/api/host/events/{desk.code}/receipts/2/1"
+    found = desk.client.get(url, headers=auth,
+                            query_string={"team": "Со\x00ви", "code": saved["receipt"]})
+    assert found.status_code == 200 and found.get_json()["valid"]
+    missing = desk.client.get(url, headers=auth, query_string={"team": "\x00", "code": "x"})
+    assert missing.status_code == 404
+    assert missing.get_json()["message"].startswith("No team named")
+
+
 def test_17_12_huge_seq_is_400(desk, english):
     token = desk.join("Сови")
     desk.host(2, "open")

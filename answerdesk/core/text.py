@@ -118,8 +118,12 @@ def spreadsheet_text(value: object) -> object:
 
 def team_name_key(name: str) -> str:
     """BG-G1: names collide when equal after case folding, whitespace collapsing,
-    removal of invisible code points and folding of look-alike Latin/Cyrillic letters."""
+    removal of invisible code points and folding of look-alike Latin/Cyrillic letters.
+    Control characters go too, as clean_name drops them from every stored name: a
+    looked-up name with a NUL finds what it would have named (PostgreSQL refuses NUL
+    in a text parameter)."""
     check_unicode(name, "name")
-    folded = _SPACES.sub(" ", strip_invisible(unicodedata.normalize("NFKC", name)))
+    visible = strip_invisible(unicodedata.normalize("NFKC", _CONTROL.sub("", name)))
+    folded = _SPACES.sub(" ", visible)
     folded = folded.strip().casefold()
     return fold_lookalikes(folded)
