@@ -102,7 +102,8 @@
     order.textContent = "";
     b.order.forEach(function (o) {
       var li = document.createElement("li");
-      li.textContent = o.team + (o.place > 1 ? " · " + fill(t.tBy, {ms: o.margin_ms}) : "");
+      var who = o.player ? fill(t.tPresser, {player: o.player, team: o.team}) : o.team;
+      li.textContent = who + (o.place > 1 ? " · " + fill(t.tBy, {ms: o.margin_ms}) : "");
       li.dataset.team = o.team;
       o.flags.forEach(function (f) {
         if (f !== "reading" && f !== "before_question" && f !== "after_arrival") return;

@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import os
 
+import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
@@ -132,6 +133,72 @@ def test_the_clock_per_phone_migration_keeps_a_team_tokens_samples(tmp_path):
         kept = db.session.execute(db.text("SELECT team_id, phone FROM buzz_sample")).all()
         _restore(app)
     assert [tuple(row) for row in kept] == [(teams["bg"], f"team:{teams['bg']}")]
+
+
+def _columns(table: str) -> set[str]:
+    return {c["name"] for c in sa.inspect(db.engine).get_columns(table)}
+
+
+def test_the_clock_per_phone_and_who_pressed_migrations_go_down_and_up(tmp_path):
+    """Issue 15, OQ-4: 4e7b9c1d2a35 (who pressed) and f2a6c8d1e3b5 (samples per phone)
+    go down to b5c2d8e7f1a4 keeping the rows in the old shape (a press without its
+    phone, samples per team under the old index), and up again to the models' schema,
+    a team token's samples under its phone again."""
+    from flask_migrate import downgrade, upgrade
+
+    from answerdesk.core.events import create_event
+    from answerdesk.core.teams import register_team
+
+    app = _empty_database_app(tmp_path)
+    with app.app_context():
+        try:
+            upgrade()
+            event = create_event("bg night", format="bg")[0]
+            team_id = register_team(event, "A")[0].id
+            question = Question(number=1, text="q", key={"accept": ["a"]})
+            event.rounds[0].questions.append(question)
+            db.session.commit()
+            at = dt.datetime(2026, 12, 1)
+            db.session.execute(db.text(
+                "INSERT INTO buzz_sample (team_id, phone, client_send_ms, server_ms, "
+                "client_receive_ms, created_at) VALUES (:t, :p, 1, 2, 3, :at)"),
+                {"t": team_id, "p": f"team:{team_id}", "at": at})
+            db.session.execute(db.text(
+                "INSERT INTO buzz_press (question_id, attempt, team_id, phone, player, claimed_ms,"
+                " received_ms, samples, created_at) VALUES (:q, 1, :t, :p, 'Вася', 5, 6, 0, :at)"),
+                {"q": question.id, "t": team_id, "p": f"team:{team_id}", "at": at})
+            db.session.commit()
+            db.session.remove()
+
+            downgrade(revision="f2a6c8d1e3b5")
+            assert {"phone", "player"}.isdisjoint(_columns("buzz_press"))
+            kept = db.session.execute(db.text(
+                "SELECT team_id, claimed_ms, received_ms FROM buzz_press")).all()
+            assert [tuple(r) for r in kept] == [(team_id, 5, 6)]
+            db.session.remove()
+            downgrade(revision="b5c2d8e7f1a4")
+            assert "phone" not in _columns("buzz_sample")
+            indexes = {i["name"]: i["column_names"]
+                       for i in sa.inspect(db.engine).get_indexes("buzz_sample")}
+            assert indexes.get("ix_buzz_sample_team_id_id") == ["team_id", "id"]
+            assert "ix_buzz_sample_phone_id" not in indexes
+            kept = db.session.execute(db.text(
+                "SELECT team_id, client_send_ms, server_ms, client_receive_ms FROM buzz_sample")
+            ).all()
+            assert [tuple(r) for r in kept] == [(team_id, 1, 2, 3)]
+            db.session.remove()
+
+            upgrade()
+            samples = db.session.execute(db.text("SELECT team_id, phone FROM buzz_sample")).all()
+            pressed = db.session.execute(db.text("SELECT phone, player FROM buzz_press")).all()
+            db.session.remove()
+            with db.engine.connect() as conn:
+                diff = compare_metadata(MigrationContext.configure(conn), db.metadata)
+        finally:
+            _restore(app)
+    assert [tuple(r) for r in samples] == [(team_id, f"team:{team_id}")]
+    assert [tuple(r) for r in pressed] == [(None, None)]  # who pressed was not kept down
+    assert diff == []
 
 
 def test_demo_line_carries_the_generated_organiser_password(app, tmp_path):

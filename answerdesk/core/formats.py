@@ -114,6 +114,13 @@ class Format:
         """Apply what the game's own timers decided by now (a question they closed)
         before core's start looks for a question still running; neutral by default."""
 
+    def timers_due_ms(self, state: dict[str, Any]) -> int | None:
+        """When the game's own timers next decide something by the time alone (server
+        epoch ms), read from its public state as just rendered, without a query: a live
+        stream wakes then and applies them (``settle_timers``) with nobody asking. None:
+        nothing ticks (the default, so a game without timers costs its streams nothing)."""
+        return None
+
     def before_join(self, event: Any, name_key: str) -> None:
         """Refuse, with a DeskError, a team joining now when the game's rules forbid it
         (SI-1.2 late joins; OQ-1 a 13th team, OQ-8 a banned one: ``name_key``)."""

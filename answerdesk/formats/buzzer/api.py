@@ -156,6 +156,8 @@ BUZZER_STATE = {"type": ["object", "null"], "description": "OQ-4: the buzzer of 
                     "state": {"type": "string", "enum": ["armed", "collecting", "closed"]},
                     "order": {"type": "array", "items": {"type": "object", "properties": {
                         "place": {"type": "integer"}, "team": {"type": "string"},
+                        "player": {"type": ["string", "null"], "description": "Who pressed, "
+                                   "where the game has players of a team (OpenQuiz)"},
                         "at_ms": {"type": "integer"}, "margin_ms": {"type": "integer"},
                         "behind_first_ms": {"type": "integer"},
                         "penalty_ms": {"type": "integer"},

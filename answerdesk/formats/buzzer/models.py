@@ -39,7 +39,9 @@ class BuzzSample(db.Model):
 class BuzzPress(db.Model):
     """A press (OQ-4): the phone's claimed time, the server's arrival time, and the
     server's estimate of that phone's clock at the arrival, kept so the order never
-    changes after the fact."""
+    changes after the fact; who pressed: the phone's key (as its samples') and the
+    player's name as it stood then, where the game knows players (OpenQuiz: up to
+    three press for one team)."""
 
     __tablename__ = "buzz_press"
     __table_args__ = (UniqueConstraint("question_id", "attempt", "team_id"),)
@@ -49,6 +51,8 @@ class BuzzPress(db.Model):
         ForeignKey("question.id", ondelete="CASCADE"), index=True)
     attempt: Mapped[int] = mapped_column(default=1)
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    phone: Mapped[str | None] = mapped_column(String(40))
+    player: Mapped[str | None] = mapped_column(String(60))
     claimed_ms: Mapped[int] = mapped_column(BigInteger)
     received_ms: Mapped[int] = mapped_column(BigInteger)
     offset_ms: Mapped[float | None]

@@ -94,11 +94,13 @@ class Arming:
 
 @dataclass(frozen=True)
 class Phone:
-    """The phone behind a request: the team it plays for and the key of its own clock
-    estimate (OQ-4: "the server keeps its own estimate per phone")."""
+    """The phone behind a request: the team it plays for, the key of its own clock
+    estimate (OQ-4: "the server keeps its own estimate per phone") and the name of the
+    player holding it, where the game knows one (the host sees who pressed)."""
 
     team: Team
     key: str
+    player: str | None = None
 
     @classmethod
     def of_team(cls, team: Team) -> Phone:
@@ -197,7 +199,8 @@ def press(arming: Arming | None, phone: Phone, pressed_at_ms: Any,
         raise WindowClosed("Too late: the buzzer window has closed.")
     est = estimate_for(phone.key, received_ms)
     row = BuzzPress(question_id=arming.question_id, attempt=arming.attempt, team_id=team.id,
-                    claimed_ms=claimed, received_ms=received_ms,
+                    phone=phone.key, player=phone.player, claimed_ms=claimed,
+                    received_ms=received_ms,
                     offset_ms=est.offset_ms if est else None, rtt_ms=est.rtt_ms if est else None,
                     samples=est.samples if est else 0)
     try:
@@ -239,8 +242,10 @@ def buzz_state(arming: Arming, at_ms: int) -> dict[str, Any]:
     if state["state"] == "closed":
         names = dict(db.session.execute(db.select(Team.id, Team.name).where(
             Team.id.in_([r.team_id for r in rows]))).all())
+        players = {r.team_id: r.player for r in rows}  # one press a team an attempt
         state["order"] = [
-            {"place": r.place, "team": names[r.competitor], "at_ms": r.at_ms,
+            {"place": r.place, "team": names[r.competitor], "player": players[r.competitor],
+             "at_ms": r.at_ms,
              "margin_ms": r.margin_ms, "behind_first_ms": r.behind_first_ms,
              "penalty_ms": r.penalty_ms, "flags": [str(f) for f in r.flags]}
             for r in timing.order([_placed(arming, row) for row in rows])]

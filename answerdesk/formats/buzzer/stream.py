@@ -9,11 +9,13 @@ of the event. It reads at once when told something was written (PostgreSQL:
 LISTEN/NOTIFY, which crosses workers and app servers; SQLite: PRAGMA data_version
 on a connection of its own, a few µs, read every SQLITE_HINT_SECONDS), when a buzzer
 window closes, and every POLL_SECONDS whatever it was told, so a lost hint delays
-an update and never loses it. Each open stream holds one gunicorn thread, and a
-request slot (answerdesk/slots.py) only for its reads at the start; a process
-takes at most LIVE_STREAM_LIMIT streams (gunicorn.conf.py) and tells any further
-phone to come back later, meanwhile it polls /state. A stream ends after
-LIVE_STREAM_SECONDS; EventSource reconnects with Last-Event-ID, and nothing is
+an update and never loses it. When a game's own timer runs out (Format.timers_due_ms
+of the state it rendered), it applies it (Format.settle_timers) before it reads, so
+phones that only listen see it without anybody's request. Each open stream holds
+one gunicorn thread, and a request slot (answerdesk/slots.py) only for its reads at
+the start; a process takes at most LIVE_STREAM_LIMIT streams (gunicorn.conf.py) and
+tells any further phone to come back later, meanwhile it polls /state. A stream ends
+after LIVE_STREAM_SECONDS; EventSource reconnects with Last-Event-ID, and nothing is
 sent again if the game has not moved since.
 """
 
@@ -27,7 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, current_app, has_app_context, request
 from sqlalchemy import event as sa_event
 from sqlalchemy.orm import Session
 
@@ -57,6 +59,8 @@ CHANNEL = "answerdesk_live"
 VERSIONED = (AuditEntry, ScreenState, BuzzPress)
 #: A hint without an event id: every watched event is read.
 EVERY_EVENT = 0
+#: Events whose format a process remembers for its NOTIFY (_pushes).
+FORMATS_KEPT = 4096
 
 
 def _buzz_version(event_id: int) -> tuple[int, int | None]:
@@ -91,11 +95,24 @@ def _event_of(session: Session, row: Any) -> int | None:
 
 
 def _pushes(session: Session, event_id: int) -> bool:
-    """Whether the event's format pushes live (the event is mostly in the Session
-    already: the host's action loaded it)."""
+    """Whether the event's format pushes live. The event is mostly in the Session
+    already (the host's action loaded it); otherwise its format is read once and kept
+    per event in the app (an event's format never changes; FORMATS_KEPT at most). An
+    event deleted and its id given again could leave a wrong entry in another process:
+    one NOTIFY too many, or one missed that the POLL_SECONDS read makes up for."""
     event = session.identity_map.get(session.identity_key(Event, event_id))
-    name = event.format if event is not None else session.execute(
-        db.select(Event.format).where(Event.id == event_id)).scalar()
+    if event is not None:
+        name: str | None = event.format
+    else:
+        kept = current_app.extensions.setdefault("live_push_formats", {}) \
+            if has_app_context() else {}
+        name = kept.get(event_id)
+        if name is None:
+            name = session.execute(db.select(Event.format).where(Event.id == event_id)).scalar()
+            if name is not None:
+                if len(kept) >= FORMATS_KEPT:
+                    kept.clear()
+                kept[event_id] = name
     return name is not None and formats.get(name).live_push
 
 
@@ -219,6 +236,9 @@ class Watcher:
         self.latest: dict[int, tuple[str, str]] = {}  # event id -> (version, message)
         self.listeners: dict[int, set[threading.Event]] = {}
         self.fresh: set[int] = set()  # watched since the last read: read them at once
+        #: event id -> server ms at which its game's own timers decide something
+        #: (Format.timers_due_ms of the state last rendered): settled and read then
+        self.timers: dict[int, int] = {}
         self.active = threading.Event()  # some stream is open
         self.thread: threading.Thread | None = None
 
@@ -244,10 +264,11 @@ class Watcher:
             if event.id in self.latest:
                 return
         version, _ = _version(event.id)
-        message = _message(version, state_document(event))
+        message, timers_at = _rendered(event, version)
         with self.lock:
-            if event.id in self.listeners:
-                self.latest.setdefault(event.id, (version, message))
+            if event.id in self.listeners and event.id not in self.latest:
+                self.latest[event.id] = (version, message)
+                self._keep_timers(event.id, timers_at)
 
     def unwatch(self, event_id: int, woken: threading.Event) -> None:
         with self.lock:
@@ -255,6 +276,7 @@ class Watcher:
             if not self.listeners[event_id]:
                 del self.listeners[event_id]
                 self.latest.pop(event_id, None)
+                self.timers.pop(event_id, None)
             if not self.listeners:
                 self.active.clear()
 
@@ -313,28 +335,63 @@ class Watcher:
                     hint = None
                     time.sleep(POLL_SECONDS)
 
+    def _keep_timers(self, event_id: int, at_ms: int | None) -> None:
+        """Remember when the event's timers decide next (call with the lock held)."""
+        if at_ms is None:
+            self.timers.pop(event_id, None)
+        else:
+            self.timers[event_id] = at_ms
+
+    def _settle(self, event_id: int) -> None:
+        """A timer of the event ran out (OQ-4, OQ-4.1): apply it through the game's own
+        settle path, as the next request would, so phones that only listen see it. Two
+        processes doing it at once are serialised by the game (only one applies it);
+        the write moves the version, and the state is rendered again."""
+        with self.lock:
+            at_ms = self.timers.get(event_id)
+        if at_ms is None or presses.now_ms() < at_ms:
+            return
+        with self.lock:
+            if self.timers.get(event_id) == at_ms:
+                del self.timers[event_id]
+        event = db.session.get(Event, event_id)
+        if event is None:
+            return
+        try:
+            formats.of(event).settle_timers(event)
+            db.session.commit()
+        except Exception:
+            db.session.rollback()
+            self.app.logger.exception("live push: applying a timer of event %s failed",
+                                      event_id)
+
     def _read(self, watched: list[int]) -> dict[int, float]:
-        """Read the versions, render what moved, wake its streams; when to read again."""
+        """Apply the timers run out, read the versions, render what moved, wake its
+        streams; when to read again (at the latest POLL_SECONDS, sooner for a buzzer
+        window's close or a timer's deadline)."""
         due = {}
         try:
             for event_id in watched:
+                self._settle(event_id)
                 version, moves_at_ms = _version(event_id)
-                due[event_id] = time.monotonic() + POLL_SECONDS
-                if moves_at_ms is not None:
-                    due[event_id] = min(due[event_id], time.monotonic()
-                                        + max(0, moves_at_ms - presses.now_ms()) / 1000)
                 with self.lock:
                     latest = self.latest.get(event_id)
-                if latest is not None and latest[0] == version:
-                    continue
-                event = db.session.get(Event, event_id)
-                message = _message(version, state_document(event)) if event else ""
+                if latest is None or latest[0] != version:
+                    event = db.session.get(Event, event_id)
+                    message, timers_at = _rendered(event, version) if event else ("", None)
+                    with self.lock:
+                        streams = list(self.listeners.get(event_id, ()))
+                        if streams:
+                            self.latest[event_id] = (version, message)
+                            self._keep_timers(event_id, timers_at)
+                    for woken in streams:
+                        woken.set()
                 with self.lock:
-                    streams = list(self.listeners.get(event_id, ()))
-                    if streams:
-                        self.latest[event_id] = (version, message)
-                for woken in streams:
-                    woken.set()
+                    timers_at = self.timers.get(event_id)
+                now, now_ms = time.monotonic(), presses.now_ms()
+                due[event_id] = min([now + POLL_SECONDS] + [
+                    now + max(0, at_ms - now_ms) / 1000
+                    for at_ms in (moves_at_ms, timers_at) if at_ms is not None])
         finally:
             db.session.remove()
         return due
@@ -343,6 +400,13 @@ class Watcher:
 def watcher(app: Any) -> Watcher:
     """The app's watcher in this process (created by the first stream, after the fork)."""
     return app.extensions.setdefault("live_push", Watcher(app))
+
+
+def _rendered(event: Event, version: str) -> tuple[str, int | None]:
+    """The ``look`` message of the event's state, and when its game's timers decide
+    something next (Format.timers_due_ms; None for a game without timers)."""
+    state = state_document(event)
+    return _message(version, state), formats.of(event).timers_due_ms(state)
 
 
 def _message(version: str, state: dict[str, Any]) -> str:

@@ -77,6 +77,13 @@ class OpenQuiz(Format):
 
         settle(event, now_ms())
 
+    def timers_due_ms(self, state: dict[str, Any]) -> int | None:
+        """OQ-4, OQ-4.1: when the running press or answer timer runs out (the live
+        stream applies it then, docs/live-push.md)."""
+        from .control import timers_due_ms
+
+        return timers_due_ms(state.get("oq", {}).get("clock"))
+
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
         """OQ-4: the buzzer is armed from the question's start, again after a rejection
         or the answer timer's timeout; OQ-8: a paused or stopped game takes no press."""

@@ -562,6 +562,17 @@ def clock_state(event: Event, now_ms: int, running: Timer | None | bool = False
             "answer": answer, "press": press}
 
 
+def timers_due_ms(clock: dict[str, Any] | None) -> int | None:
+    """From ``clock_state`` as shown: when the running press or answer timer runs out
+    (OQ-4, OQ-4.1), or None. During a pause (OQ-8) its deadline moves on with the pause,
+    so the earliest it can run out is once the pause has used up the game's hour (the
+    host's resume is a write, and the stream reads the state again then)."""
+    running = clock and (clock["answer"] or clock["press"])
+    if not running:
+        return None
+    return running["deadline_ms"] + (clock["pause_left_ms"] if clock["paused"] else 0)
+
+
 def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, Any]] | None
                ) -> Timer | None | bool:
     """For a poll (a read): apply a timer run out since the last request, once, as at its
@@ -600,7 +611,7 @@ def buzzer_phone(event: Event, token: str | None, press: bool) -> presses.Phone 
         _, team, player = who(event.code, token)
         if player is None:
             return None
-    return presses.Phone(team, f"oq_player:{player.id}")
+    return presses.Phone(team, f"oq_player:{player.id}", player.name)
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:

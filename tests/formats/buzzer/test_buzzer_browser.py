@@ -10,6 +10,7 @@ clock sync, which is what made this test fail now and then on a loaded machine).
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -99,6 +100,9 @@ def test_three_phones_press_and_every_screen_shows_the_order(app, live_server, b
     expect(screen.locator("#phase")).to_have_text("Ред на натисканията", timeout=10_000)
     shown = screen.locator("#order li").evaluate_all("els => els.map(e => e.dataset.team)")
     assert shown[0] == "Лисици"
+    # OQ-4: the order names who pressed, the team beside them (each team's player here
+    # is oq_player's "<team> 1").
+    expect(screen.locator("#order li").first).to_have_text(re.compile(r"^Лисици 1 \(Лисици\)"))
     for page in phones:
         expect(page.locator("#order li")).to_have_count(len(shown), timeout=10_000)
         assert page.locator("#order li").evaluate_all(

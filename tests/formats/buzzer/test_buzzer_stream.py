@@ -14,9 +14,11 @@ import time
 import psycopg
 import pytest
 import requests
-from buzzgame import make_event, oq_player, start_question
+from buzzgame import T0, install_server_clock, make_event, oq_player, start_question
 from factories import ON_POSTGRES, PG_URL
+from sqlalchemy import event as sa_event
 
+from answerdesk.core import formats
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import stream
 from answerdesk.models import AuditEntry, Event
@@ -83,6 +85,50 @@ def test_sse_says_look_on_host_actions_presses_and_the_window_close(app, serve):
     assert [o["team"] for o in state["buzzer"]["order"]] == ["Алфа"]
     polled = requests.get(f"{server.url}/api/events/{code}/state", timeout=5).json()
     assert (state["buzzer"], state["oq"]) == (polled["buzzer"], polled["oq"])
+    stop.set()
+
+
+def until(got: queue.Queue, done, seconds: float = 90) -> dict:
+    """The first pushed state for which ``done`` holds (generous: a loaded machine)."""
+    ends = time.monotonic() + seconds
+    while True:
+        state = got.get(timeout=max(0.1, ends - time.monotonic()))[2]
+        if done(state):
+            return state
+
+
+def test_timers_run_out_on_a_phone_that_only_listens(app, serve):
+    """OQ-4.1 and OQ-4 with no request after the host's start and the press: the stream
+    applies the press timer's close and the answer timer's timeout at their deadlines
+    and pushes them (speed fast: 15 s to answer; the host gives 1 s to press, which a
+    returned question has again)."""
+    code, password = make_event(app, "oq", {1: 5})
+    server = serve(workers=2, threads=8)
+    alfa = oq_player(server.url, code, "Алфа")
+    oq_player(server.url, code, "Бета")  # the question returns to Бета after the timeout
+    requests.post(f"{server.url}/api/host/events/{code}/oq/speed", json={"speed": "fast"},
+                  headers={"Authorization": f"Bearer {password}"},
+                  timeout=10).raise_for_status()
+    got, stop = opened(f"{server.url}/api/events/{code}/stream")
+
+    start_question(server.url, code, password, 1, 1, seconds=1, grace=0)
+    state = until(got, lambda s: (s["oq"]["play"] or {}).get("state") == "done")
+    assert state["oq"]["play"]["answer"] and state["buzzer"] is None  # OQ-4.1: closed
+    assert state["oq"]["clock"]["press"] is None and points(state, "Алфа") == 0
+
+    start_question(server.url, code, password, 1, 2, seconds=1, grace=0)
+    press = requests.post(f"{server.url}/api/events/{code}/buzz", timeout=5,
+                          headers={"Authorization": f"Bearer {alfa}"},
+                          json={"round": 1, "question": 2,
+                                "pressed_at_ms": int(time.time() * 1000)})
+    assert press.status_code == 202
+    answering = until(got, lambda s: s["oq"]["clock"]["answer"] is not None)
+    assert answering["oq"]["clock"]["answer"]["seconds"] == 15  # OQ-7: fast ×0.5
+    timed_out = until(got, lambda s: points(s, "Алфа") != 0)  # OQ-4: the timeout, −value
+    assert points(timed_out, "Алфа") < 0 and timed_out["oq"]["clock"]["answer"] is None
+    closed = timed_out if (timed_out["oq"]["play"] or {}).get("state") == "done" else until(
+        got, lambda s: (s["oq"]["play"] or {}).get("state") == "done")
+    assert closed["oq"]["play"]["question"] == 2 and points(closed, "Бета") == 0
     stop.set()
 
 
@@ -279,3 +325,75 @@ def test_the_listen_connection_is_closed_when_no_stream_is_left(app, client):
     while listening() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert listening() == 0
+
+
+def test_a_second_flush_of_an_event_not_in_the_session_reads_no_format(app):
+    """An event's format never changes: _pushes reads it once per event and app, so the
+    next flush of that event (a host action on PostgreSQL) asks the database nothing."""
+    oq, _ = make_event(app, "oq", {1: 2})
+    statements: list[str] = []
+
+    def count(conn, cursor, statement, *args) -> None:
+        statements.append(statement)
+
+    with app.app_context():
+        oq_id = db.session.scalar(db.select(Event.id).where(Event.code == oq))
+        sa_event.listen(db.engine, "before_cursor_execute", count)
+        try:
+            for _ in range(2):
+                db.session.add(AuditEntry(event_id=oq_id, actor="host", action="test.edit"))
+                statements.clear()
+                assert stream.notified_events(db.session) == {oq_id}
+                read = list(statements)
+                db.session.rollback()
+        finally:
+            sa_event.remove(db.engine, "before_cursor_execute", count)
+    assert read == []  # the second: remembered from the first
+    assert app.extensions["live_push_formats"] == {oq_id: "oq"}
+
+
+def _pushed(watcher: stream.Watcher, event_id: int) -> dict | None:
+    with watcher.lock:
+        latest = watcher.latest.get(event_id)
+    return json.loads(latest[1].split("\ndata: ", 1)[1])["state"] if latest else None
+
+
+def _until(check, seconds: float = 30) -> None:
+    ends = time.monotonic() + seconds
+    while not check():
+        assert time.monotonic() < ends, "not within the (generous) time"
+        time.sleep(0.02)
+
+
+def test_the_watcher_applies_a_timer_at_its_deadline_and_a_game_without_timers_costs_nothing(
+        app, monkeypatch):
+    """OQ-4.1 on the test's clock: the watcher learns the press timer's deadline from the
+    state it rendered, applies it once the clock passes it and renders the closed
+    question; a Bulgarian quiz watched alongside has no timer and is never settled."""
+    clock = install_server_clock(monkeypatch)
+    clock.ms = T0
+    oq, password = make_event(app, "oq", {1: 2})
+    bg, _ = make_event(app, "bg", {1: 2})
+    start_question(app.test_client(), oq, password, 1, 1, clock=clock, at_ms=T0,
+                   seconds=5, grace=0)
+    settled: list[int] = []
+    monkeypatch.setattr(type(formats.get("bg")), "settle_timers",
+                        lambda self, event: settled.append(event.id))
+    with app.app_context():
+        ids = dict(db.session.execute(db.select(Event.code, Event.id)).all())
+    watcher = stream.Watcher(app)
+    woken = {ids[code]: watcher.watch(ids[code], None) for code in (oq, bg)}
+    try:
+        _until(lambda: _pushed(watcher, ids[oq]) and _pushed(watcher, ids[bg]))
+        assert _pushed(watcher, ids[oq])["oq"]["play"]["state"] == "open"
+        assert watcher.timers == {ids[oq]: T0 + 5_000}  # none for the Bulgarian quiz
+        clock.ms = T0 + 4_999
+        time.sleep(3 * stream.POLL_SECONDS)
+        assert _pushed(watcher, ids[oq])["oq"]["play"]["state"] == "open"
+        clock.ms = T0 + 5_000
+        _until(lambda: _pushed(watcher, ids[oq])["oq"]["play"]["state"] == "done")
+        assert _pushed(watcher, ids[oq])["oq"]["clock"]["press"] is None
+        assert ids[oq] not in watcher.timers and settled == []
+    finally:
+        for event_id, event_woken in woken.items():
+            watcher.unwatch(event_id, event_woken)

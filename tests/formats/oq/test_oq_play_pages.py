@@ -8,6 +8,10 @@ import pytest
 from buzzgame import T0, install_server_clock, make_event, oq_player, start_question
 from factories import Desk
 
+from answerdesk.extensions import db
+from answerdesk.formats.buzzer.models import BuzzPress
+from answerdesk.formats.oq.models import OqPlayer
+
 
 @pytest.fixture
 def oq(app, client, monkeypatch):
@@ -111,3 +115,26 @@ def test_oq3_the_phone_page_carries_the_type_controls(app, oq):
     assert "Your stake" in html and "Hand the secret question to a team (yours too):" in html
     screen = desk.client.get(f"/e/{desk.code}/buzzer/screen").get_data(as_text=True)
     assert '<section id="oq" hidden' in screen and 'id="press"' not in screen
+
+
+def test_oq4_the_buzz_order_names_the_player_who_pressed(app, oq):
+    """A press records the player's phone: GET /state's order and the host's page say
+    who pressed for each team ("Альфа 1 (Альфа)", then "Бета 1 (Бета) · by 40 ms")."""
+    desk, tokens, clock = oq
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+    for name, at in (("Альфа", T0 + 100), ("Бета", T0 + 140)):
+        clock.ms = at
+        resp = desk.client.post(f"/api/events/{desk.code}/buzz",
+                                headers={"Authorization": f"Bearer {tokens[name]}"},
+                                json={"round": 1, "question": 1, "pressed_at_ms": at})
+        assert resp.status_code == 202, resp.get_json()
+    clock.ms = T0 + 1_200  # the window has closed
+    order = desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]["order"]
+    assert [(o["place"], o["team"], o["player"], o["margin_ms"]) for o in order] == [
+        (1, "Альфа", "Альфа 1", 0), (2, "Бета", "Бета 1", 40)]
+    html = page(desk)
+    assert "Альфа 1 (Альфа)</li>" in html and "Бета 1 (Бета) · by 40 ms</li>" in html
+    with app.app_context():
+        phones = db.session.scalars(db.select(BuzzPress.phone).order_by(BuzzPress.id)).all()
+        players = dict(db.session.execute(db.select(OqPlayer.name, OqPlayer.id)).all())
+    assert phones == [f"oq_player:{players['Альфа 1']}", f"oq_player:{players['Бета 1']}"]
