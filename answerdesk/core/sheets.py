@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..database import read_only
 from ..extensions import db
@@ -99,27 +99,48 @@ def state_by_code(code: str, now: dt.datetime | None = None) -> dict[str, Any]:
     return state
 
 
+# Prebuilt (bound per call): building an ORM select costs more than running it here.
+_ROUNDS_WITH_QUESTIONS = (
+    db.select(Round, Question)
+    .outerjoin(Question, Question.round_id == Round.id)
+    .where(Round.event_id == db.bindparam("event_id"))
+    .order_by(Round.number, Question.number)
+)
+_TEAM_ANSWERS = (
+    db.select(Answer, Verdict)
+    .outerjoin(Verdict, Verdict.answer_id == Answer.id)
+    .where(Answer.team_id == db.bindparam("team_id"))
+)
+
+
+def _load_rounds(event: Event) -> None:
+    """Fill ``event.rounds`` and each round's ``questions`` (in their relationships'
+    order) from one joined SELECT: a selectinload took three statements (the event
+    again, its rounds, their questions) and most of the sheet's ORM time."""
+    by_round: dict[int, tuple[Round, list[Question]]] = {}
+    for rnd, question in db.session.execute(_ROUNDS_WITH_QUESTIONS, {"event_id": event.id}):
+        questions = by_round.setdefault(rnd.id, (rnd, []))[1]
+        if question is not None:
+            questions.append(question)
+            set_committed_value(question, "round", rnd)
+    for rnd, questions in by_round.values():
+        set_committed_value(rnd, "questions", questions)
+    set_committed_value(event, "rounds", [rnd for rnd, _ in by_round.values()])
+
+
 def team_sheet(event: Event, team: Team) -> dict[str, Any]:
     """Every visible round with its questions and this team's saved answers.
 
-    The event's rounds and their questions load once, eagerly, and serve the
-    widgets, jokers, wildcard and final round too: every phone reloads its sheet
-    when a round opens or locks, so a lazy load per round cost 300 phones a
-    round trip each (bench/harness.py load, ramp-up).
+    The event's rounds and their questions load once, in one statement
+    (_load_rounds), and serve the widgets, jokers, wildcard and final round too:
+    every phone reloads its sheet when a round opens or locks, so each statement
+    more costs 300 phones a round trip each (bench/harness.py load, ramp-up;
+    tests/core/test_sheets.py counts them).
     """
-    db.session.execute(
-        db.select(Event).where(Event.id == event.id)
-        .options(selectinload(Event.rounds).selectinload(Round.questions))
-    ).all()
+    _load_rounds(event)
     rounds = [r for r in event.rounds if r.state in VISIBLE_STATES]
-    answers = {
-        a.question_id: (a, v)
-        for a, v in db.session.execute(
-            db.select(Answer, Verdict)
-            .outerjoin(Verdict, Verdict.answer_id == Answer.id)
-            .where(Answer.team_id == team.id)
-        )
-    }
+    answers = {a.question_id: (a, v)
+               for a, v in db.session.execute(_TEAM_ANSWERS, {"team_id": team.id})}
     now = utcnow()
     return formats.of(event).decorate_sheet({
         "event": {"code": event.code, "name": event.name},

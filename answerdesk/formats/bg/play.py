@@ -54,6 +54,15 @@ def _verdict(team: Team, question: Question) -> str | None:
     return verdict.final if verdict else None
 
 
+# The other teams' names only: every sheet load runs it, and loading the Team objects
+# (event.teams) cost more than the query.
+_OTHER_TEAMS = (
+    db.select(Team.name)
+    .where(Team.event_id == db.bindparam("event_id"), Team.id != db.bindparam("team_id"))
+    .order_by(Team.id)
+)
+
+
 def play_json(event: Event, team: Team) -> dict[str, Any]:
     """Jokers left and played (with first-letter hints), the wildcard, the shoot-out,
     the final round's question states, and the other teams (for the copy joker)."""
@@ -66,5 +75,6 @@ def play_json(event: Event, team: Team) -> dict[str, Any]:
         "shootout": shootout.shootout_json(current, team) if current else None,
         "final": {str(q.number): opened[q.id].state for q in (final.questions if final else [])
                   if q.id in opened},
-        "teams": [t.name for t in event.teams if t.id != team.id],
+        "teams": list(db.session.scalars(_OTHER_TEAMS, {"event_id": event.id,
+                                                        "team_id": team.id})),
     }
