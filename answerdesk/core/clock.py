@@ -175,32 +175,14 @@ def clock_json(gate: QuestionGate, round_number: int, question_number: int,
     }
 
 
-def _latest(event: Event) -> tuple[QuestionGate, Question, Round] | None:
-    row = db.session.execute(
-        db.select(QuestionGate, Question, Round)
-        .join(Question, QuestionGate.question_id == Question.id)
-        .join(Round, Question.round_id == Round.id)
-        .where(Round.event_id == event.id, QuestionGate.locks_at.is_not(None))
-        .order_by(QuestionGate.id.desc()).limit(1)
-    ).first()
-    return tuple(row) if row else None  # type: ignore[return-value]
-
-
-def current(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | None:
-    """The clock of the event's latest started question (running or just locked)."""
-    latest = _latest(event)
-    if latest is None:
-        return None
-    gate, question, rnd = latest
-    return clock_json(gate, rnd.number, question.number, now)
-
-
-# marker's read, prebuilt and by columns: every sheet load and state poll through the
-# ORM runs it, and building the select and loading three objects cost more than
-# running it. Its gate columns keep their names, so is_running reads a row as a gate.
-_MARKER = (
+# The event's latest started question with a deadline, prebuilt and by columns: every
+# sheet load and state poll through the ORM reads it (marker), and building the select
+# and loading three objects cost more than running it. Its gate columns keep their
+# names, so is_running and clock_json read a row as a gate.
+_LATEST = (
     db.select(Round.number.label("round"), Question.number.label("question"),
-              QuestionGate.state, QuestionGate.locks_at)
+              QuestionGate.state, QuestionGate.opened_at, QuestionGate.seconds,
+              QuestionGate.grace, QuestionGate.locks_at)
     .join_from(QuestionGate, Question, QuestionGate.question_id == Question.id)
     .join(Round, Question.round_id == Round.id)
     .where(Round.event_id == db.bindparam("event_id"), QuestionGate.locks_at.is_not(None))
@@ -208,10 +190,16 @@ _MARKER = (
 )
 
 
+def current(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | None:
+    """The clock of the event's latest started question (running or just locked)."""
+    row = db.session.execute(_LATEST, {"event_id": event.id}).first()
+    return clock_json(row, row.round, row.question, now) if row else None
+
+
 def marker(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | None:
     """What phones poll to notice a question started or locked by the clock: it
     changes exactly then (the clock itself they count from the sheet)."""
-    row = db.session.execute(_MARKER, {"event_id": event.id}).first()
+    row = db.session.execute(_LATEST, {"event_id": event.id}).first()
     if row is None:
         return None
     state = "open" if is_running(row, now or utcnow()) else "locked"
