@@ -113,6 +113,20 @@ class RawExecutor:
         self._run(statement, params)
         return self.cursor.rowcount
 
+    def first_queued(self, queue: Any, queue_params: dict[str, Any], statement: Any,
+                     params: dict[str, Any]) -> Any:
+        """``queue`` (a lock) then ``statement`` as ONE implicit transaction in ONE round
+        trip, ``statement``'s first row or None (PostgreSQL, on an autocommit connection:
+        raw_reads). psycopg's pipeline sends both before one Sync; READ COMMITTED gives
+        ``statement`` a snapshot taken once ``queue`` returned, and both commit at the
+        Sync, before this returns (an error rolls both back and is raised)."""
+        lock, prepared = _prepared(queue, self.dialect), _prepared(statement, self.dialect)
+        with self.dbapi_conn.cursor() as locking, self.dbapi_conn.pipeline():
+            locking.execute(lock.sql, lock.parameters(queue_params))
+            self.cursor.execute(prepared.sql, prepared.parameters(params))
+        raw = self.cursor.fetchone()
+        return None if raw is None else prepared.make_row(raw)
+
     def commit(self) -> None:
         """End the transaction, keeping its work; the executor is done with."""
         self.cursor.close()
@@ -152,8 +166,10 @@ def session_executor(session: Any) -> RawExecutor:
     return RawExecutor(conn.connection.dbapi_connection, conn.dialect, session)
 
 
-def _session_busy(session: Any) -> bool:
-    """The thread's Session has a transaction under way (not created just to ask)."""
+def session_busy(session: Any) -> bool:
+    """The thread's Session has a transaction under way (not created just to ask): a
+    raw connection of the same thread would not see its work, and on SQLite would
+    wait for its write lock."""
     return session.registry.has() and session().in_transaction()
 
 
@@ -164,7 +180,7 @@ def write_transaction(session: Any, engine: Engine, *,
     way (a caller that keeps an app context open around requests: a test, a script):
     then that one, as a service would. A second connection of the same thread would
     wait for the first one's write lock on SQLite."""
-    if not _session_busy(session):
+    if not session_busy(session):
         with raw_transaction(engine, deferred=deferred) as executor:
             yield executor
         return
@@ -206,7 +222,7 @@ def raw_transaction(engine: Engine, *, deferred: bool = False) -> Iterator[RawEx
 def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
     """raw_reads, unless this thread's Session has a transaction under way (see
     write_transaction): then its connection, which sees what it has not committed."""
-    if not _session_busy(session):
+    if not session_busy(session):
         with raw_reads(engine) as executor:
             yield executor
         return
@@ -219,9 +235,10 @@ def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
 
 @contextmanager
 def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
-    """Statements that only read, each on its own (autocommit), on a pooled raw
-    connection: no BEGIN, no ROLLBACK round trips for a polled read (phones poll the
-    state every 3 s). On SQLite the connection begins only when told to."""
+    """Statements each on its own (autocommit), on a pooled raw connection: no BEGIN,
+    no ROLLBACK round trips for a polled read (phones poll the state every 3 s), nor
+    for the optimistic save's read and its one-round-trip write (first_queued). On
+    SQLite the connection begins only when told to."""
     fairy = engine.raw_connection()
     dbapi_conn = fairy.dbapi_connection
     autocommit = engine.dialect.name == "postgresql"
