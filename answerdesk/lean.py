@@ -113,20 +113,6 @@ class RawExecutor:
         self._run(statement, params)
         return self.cursor.rowcount
 
-    def first_queued(self, queue: Any, queue_params: dict[str, Any], statement: Any,
-                     params: dict[str, Any]) -> Any:
-        """``queue`` (a lock) then ``statement`` as ONE implicit transaction in ONE round
-        trip, ``statement``'s first row or None (PostgreSQL, on an autocommit connection:
-        raw_reads). psycopg's pipeline sends both before one Sync; READ COMMITTED gives
-        ``statement`` a snapshot taken once ``queue`` returned, and both commit at the
-        Sync, before this returns (an error rolls both back and is raised)."""
-        lock, prepared = _prepared(queue, self.dialect), _prepared(statement, self.dialect)
-        with self.dbapi_conn.cursor() as locking, self.dbapi_conn.pipeline():
-            locking.execute(lock.sql, lock.parameters(queue_params))
-            self.cursor.execute(prepared.sql, prepared.parameters(params))
-        raw = self.cursor.fetchone()
-        return None if raw is None else prepared.make_row(raw)
-
     def commit(self) -> None:
         """End the transaction, keeping its work; the executor is done with."""
         self.cursor.close()
@@ -237,7 +223,7 @@ def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
 def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
     """Statements each on its own (autocommit), on a pooled raw connection: no BEGIN,
     no ROLLBACK round trips for a polled read (phones poll the state every 3 s), nor
-    for the optimistic save's read and its one-round-trip write (first_queued). On
+    for the optimistic save's read and its one-statement write (core/answers.py). On
     SQLite the connection begins only when told to."""
     fairy = engine.raw_connection()
     dbapi_conn = fairy.dbapi_connection

@@ -209,27 +209,19 @@ def _audited(dml: Any) -> Any:
 
 _AUDITED = {_CHANGE: _audited(_CHANGE), _INSERT: _audited(_INSERT)}
 
-# The optimistic save's guard (PostgreSQL): everything its decision rested on, as its
-# read saw it, still so. Run in a statement of its own AFTER the queue lock's (one
-# implicit transaction, lean.RawExecutor.first_queued), so READ COMMITTED reads it in
-# a snapshot taken once the lock was granted: a round close or gate change that
-# committed meanwhile makes the write write nothing (BG-E2), and the full save then
-# refuses. The answer's own version and counter are _UPDATE's guard (an UPDATE
-# re-checks the newest row version); a new answer's is the unique constraint.
-_STILL = db.exists().select_from(
-    _round.join(_question, _question.c.round_id == _round.c.id)
-    .outerjoin(_gate, _gate.c.question_id == _question.c.id)
-).where(
-    _question.c.id == db.bindparam("question_id"),
-    _round.c.state == RoundState.OPEN,
-    _round.c.kind == db.bindparam("seen_kind", type_=_round.c.kind.type),
-    _round.c.check_mode == db.bindparam("seen_round_mode", type_=_round.c.check_mode.type),
-    _question.c.check_mode.is_not_distinct_from(
-        db.bindparam("seen_question_mode", type_=_question.c.check_mode.type)),
-    _gate.c.state.is_not_distinct_from(db.bindparam("seen_gate_state", type_=_gate.c.state.type)),
-    _gate.c.locks_at.is_not_distinct_from(
-        db.bindparam("seen_locks_at", type_=_gate.c.locks_at.type)),
-    ~_played("copy"),
+# The optimistic save's guard (PostgreSQL, models.SAVE_GUARD): the round's queue lock,
+# then everything the save's decision rested on, as its read saw it, re-read in a
+# snapshot taken after the lock. A round close or gate change that committed by then
+# makes the write write nothing (BG-E2), and the full save refuses. The answer's own
+# version and counter are _UPDATE's guard (an UPDATE re-checks the newest version of
+# its row); a new answer's is the unique constraint.
+_STILL = db.func.answerdesk_save_guard(
+    *[db.bindparam(name, type_=kind) for name, kind in (
+        ("event_id", db.Integer), ("round", db.Integer), ("question_id", db.Integer),
+        ("team_id", db.Integer), ("seen_kind", db.Text), ("seen_round_mode", db.Text),
+        ("seen_question_mode", db.Text), ("seen_gate_state", db.Text),
+        ("seen_locks_at", _gate.c.locks_at.type))],
+    type_=db.Boolean,
 )
 _OPTIMISTIC = {
     _CHANGE: _audited(_CHANGE.where(_STILL)),
@@ -535,15 +527,16 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
     """The phone's save on PostgreSQL in 2 round trips, or None: the full save decides.
 
     One read in autocommit without any lock (_TEAM_TARGET) finds the team and the
-    target; its refusals are final (they read what had committed). Then ONE implicit
-    transaction takes the round's queue lock and writes with the answer's audit row
-    only if _STILL holds in a snapshot taken after the lock (BG-E2): a save that
-    wrote is committed before the response, and before any round close that waited
-    for its lock. Anything moved meanwhile (a close, a gate, another phone of the
-    team) makes it write nothing, and the full save (_save, under the lock from its
-    first read) gives the exact refusal or result. A save whose decision rests on
-    more than _STILL re-checks (BG-R5.4's other answers of a number question; fields,
-    whose text follows the key's widget) goes to the full save at once."""
+    target; its refusals are final (they read what had committed). Then ONE statement
+    in autocommit (a transaction of its own) writes the answer with its audit row only
+    if _STILL, which takes the round's queue lock first, holds in a snapshot taken
+    after the lock (BG-E2): a save that wrote is committed before the response, and
+    before any round close that waited for its lock. Anything moved meanwhile (a
+    close, a gate, another phone of the team) makes it write nothing, and the full
+    save (_save, under the lock from its first read) gives the exact refusal or
+    result. A save whose decision rests on more than _STILL re-checks (BG-R5.4's
+    other answers of a number question; fields, whose text follows the key's
+    widget) goes to the full save at once."""
     row = ex.first(_TEAM_TARGET, {"code": code.strip().upper(), "token": token_hash,
                                   "round": round_number, "question": question_number})
     if row is None:
@@ -566,12 +559,12 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
         if step is None:
             return _kept(current, row.team_id, question_id, round_number, question_number)
         dml, values, audit = step
-    guard = {"question_id": question_id, "team_id": row.team_id, "seen_kind": row.kind,
-             "seen_round_mode": row.check_mode, "seen_question_mode": row.question_mode,
-             "seen_gate_state": row.gate_state, "seen_locks_at": row.locks_at}
+    guard = {"event_id": row.event_id, "round": round_number, "question_id": question_id,
+             "team_id": row.team_id, "seen_kind": row.kind, "seen_round_mode": row.check_mode,
+             "seen_question_mode": row.question_mode, "seen_gate_state": row.gate_state,
+             "seen_locks_at": row.locks_at}
     try:
-        wrote = ex.first_queued(_QUEUE, {"event_id": row.event_id, "round": round_number},
-                                _OPTIMISTIC[dml], {**values, **(audit or {}), **guard})
+        wrote = ex.first(_OPTIMISTIC[dml], {**values, **(audit or {}), **guard})
     except ex.dialect.loaded_dbapi.IntegrityError:
         return None  # another phone of the team created the answer meanwhile
     if wrote is None:
