@@ -152,7 +152,7 @@ def session_executor(session: Any) -> RawExecutor:
     return RawExecutor(conn.connection.dbapi_connection, conn.dialect, session)
 
 
-def _session_busy(session: Any) -> bool:
+def session_busy(session: Any) -> bool:
     """The thread's Session has a transaction under way (not created just to ask)."""
     return session.registry.has() and session().in_transaction()
 
@@ -164,7 +164,7 @@ def write_transaction(session: Any, engine: Engine, *,
     way (a caller that keeps an app context open around requests: a test, a script):
     then that one, as a service would. A second connection of the same thread would
     wait for the first one's write lock on SQLite."""
-    if not _session_busy(session):
+    if not session_busy(session):
         with raw_transaction(engine, deferred=deferred) as executor:
             yield executor
         return
@@ -206,7 +206,7 @@ def raw_transaction(engine: Engine, *, deferred: bool = False) -> Iterator[RawEx
 def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
     """raw_reads, unless this thread's Session has a transaction under way (see
     write_transaction): then its connection, which sees what it has not committed."""
-    if not _session_busy(session):
+    if not session_busy(session):
         with raw_reads(engine) as executor:
             yield executor
         return
