@@ -11,7 +11,6 @@ core.assistants); this module decides what a request is allowed from them.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import time
 from collections.abc import Callable
@@ -24,6 +23,7 @@ from .core.assistants import check_assistant_password
 from .core.events import check_host_password, event_by_code
 from .errors import NotAllowed, Unauthorized
 from .extensions import db
+from .keyed import keyed_hash
 from .models import Event
 
 HOST, ASSISTANT = "host", "assistant"
@@ -49,9 +49,7 @@ def check_organiser_password(given: str | None) -> bool:
 def _organiser_fingerprint() -> str:
     """What the session keeps for the organiser: it changes with the organiser password,
     so old sessions end with it; keyed by the secret, so the cookie tells nothing of it."""
-    key = current_app.config["SECRET_KEY"].encode()
-    password = current_app.config["ORGANISER_PASSWORD"].encode()
-    return hmac.new(key, password, hashlib.sha256).hexdigest()
+    return keyed_hash(current_app.config["ORGANISER_PASSWORD"]).hex()
 
 
 def organiser_log_in(password: str | None) -> bool:

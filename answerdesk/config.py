@@ -93,10 +93,13 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         "MAX_TEAM_NAME_LENGTH": 60,
         # More teams than any venue seats: a flood of joins stops here (issue 17).
         "MAX_TEAMS_PER_EVENT": int(os.environ.get("MAX_TEAMS_PER_EVENT", "300")),
-        # A host's or assistant's login lasts one quiz night at most (access.desk_role).
         # Largest host form (security.DeskRequest bounds phones and pack uploads apart).
         "MAX_CONTENT_LENGTH": int(os.environ.get("MAX_CONTENT_LENGTH", str(1024 * 1024))),
+        # A host's or assistant's login lasts one quiz night at most (access.desk_role).
         "DESK_LOGIN_HOURS": float(os.environ.get("DESK_LOGIN_HOURS", "12")),
+        # How long a process keeps its read of an event's state for the polls that follow
+        # (core/recent.py); 0: every poll reads the database.
+        "STATE_CACHE_SECONDS": float(os.environ.get("STATE_CACHE_SECONDS", "0.5")),
         "WTF_CSRF_TIME_LIMIT": None,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(url),

@@ -18,8 +18,6 @@ it, what the decision rested on; it falls back to the full save when anything mo
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import hmac
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -29,6 +27,7 @@ from sqlalchemy.exc import IntegrityError
 from ..database import round_queue
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
+from ..keyed import keyed_hash
 from ..lean import RawExecutor, raw_reads, session_busy, session_executor, write_transaction
 from ..models import (
     PHONE_SAVE,
@@ -72,18 +71,11 @@ class SavedAnswer:
 
 
 MAX_SEQ = 2**63 - 1  # Answer.client_seq is a BIGINT
-_KEYED: dict[str, hmac.HMAC] = {}  # SECRET_KEY -> its HMAC, keyed once
 
 
 def receipt_code(team_id: int, question_id: int, text: str, saved_at: dt.datetime) -> str:
     """A short code the team can show in a dispute; only the server can make it."""
-    key = current_app.config["SECRET_KEY"]
-    keyed = _KEYED.get(key)
-    if keyed is None:
-        keyed = _KEYED[key] = hmac.new(key.encode(), digestmod=hashlib.sha256)
-    digest = keyed.copy()
-    digest.update(f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}".encode())
-    return digest.hexdigest()[:8].upper()
+    return keyed_hash(f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}").hex()[:8].upper()
 
 
 def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswer:

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import datetime as dt
+from functools import partial
 from typing import Any
 
+from flask import current_app
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..database import read_only
 from ..extensions import db
-from ..lean import read_statements
+from ..lean import read_statements, session_busy
 from ..models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import clock, formats
 from .answers import saved
 from .events import event_by_code
+from .recent import recent_states
 from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
@@ -73,13 +76,28 @@ _STATE = (
 )
 
 
+def _read_state(code: str) -> list[Any]:
+    with read_statements(db.session, db.engine) as ex:
+        return ex.all(_STATE, {"code": code})
+
+
+def _keepable(rows: list[Any]) -> bool:
+    """Rows worth keeping for the next polls (recent.py): an event's, read from the
+    database as committed (not inside a Session's transaction, which may yet roll
+    back), of a format whose whole public state they are (Своя игра and OpenQuiz
+    read theirs on every poll, and their rounds must agree with it)."""
+    return (bool(rows) and not session_busy(db.session)
+            and type(formats.get(rows[0].format)).public_state is formats.Format.public_state)
+
+
 def state_by_code(code: str, now: dt.datetime | None = None) -> dict[str, Any]:
     """public_state of the event ``code`` (NotFound if none), read as phones poll it
     every 3 s: one prebuilt statement on a raw connection in autocommit (lean.py), no
-    Event object. Only a format with a public state of its own (Своя игра, OpenQuiz)
-    loads the Event for it, in a read-only transaction."""
-    with read_statements(db.session, db.engine) as ex:
-        rows = ex.all(_STATE, {"code": code.strip().upper()})
+    Event object, its rows kept a moment for the next polls (recent.py). Only a format
+    with a public state of its own (Своя игра, OpenQuiz) loads the Event for it, in a
+    read-only transaction."""
+    code = code.strip().upper()
+    rows = recent_states(current_app).rows(code, partial(_read_state, code), _keepable)
     if not rows:  # no such event: the ORM path's refusal
         with read_only():
             return public_state(event_by_code(code), now)

@@ -13,7 +13,6 @@ nothing.
 from __future__ import annotations
 
 import base64
-import hashlib
 import hmac
 import secrets
 from typing import Any, NamedTuple
@@ -28,6 +27,7 @@ from ...core.text import clean_name, team_name_key
 from ...database import read_write
 from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound, Unauthorized
 from ...extensions import db
+from ...keyed import keyed_hash
 from ...models import Event, Question, QuestionGate, Round, Team
 from ..buzzer import presses
 from ..buzzer.models import BuzzPress
@@ -214,9 +214,7 @@ def invitation(team: Team) -> str:
     team can be shown it again, the database alone does not reveal it, and a team that
     is removed and joins again has a new one. It is neither the team token nor a
     player's token, so sharing it lets a teammate join and nothing more."""
-    key = current_app.config["SECRET_KEY"].encode()
-    signed = hmac.new(key, f"oq-invite:{team.event_id}:{team.id}:{team.token_hash}".encode(),
-                      hashlib.sha256).digest()
+    signed = keyed_hash(f"oq-invite:{team.event_id}:{team.id}:{team.token_hash}")
     return base64.urlsafe_b64encode(signed[:16]).rstrip(b"=").decode()
 
 
