@@ -153,7 +153,9 @@ def session_executor(session: Any) -> RawExecutor:
 
 
 def session_busy(session: Any) -> bool:
-    """The thread's Session has a transaction under way (not created just to ask)."""
+    """The thread's Session has a transaction under way (not created just to ask): a
+    raw connection of the same thread would not see its work, and on SQLite would
+    wait for its write lock."""
     return session.registry.has() and session().in_transaction()
 
 
@@ -219,9 +221,10 @@ def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
 
 @contextmanager
 def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
-    """Statements that only read, each on its own (autocommit), on a pooled raw
-    connection: no BEGIN, no ROLLBACK round trips for a polled read (phones poll the
-    state every 3 s). On SQLite the connection begins only when told to."""
+    """Statements each on its own (autocommit), on a pooled raw connection: no BEGIN,
+    no ROLLBACK round trips for a polled read (phones poll the state every 3 s), nor
+    for the optimistic save's read and its one-statement write (core/answers.py). On
+    SQLite the connection begins only when told to."""
     fairy = engine.raw_connection()
     dbapi_conn = fairy.dbapi_connection
     autocommit = engine.dialect.name == "postgresql"

@@ -10,7 +10,18 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, ForeignKey, Index, String, Text, UniqueConstraint, text
+from sqlalchemy import (
+    DDL,
+    JSON,
+    BigInteger,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+    text,
+)
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .core.states import GateState, RoundState
@@ -417,3 +428,34 @@ class TeamAlias(db.Model):
     name_key: Mapped[str] = mapped_column(String(120), unique=True)
     canonical_key: Mapped[str] = mapped_column(String(120))
     canonical_name: Mapped[str] = mapped_column(String(120))
+
+
+# The phone's optimistic save on PostgreSQL (core/answers.py, BG-E2): the round's queue
+# lock (database.queue_for_round, shared), THEN whether what the save decided on still
+# holds: the round open, its kind and check mode, the question's check mode, its gate's
+# state and deadline, no copy joker. VOLATILE, so its second statement reads in a
+# snapshot taken after the lock was granted (a statement's own snapshot is older than
+# the lock its function waited for): a close that held the lock is seen. The
+# migration 9c4e2a7b1d3f_pgsave2_save_guard creates the same function.
+SAVE_GUARD = """
+CREATE OR REPLACE FUNCTION answerdesk_save_guard(
+    p_event integer, p_round integer, p_question integer, p_team integer, p_kind text,
+    p_round_mode text, p_question_mode text, p_gate_state text, p_locks_at timestamp)
+RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock_shared(p_event, p_round);
+    RETURN EXISTS (
+        SELECT 1 FROM round r
+        JOIN question q ON q.round_id = r.id
+        LEFT JOIN question_gate g ON g.question_id = q.id
+        WHERE r.event_id = p_event AND r.number = p_round AND q.id = p_question
+          AND r.state = 'open' AND r.kind = p_kind AND r.check_mode = p_round_mode
+          AND q.check_mode IS NOT DISTINCT FROM p_question_mode
+          AND g.state IS NOT DISTINCT FROM p_gate_state
+          AND g.locks_at IS NOT DISTINCT FROM p_locks_at
+          AND NOT EXISTS (SELECT 1 FROM joker j WHERE j.team_id = p_team
+                          AND j.question_id = q.id AND j.kind = 'copy'));
+END
+$$
+"""
+event.listen(db.metadata, "after_create", DDL(SAVE_GUARD).execute_if(dialect="postgresql"))

@@ -5,15 +5,22 @@ exactly as the Session path does (BG-E2), on SQLite and on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from buzzgame import install_server_clock, make_event
-from factories import Desk
+from factories import ON_POSTGRES, Desk
+from psycopg import pq
+from sqlalchemy import event
 
 from answerdesk.core import answers, formats
 from answerdesk.core.answers import receipt_code
 from answerdesk.core.events import create_event, event_by_code
 from answerdesk.core.sheets import public_state, state_by_code
+from answerdesk.core.states import GateState
 from answerdesk.core.teams import TeamRef
 from answerdesk.database import read_only
 from answerdesk.extensions import db
@@ -279,7 +286,8 @@ def test_two_phones_creating_one_answer_the_second_retries_as_an_update(app, des
     """Two phones of a team create the same answer at once: the second one's INSERT
     fails the unique constraint, its transaction rolls back whole, and the retry
     updates the row the first one wrote: both acknowledged, both audited, the
-    connection clean for the next request."""
+    connection clean for the next request. (On PostgreSQL the blinded read is the
+    optimistic save's: its INSERT fails, and the full save updates the row.)"""
     desk.host(2, "open")
     token = desk.join("Сови")
     assert desk.save(token, 2, 3, "Ботев", seq=1).status_code == 200
@@ -288,7 +296,8 @@ def test_two_phones_creating_one_answer_the_second_retries_as_an_update(app, des
 
     def first(self, statement, params):
         row = real_first(self, statement, params)
-        if statement is answers._TARGET and not blinded:  # as if read before the other save
+        if (statement in (answers._TARGET, answers._TEAM_TARGET)
+                and not blinded):  # as if read before the other save
             blinded.append(row.answer_id)
             row = row._replace(answer_id=None)
         return row
@@ -328,3 +337,204 @@ def test_a_raw_transaction_left_without_commit_stores_nothing(app, demo):
                 AuditEntry.subject.in_(("left by an error", "left uncommitted",
                                         "committed")))))
         assert subjects == {"committed"}
+
+
+# The optimistic save (answers._save_optimistic, PostgreSQL): one read without the
+# lock, then ONE statement that takes the round's queue lock and writes only if
+# nothing its decision rested on moved (BG-E2). These drive what may happen between
+# the two deterministically, from inside the save (its write's RawExecutor.first).
+on_postgres = pytest.mark.skipif(not ON_POSTGRES, reason="PostgreSQL's optimistic save")
+
+
+def _round_trips(app, tmp_path: Path, act: Callable[[], object]) -> tuple[int, object]:
+    """How many times the server answered what the client had sent while ``act`` ran
+    (libpq's protocol trace of every connection the pool hands out), and its result."""
+    with app.app_context():
+        engine = db.engine
+    traced = []
+
+    def trace(dbapi_conn, _record, _proxy) -> None:
+        dbapi_conn.pgconn.trace(log.fileno())
+        dbapi_conn.pgconn.set_trace_flags(pq.Trace.SUPPRESS_TIMESTAMPS)
+        traced.append(dbapi_conn)
+
+    with (tmp_path / "trace").open("w") as log:
+        event.listen(engine, "checkout", trace)
+        try:
+            result = act()
+        finally:
+            event.remove(engine, "checkout", trace)
+            for dbapi_conn in traced:
+                dbapi_conn.pgconn.untrace()
+    sides = [line[0] for line in (tmp_path / "trace").read_text().splitlines() if line]
+    assert traced and sides, "nothing was traced"
+    answered = sum(1 for i in range(1, len(sides)) if sides[i - 1:i + 1] == ["F", "B"])
+    return answered, result
+
+
+@on_postgres
+def test_the_phone_save_takes_two_round_trips_on_postgresql(app, desk, tmp_path):
+    """Was 5 (BEGIN, team and lock, target, write, COMMIT): now the read, and the lock
+    with the write and its audit row in one statement of its own; a replay only reads."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    for n in range(9):  # psycopg prepares a statement (a round trip of its own, once per
+        # connection) when it runs for the sixth time: the counts below are of afterwards
+        assert desk.save(token, 2, 1, f"edit {n}", seq=n + 1).status_code == 200
+    saves = {"change": ("Левски", 2, 1, 10), "new answer": ("Ботев", 2, 2, 1),
+             "newer seq": ("Ботев", 2, 2, 2), "replay": ("Раковски", 2, 2, 1)}
+    trips = {}
+    for what, (text, rnd, q, seq) in saves.items():
+        trips[what], resp = _round_trips(
+            app, tmp_path, lambda save=(token, rnd, q, text), seq=seq: desk.save(*save, seq=seq))
+        assert resp.status_code == 200
+    assert trips == {"change": 2, "new answer": 2, "newer seq": 2, "replay": 1}
+    assert _answer(app, "Сови", 2, 2).client_seq == 2
+    assert [e.after["text"] for e in _entries(app, "R2Q2 Сови")] == ["Ботев"]
+
+
+def _between_read_and_write(monkeypatch, meanwhile: Callable[..., object]) -> list:
+    """Run ``meanwhile(run, executor, statement, params)`` in place of the first
+    optimistic write, where ``run`` runs it for real (``meanwhile`` must call it);
+    what it returns is collected."""
+    real = answers.RawExecutor.first
+    writes = set(answers._OPTIMISTIC.values())
+    seen: list = []
+
+    def first(self, statement, params):
+        if seen or statement not in writes:
+            return real(self, statement, params)
+        seen.append(None)
+        seen[0] = meanwhile(real, self, statement, params)
+        return seen[0]
+
+    monkeypatch.setattr(answers.RawExecutor, "first", first)
+    return seen
+
+
+@on_postgres
+@pytest.mark.parametrize("move", ["round closed", "question locked"])
+def test_bg_e2_a_lock_committed_between_the_read_and_the_write_refuses_the_save(
+        app, desk, monkeypatch, move, english):
+    """The round closed (by the host, through the API) or the question's gate locked
+    after the optimistic read saw them open: the write writes nothing, and the save
+    is refused as the full save refuses it, never acknowledged."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Левски", seq=1).status_code == 200
+
+    def meanwhile(real, ex, *args):
+        if move == "round closed":
+            assert desk.host(2, "close").status_code == 200
+        else:
+            with app.app_context(), db.engine.begin() as conn:
+                question_id = conn.scalar(
+                    db.select(Question.id).join(Round).join(Event)
+                    .where(Event.code == desk.code, Round.number == 2, Question.number == 3))
+                conn.execute(QuestionGate.__table__.insert().values(
+                    question_id=question_id, state=GateState.LOCKED, opened_at=utcnow()))
+        return real(ex, *args)
+
+    seen = _between_read_and_write(monkeypatch, meanwhile)
+    refused = desk.save(token, 2, 3, "Ботев", seq=2)
+    monkeypatch.undo()
+    assert seen == [None]  # the optimistic write ran, and wrote nothing
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "round_locked"
+    assert ("Question 3" in refused.get_json()["message"]) == (move == "question locked")
+    stored = _answer(app, "Сови", 2, 3)
+    assert (stored.text, stored.version, stored.client_seq) == ("Левски", 1, 1)
+    assert len(_entries(app, "R2Q3 Сови")) == 1
+
+
+@on_postgres
+def test_bg_e2_a_close_the_write_waited_for_refuses_the_save(app, desk, monkeypatch):
+    """The close holds the round's queue lock when the optimistic write arrives: the
+    write waits for it, and must then read the round in a snapshot taken after the
+    lock was granted (the statement's own snapshot, older, still sees it open)."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Левски", seq=1).status_code == 200
+    with app.app_context():
+        engine = db.engine
+        event_id = db.session.scalar(db.select(Event.id).where(Event.code == desk.code))
+        db.session.rollback()
+    closer = engine.raw_connection()
+    closing = closer.cursor()
+    closing.execute("SELECT pg_advisory_xact_lock(%s, 2)", (event_id,))
+    closing.execute("UPDATE round SET state = 'locked' WHERE event_id = %s AND number = 2",
+                    (event_id,))
+
+    def waiting() -> int:
+        with engine.connect() as conn:
+            return conn.scalar(db.text(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+                " AND database = (SELECT oid FROM pg_database"
+                " WHERE datname = current_database())"))
+
+    def meanwhile(real, ex, *args):
+        done: dict = {}
+
+        def write() -> None:
+            try:
+                done["row"] = real(ex, *args)
+            except BaseException as error:  # re-raised below, in the request's thread
+                done["error"] = error
+
+        writer = threading.Thread(target=write)
+        writer.start()
+        for _ in range(600):
+            if waiting():
+                break
+            time.sleep(0.05)
+        else:
+            raise AssertionError("the optimistic write never waited for the close")
+        closer.commit()
+        writer.join()
+        if "error" in done:
+            raise done["error"]
+        return done["row"]
+
+    try:
+        seen = _between_read_and_write(monkeypatch, meanwhile)
+        refused = desk.save(token, 2, 3, "Ботев", seq=2)
+        monkeypatch.undo()
+    finally:
+        closer.close()
+    assert seen == [None]
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "round_locked"
+    assert _answer(app, "Сови", 2, 3).text == "Левски"
+    assert len(_entries(app, "R2Q3 Сови")) == 1
+
+
+@on_postgres
+@pytest.mark.parametrize(("late_seq", "kept"), [(7, "Раковски"), (4, "Левски")])
+def test_a_save_between_the_read_and_the_write_is_neither_lost_nor_audited_twice(
+        app, desk, monkeypatch, late_seq, kept):
+    """Another phone of the team saves the answer after this save's optimistic read:
+    this write writes nothing (the version moved), and the full save decides on
+    what the other stored: a newer edit changes it once more, an older one changes
+    nothing. Every acknowledged change is stored or superseded, each audited once."""
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Ботев", seq=1).status_code == 200
+    others: list = []
+
+    def meanwhile(real, ex, *args):
+        others.append(desk.save(token, 2, 3, "Левски", seq=5).get_json())
+        return real(ex, *args)
+
+    seen = _between_read_and_write(monkeypatch, meanwhile)
+    late = desk.save(token, 2, 3, "Раковски", seq=late_seq)
+    monkeypatch.undo()
+    assert seen == [None]
+    assert (others[0]["text"], others[0]["version"]) == ("Левски", 2)
+    assert late.status_code == 200
+    stored = _answer(app, "Сови", 2, 3)
+    assert (late.get_json()["text"], late.get_json()["version"]) == (kept, stored.version)
+    assert (stored.text, stored.client_seq) == (kept, max(late_seq, 5))
+    texts = ["Ботев", "Левски"] + (["Раковски"] if kept == "Раковски" else [])
+    entries = _entries(app, "R2Q3 Сови")
+    assert [e.after["text"] for e in entries] == texts
+    assert [e.before and e.before["text"] for e in entries] == [None, *texts[:-1]]

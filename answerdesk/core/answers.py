@@ -9,7 +9,10 @@ lock shared (database.queue_for_round), which every change of the round's state
 
 The statements are built once and run on a raw connection (lean.py): the phone's
 save (save_by_token) in a transaction of its own that also finds the team, a
-service's (save_answer) inside the Session's transaction.
+service's (save_answer) inside the Session's transaction. On PostgreSQL the phone's
+save is first tried in 2 round trips instead of 5 (_save_optimistic): a read without
+the lock, then one statement whose guard takes the queue lock and re-reads, after
+it, what the decision rested on; it falls back to the full save when anything moved.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from ..database import round_queue
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
 from ..keyed import keyed_hash
-from ..lean import RawExecutor, session_executor, write_transaction
+from ..lean import RawExecutor, raw_reads, session_busy, session_executor, write_transaction
 from ..models import (
     PHONE_SAVE,
     Answer,
@@ -35,6 +38,7 @@ from ..models import (
     Question,
     QuestionGate,
     Round,
+    Team,
     utcnow,
 )
 from . import formats, teams, widgets
@@ -104,32 +108,60 @@ _ANSWER_COLUMNS = (_answer.c.text, _answer.c.fields, _answer.c.source, _answer.c
                    _answer.c.client_seq, _answer.c.updated_at)
 
 
-def _played(kind: str):
-    return db.exists().where(_joker.c.team_id == db.bindparam("team_id"),
+def _played(kind: str, team_id: Any = None):
+    team_id = db.bindparam("team_id") if team_id is None else team_id
+    return db.exists().where(_joker.c.team_id == team_id,
                              _joker.c.question_id == _question.c.id, _joker.c.kind == kind)
+
+
+def _target_read(team_id: Any) -> tuple[list[Any], Any]:
+    """The target's columns and joins for the team ``team_id`` (a column, or None for
+    the bound ``team_id``): round, question, gate, jokers and the team's answer."""
+    columns = [
+        _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
+        _question.c.id.label("question_id"), _question.c.check_mode.label("question_mode"),
+        _question.c.key, _gate.c.state.label("gate_state"), _gate.c.locks_at.label("locks_at"),
+        _played("copy", team_id).label("copy_joker"),
+        _played("double", team_id).label("double_joker"),
+        _answer.c.id.label("answer_id"), *_ANSWER_COLUMNS,
+    ]
+    team = db.bindparam("team_id") if team_id is None else team_id
+
+    def joins(rounds: Any) -> Any:
+        return (
+            rounds.outerjoin(_question, db.and_(_question.c.round_id == _round.c.id,
+                                                _question.c.number == db.bindparam("question")))
+            .outerjoin(_gate, _gate.c.question_id == _question.c.id)
+            .outerjoin(_answer, db.and_(_answer.c.question_id == _question.c.id,
+                                        _answer.c.team_id == team))
+        )
+    return columns, joins
 
 
 # Round state, question, its gate, the team's jokers on it and its current answer in
 # one statement, read under the round's queue lock (BG-E2). No FOR SHARE on the round
 # row besides: that lock writes the row (WAL, multixacts) on every save, for nothing.
+_columns, _joins = _target_read(None)
 _TARGET = (
-    db.select(
-        _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
-        _question.c.id.label("question_id"), _question.c.check_mode.label("question_mode"),
-        _question.c.key, _gate.c.state.label("gate_state"), _gate.c.locks_at.label("locks_at"),
-        _played("copy").label("copy_joker"), _played("double").label("double_joker"),
-        _answer.c.id.label("answer_id"), *_ANSWER_COLUMNS,
-    )
-    .select_from(
-        _round.outerjoin(_question, db.and_(_question.c.round_id == _round.c.id,
-                                            _question.c.number == db.bindparam("question")))
-        .outerjoin(_gate, _gate.c.question_id == _question.c.id)
-        .outerjoin(_answer, db.and_(_answer.c.question_id == _question.c.id,
-                                    _answer.c.team_id == db.bindparam("team_id")))
-    )
+    db.select(*_columns).select_from(_joins(_round))
     .where(_round.c.event_id == db.bindparam("event_id"),
            _round.c.number == db.bindparam("round"))
 )
+# The optimistic save's read (PostgreSQL, save_by_token): the team by its token and
+# _TARGET's row in ONE statement, in autocommit and without the queue lock; its write
+# re-checks under the lock what the decision rested on (_STILL).
+_team, _event = Team.__table__, Event.__table__
+_columns, _joins = _target_read(_team.c.id)
+_TEAM_TARGET = (
+    db.select(_team.c.id.label("team_id"), _team.c.event_id, _team.c.name.label("team_name"),
+              _event.c.format, *_columns)
+    .select_from(_joins(
+        _team.join(_event, _team.c.event_id == _event.c.id)
+        .outerjoin(_round, db.and_(_round.c.event_id == _team.c.event_id,
+                                   _round.c.number == db.bindparam("round")))))
+    .where(_event.c.code == db.bindparam("code"), _team.c.token_hash == db.bindparam("token"))
+)
+del _columns, _joins
 # The round's queue lock alone, for a save whose team lookup did not take it (PostgreSQL).
 _QUEUE = db.select(round_queue(db.bindparam("event_id", type_=db.Integer),
                                db.bindparam("round", type_=db.Integer), exclusive=False))
@@ -171,6 +203,31 @@ def _audited(dml: Any) -> Any:
 
 
 _AUDITED = {_CHANGE: _audited(_CHANGE), _INSERT: _audited(_INSERT)}
+
+# The optimistic save's guard (PostgreSQL, models.SAVE_GUARD): the round's queue lock,
+# then everything the save's decision rested on, as its read saw it, re-read in a
+# snapshot taken after the lock. A round close or gate change that committed by then
+# makes the write write nothing (BG-E2), and the full save refuses. The answer's own
+# version and counter are _UPDATE's guard (an UPDATE re-checks the newest version of
+# its row); a new answer's is the unique constraint.
+_STILL = db.func.answerdesk_save_guard(
+    *[db.bindparam(name, type_=kind) for name, kind in (
+        ("event_id", db.Integer), ("round", db.Integer), ("question_id", db.Integer),
+        ("team_id", db.Integer), ("seen_kind", db.Text), ("seen_round_mode", db.Text),
+        ("seen_question_mode", db.Text), ("seen_gate_state", db.Text),
+        ("seen_locks_at", _gate.c.locks_at.type))],
+    type_=db.Boolean,
+)
+_OPTIMISTIC = {
+    _CHANGE: _audited(_CHANGE.where(_STILL)),
+    _RESEQ: _RESEQ.where(_STILL).returning(_answer.c.id),
+    _INSERT: _audited(_answer.insert().from_select(
+        ["team_id", "question_id", "text", "fields", "source", "version", "client_seq",
+         "created_at", "updated_at"],
+        db.select(*_new_values("team_id", "question_id", "text", "fields", "source", "version",
+                               "client_seq", "created_at", "updated_at").values())
+        .where(_STILL))),
+}
 
 
 def _write_audited(ex: RawExecutor, dml: Any, values: dict[str, Any],
@@ -254,8 +311,9 @@ def save_by_token(code: str, token: str | None, round_number: int, question_numb
     SQLite the team is found too before BEGIN IMMEDIATE (a deferred begin, lean.py):
     a token never changes, and a team deleted in between fails the write's foreign
     key, whose retry then finds no team. The round's lock check and the write stay
-    in one transaction. On PostgreSQL the lookup begins the transaction and takes
-    the round's queue lock, as before."""
+    in one transaction. On PostgreSQL the save is first tried optimistically in 2
+    round trips (_save_optimistic); what that leaves undecided runs the full save,
+    whose lookup begins the transaction and takes the round's queue lock."""
     token_hash = teams.hash_token(token) if token else None
     try:
         text, fields, seq = _phone_body(body)
@@ -263,6 +321,13 @@ def save_by_token(code: str, token: str | None, round_number: int, question_numb
     except DeskError as refusal:
         bad_body = refusal
     engine = db.engine
+    if (token_hash and bad_body is None and engine.dialect.name == "postgresql"
+            and not session_busy(db.session)):
+        with raw_reads(engine) as ex:
+            done = _save_optimistic(ex, code, token, token_hash, round_number,
+                                    question_number, text, fields, seq)
+        if done is not None:
+            return done
     for attempt in range(2):
         try:
             with write_transaction(db.session, engine, deferred=True) as ex:
@@ -344,22 +409,10 @@ def _save(
     question_id = target.question_id
 
     def kept(answer: Any) -> SavedAnswer:
-        """The stored answer, unchanged by this save (called once the transaction ended)."""
-        return SavedAnswer(
-            round=round_number, question=question_number, text=answer.text,
-            fields=answer.fields, source=answer.source, version=answer.version,
-            saved_at=answer.updated_at,
-            receipt=receipt_code(team_id, question_id, answer.text, answer.updated_at),
-        )
+        return _kept(answer, team_id, question_id, round_number, question_number)
 
-    entry = {
-        "entry_event_id": event_id, "entry_at": now, "entry_actor": actor or f"team:{team_name}",
-        "entry_action": PHONE_SAVE,
-        "entry_subject": f"R{round_number}Q{question_number} {team_name}", "entry_before": None,
-        "entry_after": {"text": text, "fields": fields, "source": source,
-                        "saved_at": now.isoformat()},
-        "entry_undoes_id": None,
-    }
+    entry = _entry(event_id, team_name, actor, round_number, question_number, text, fields,
+                   source, now)
     current = row if row.answer_id is not None else None
     if current is not None and not _write(ex, current, text, fields, source, seq, now, entry):
         # Another phone of the team saved this answer after _TARGET read it
@@ -369,11 +422,8 @@ def _save(
                                               entry):
             raise AssertionError("the answer changed while its row was locked")
     if current is None:
-        _write_audited(ex, _INSERT, {
-            "new_team_id": team_id, "new_question_id": question_id, "new_text": text,
-            "new_fields": fields, "new_source": source, "new_version": 1,
-            "new_client_seq": seq or 0, "new_created_at": now, "new_updated_at": now,
-        }, entry)
+        _write_audited(ex, _INSERT, _new_answer(team_id, question_id, text, fields, source, seq,
+                                                now), entry)
         version = 1
     elif seq is not None and seq <= current.client_seq:
         ex.rollback()
@@ -390,33 +440,137 @@ def _save(
     )
 
 
+def _kept(answer: Any, team_id: int, question_id: int, round_number: int,
+          question_number: int) -> SavedAnswer:
+    """The stored answer, unchanged by this save (called once its transaction ended)."""
+    return SavedAnswer(
+        round=round_number, question=question_number, text=answer.text,
+        fields=answer.fields, source=answer.source, version=answer.version,
+        saved_at=answer.updated_at,
+        receipt=receipt_code(team_id, question_id, answer.text, answer.updated_at),
+    )
+
+
+def _entry(event_id: int, team_name: str, actor: str | None, round_number: int,
+           question_number: int, text: str, fields: Any, source: str,
+           now: dt.datetime) -> dict[str, Any]:
+    """The audit entry of a save that writes a change (its ``entry_before`` is _write's)."""
+    return {
+        "entry_event_id": event_id, "entry_at": now, "entry_actor": actor or f"team:{team_name}",
+        "entry_action": PHONE_SAVE,
+        "entry_subject": f"R{round_number}Q{question_number} {team_name}", "entry_before": None,
+        "entry_after": {"text": text, "fields": fields, "source": source,
+                        "saved_at": now.isoformat()},
+        "entry_undoes_id": None,
+    }
+
+
 def _same(current: Any, text: str, fields: Any, source: str) -> bool:
     return current.text == text and current.fields == fields and current.source == source
 
 
-def _write(ex: RawExecutor, current: Any, text: str, fields: Any, source: str, seq: int | None,
-           now: dt.datetime, entry: dict[str, Any]) -> bool:
-    """Apply the save to the answer row as ``current`` shows it; False if the row moved on.
+def _step(current: Any, text: str, fields: Any, source: str, seq: int | None,
+          now: dt.datetime, entry: dict[str, Any]) -> tuple[Any, dict[str, Any],
+                                                             dict[str, Any] | None] | None:
+    """What the save writes to the answer row as ``current`` shows it: None (nothing),
+    or the statement, its values and the audit entry it writes (None: no entry).
 
     A replayed or older edit (``seq`` not above the stored one) writes nothing; the
     same text only records the newer ``seq``; a change bumps the version and writes
     ``entry``, with what it replaced, to the audit log.
     """
     if seq is not None and seq <= current.client_seq:
-        return True
+        return None
     seen = {"answer_id": current.answer_id, "seen_version": current.version,
             "seen_seq": current.client_seq}
     client_seq = current.client_seq if seq is None else seq
     if _same(current, text, fields, source):
         if seq is None:
-            return True
-        return ex.rowcount(_RESEQ, {**seen, "new_client_seq": client_seq}) == 1
-    return _write_audited(ex, _CHANGE, {
+            return None
+        return _RESEQ, {**seen, "new_client_seq": client_seq}, None
+    return _CHANGE, {
         **seen, "new_text": text, "new_fields": fields, "new_source": source,
         "new_version": current.version + 1, "new_client_seq": client_seq,
         "new_updated_at": now,
     }, {**entry, "entry_before": {"text": current.text, "fields": current.fields,
-                                  "source": current.source}})
+                                  "source": current.source}}
+
+
+def _new_answer(team_id: int, question_id: int, text: str, fields: Any, source: str,
+                seq: int | None, now: dt.datetime) -> dict[str, Any]:
+    return {"new_team_id": team_id, "new_question_id": question_id, "new_text": text,
+            "new_fields": fields, "new_source": source, "new_version": 1,
+            "new_client_seq": seq or 0, "new_created_at": now, "new_updated_at": now}
+
+
+def _write(ex: RawExecutor, current: Any, text: str, fields: Any, source: str, seq: int | None,
+           now: dt.datetime, entry: dict[str, Any]) -> bool:
+    """Apply the save (_step) to the answer row as ``current`` shows it; False if the
+    row moved on."""
+    step = _step(current, text, fields, source, seq, now, entry)
+    if step is None:
+        return True
+    dml, values, audit = step
+    if audit is None:
+        return ex.rowcount(dml, values) == 1
+    return _write_audited(ex, dml, values, audit)
+
+
+def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: str,
+                     round_number: int, question_number: int, text: str, fields: Any,
+                     seq: int | None) -> SavedAnswer | None:
+    """The phone's save on PostgreSQL in 2 round trips, or None: the full save decides.
+
+    One read in autocommit without any lock (_TEAM_TARGET) finds the team and the
+    target; its refusals are final (they read what had committed). Then ONE statement
+    in autocommit (a transaction of its own) writes the answer with its audit row only
+    if _STILL, which takes the round's queue lock first, holds in a snapshot taken
+    after the lock (BG-E2): a save that wrote is committed before the response, and
+    before any round close that waited for its lock. Anything moved meanwhile (a
+    close, a gate, another phone of the team) makes it write nothing, and the full
+    save (_save, under the lock from its first read) gives the exact refusal or
+    result. A save whose decision rests on more than _STILL re-checks (BG-R5.4's
+    other answers of a number question; fields, whose text follows the key's
+    widget) goes to the full save at once."""
+    row = ex.first(_TEAM_TARGET, {"code": code.strip().upper(), "token": token_hash,
+                                  "round": round_number, "question": question_number})
+    if row is None:
+        raise teams.refused(code, token)
+    now = utcnow()
+    target = _target(row if row.id is not None else None, round_number, question_number,
+                     formats.get(row.format), now)
+    if target.kind == "number" or (isinstance(fields, dict) and fields):
+        return None
+    text, fields = widgets.prepare_answer(row.team_id, target, text, fields, run=ex.all)
+    question_id = target.question_id
+    entry = _entry(row.event_id, row.team_name, None, round_number, question_number, text,
+                   fields, "phone", now)
+    current = row if row.answer_id is not None else None
+    if current is None:
+        dml, values, audit = _INSERT, _new_answer(row.team_id, question_id, text, fields,
+                                                  "phone", seq, now), entry
+    else:
+        step = _step(current, text, fields, "phone", seq, now, entry)
+        if step is None:
+            return _kept(current, row.team_id, question_id, round_number, question_number)
+        dml, values, audit = step
+    guard = {"event_id": row.event_id, "round": round_number, "question_id": question_id,
+             "team_id": row.team_id, "seen_kind": row.kind, "seen_round_mode": row.check_mode,
+             "seen_question_mode": row.question_mode, "seen_gate_state": row.gate_state,
+             "seen_locks_at": row.locks_at}
+    try:
+        wrote = ex.first(_OPTIMISTIC[dml], {**values, **(audit or {}), **guard})
+    except ex.dialect.loaded_dbapi.IntegrityError:
+        return None  # another phone of the team created the answer meanwhile
+    if wrote is None:
+        return None
+    if dml is _RESEQ:
+        return _kept(current, row.team_id, question_id, round_number, question_number)
+    return SavedAnswer(
+        round=round_number, question=question_number, text=text, fields=fields,
+        source="phone", version=values["new_version"], saved_at=now,
+        receipt=receipt_code(row.team_id, question_id, text, now),
+    )
 
 
 def question_counts(event: Event) -> dict[int, int]:
