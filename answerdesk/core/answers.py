@@ -78,17 +78,21 @@ def receipt_code(team_id: int, question_id: int, text: str, saved_at: dt.datetim
     return keyed_hash(f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}").hex()[:8].upper()
 
 
-def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswer:
+def _receipted(team_id: int, question_id: int, round_number: int, question_number: int,
+               text: str, fields: Any, source: str, version: int,
+               saved_at: dt.datetime) -> SavedAnswer:
+    """An answer as stored, with the receipt of exactly that text and moment."""
     return SavedAnswer(
-        round=round_number,
-        question=question_number,
-        text=answer.text,
-        fields=answer.fields,
-        source=answer.source,
-        version=answer.version,
-        saved_at=answer.updated_at,
-        receipt=receipt_code(answer.team_id, answer.question_id, answer.text, answer.updated_at),
+        round=round_number, question=question_number, text=text, fields=fields, source=source,
+        version=version, saved_at=saved_at,
+        receipt=receipt_code(team_id, question_id, text, saved_at),
     )
+
+
+def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswer:
+    return _receipted(answer.team_id, answer.question_id, round_number, question_number,
+                      answer.text, answer.fields, answer.source, answer.version,
+                      answer.updated_at)
 
 
 class TeamLike(Protocol):
@@ -434,21 +438,15 @@ def _save(
     else:
         version = current.version + 1
     ex.commit()
-    return SavedAnswer(
-        round=round_number, question=question_number, text=text, fields=fields, source=source,
-        version=version, saved_at=now, receipt=receipt_code(team_id, question_id, text, now),
-    )
+    return _receipted(team_id, question_id, round_number, question_number, text, fields,
+                      source, version, now)
 
 
 def _kept(answer: Any, team_id: int, question_id: int, round_number: int,
           question_number: int) -> SavedAnswer:
     """The stored answer, unchanged by this save (called once its transaction ended)."""
-    return SavedAnswer(
-        round=round_number, question=question_number, text=answer.text,
-        fields=answer.fields, source=answer.source, version=answer.version,
-        saved_at=answer.updated_at,
-        receipt=receipt_code(team_id, question_id, answer.text, answer.updated_at),
-    )
+    return _receipted(team_id, question_id, round_number, question_number, answer.text,
+                      answer.fields, answer.source, answer.version, answer.updated_at)
 
 
 def _entry(event_id: int, team_name: str, actor: str | None, round_number: int,
@@ -566,11 +564,8 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
         return None
     if dml is _RESEQ:
         return _kept(current, row.team_id, question_id, round_number, question_number)
-    return SavedAnswer(
-        round=round_number, question=question_number, text=text, fields=fields,
-        source="phone", version=values["new_version"], saved_at=now,
-        receipt=receipt_code(row.team_id, question_id, text, now),
-    )
+    return _receipted(row.team_id, question_id, round_number, question_number, text, fields,
+                      "phone", values["new_version"], now)
 
 
 def question_counts(event: Event) -> dict[int, int]:

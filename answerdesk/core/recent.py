@@ -108,7 +108,8 @@ def _note_bulk_change(orm_execute_state: Any) -> None:
 
 @sa_event.listens_for(Session, "after_commit")
 def _forget_on_commit(session: Session) -> None:
-    """A mark left by a transaction rolled back only forgets kept reads once too often."""
+    """Forget every kept read once a marked transaction commits. (A mark that a
+    rolled-back transaction left behind only makes a later commit forget them once
+    too often.)"""
     if session.info.pop(_FLAG, False):
         CHANGES.moved()
-
