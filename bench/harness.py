@@ -325,6 +325,7 @@ class Connection:
 @dataclass
 class Stats:
     latencies: list[float] = field(default_factory=list)
+    started: list[float] = field(default_factory=list)  # perf_counter, beside latencies
     errors: int = 0
     statuses: dict[int, int] = field(default_factory=lambda: defaultdict(int))
     cpu: str = ""
@@ -334,6 +335,7 @@ class Stats:
             self.errors += 1
         else:
             self.latencies.append(time.perf_counter() - started)
+            self.started.append(started)
         if status is not None:
             self.statuses[status] += 1
 
@@ -345,6 +347,28 @@ class Stats:
         p99 = ok[min(len(ok) - 1, int(len(ok) * 0.99))] * 1000
         return (f"{name:<22} {len(ok) / seconds:8.1f} req/s   p50 {p50:6.1f} ms   "
                 f"p99 {p99:6.1f} ms   errors {self.errors}   n {len(ok)}")
+
+    def bursts(self, slow: float, t0: float, gap: float = 0.25) -> str:
+        """Where the requests slower than ``slow`` seconds were: many begun together
+        are the whole desk waiting for one thing (a disk's flush, a lock, a full
+        machine); scattered ones, a busy worker. The three largest bursts."""
+        times = sorted((begun, lat) for begun, lat
+                       in zip(self.started, self.latencies, strict=True) if lat > slow)
+        if not times:
+            return f"none over {slow * 1000:.0f} ms"
+        groups: list[list[tuple[float, float]]] = [[times[0]]]
+        for item in times[1:]:
+            if item[0] - groups[-1][-1][0] > gap:
+                groups.append([])
+            groups[-1].append(item)
+        largest = sorted(groups, key=len, reverse=True)[:3]
+        shown = "; ".join(
+            f"{len(g)} begun within {(g[-1][0] - g[0][0]) * 1000:.0f} ms from "
+            f"t+{g[0][0] - t0:.2f} s (slowest {max(lat for _, lat in g) * 1000:.0f} ms)"
+            for g in largest)
+        return (f"{len(times)} over {slow * 1000:.0f} ms "
+                f"({100 * len(times) / len(self.latencies):.1f}%) in {len(groups)} "
+                f"burst(s); largest: {shown}")
 
     def rate(self, seconds: float) -> float:
         return len(self.latencies) / seconds
@@ -578,6 +602,7 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     print("  " + screen_polls.line("projector polls", elapsed))
     print("  " + pictures.line("projector picture", elapsed))
     print("  " + meter.line(sum(len(x.latencies) + x.errors for x in pages)))
+    print("  slow saves: " + saves.bursts(0.05, t0))
     if lag:
         print(f"  client lag behind schedule: p50 {lag[len(lag) // 2] * 1000:.1f} ms, "
               f"p99 {lag[int(len(lag) * 0.99)] * 1000:.1f} ms (a phone waits for its last "

@@ -105,3 +105,18 @@ def test_load_harness_night_sends_what_the_pages_send(app, db_uri, tmp_path, cap
     assert served["review queue items"] == served["review version polls"]
     assert served["projector polls"] >= 2 and "projector picture" not in served
     assert result["save_capacity"] > 0 and result["trivial_capacity"] > 0
+
+
+def test_load_harness_groups_slow_saves_into_bursts():
+    """The harness tells a desk-wide wait (many slow saves begun together) from a busy
+    worker (scattered ones): where a p99 over 50 ms came from (issue 18)."""
+    stats = harness.Stats()
+    for begun, latency in [(10.0, 0.12), (10.05, 0.09), (10.1, 0.06), (10.2, 0.002),
+                           (13.0, 0.07), (14.0, 0.001)]:
+        stats.latencies.append(latency)
+        stats.started.append(begun)
+    line = stats.bursts(0.05, t0=9.0)
+    assert line.startswith("4 over 50 ms (66.7%) in 2 burst(s)")
+    assert "3 begun within 100 ms from t+1.00 s (slowest 120 ms)" in line
+    assert "1 begun within 0 ms from t+4.00 s (slowest 70 ms)" in line
+    assert harness.Stats(latencies=[0.01], started=[1.0]).bursts(0.05, 0) == "none over 50 ms"
