@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import wraps
+from pathlib import Path
 from typing import Any
 from weakref import WeakKeyDictionary, WeakSet
 
@@ -29,6 +30,10 @@ def tune_sqlite(engine: Engine) -> None:
     """Install WAL, busy timeout and BEGIN IMMEDIATE on an SQLite engine."""
     if engine.dialect.name != "sqlite":
         return
+    gate = WriterQueue(engine.url.database)
+    gate.install(engine)
+    if gate.checkpointer is not None:
+        event.listen(engine, "engine_disposed", lambda _engine: gate.checkpointer.stop())
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -41,11 +46,6 @@ def tune_sqlite(engine: Engine) -> None:
         if gate.checkpointer is not None:
             cursor.execute("PRAGMA wal_autocheckpoint=0")  # the Checkpointer's work
         cursor.close()
-
-    gate = WriterQueue(engine.url.database)
-    gate.install(engine)
-    if gate.checkpointer is not None:
-        event.listen(engine, "engine_disposed", lambda _engine: gate.checkpointer.stop())
 
     def begin(dbapi_conn: Any, info: dict[str, Any], reading: bool) -> None:
         if info.get("query_only", False) != reading:
@@ -310,8 +310,7 @@ class Checkpointer:
             since = self.INTERVAL
         if since < self.INTERVAL:
             return self.INTERVAL - since
-        with open(self.marker, "a"):
-            os.utime(self.marker)
+        Path(self.marker).touch()
         return 0.0
 
     def _checkpoint(self, conn: sqlite3.Connection) -> None:
