@@ -2,7 +2,8 @@
 
 Each subcommand starts the real app under gunicorn's threaded workers on
 127.0.0.1, on a fresh SQLite file or on the PostgreSQL database given with
---db, creates a new demo event in it (nothing is dropped or truncated), drives
+--db, creates a new demo event in it (nothing is dropped or truncated but the
+schema load's bare anchor on PostgreSQL made for itself), drives
 it with an asyncio HTTP/1.1 client (keep-alive, one connection per phone) and
 prints figures. Every run is bounded in time and in requests.
 
@@ -668,21 +669,46 @@ async def capacity(port: int, make, seconds: float, concurrency: int,
 
 
 def anchor_capacity(workdir: str, workers: int, threads: int, seconds: float,
-                    concurrency: int, teams: int = 24, questions: int = 4) -> dict:
+                    concurrency: int, teams: int = 24, questions: int = 4,
+                    postgres_url: str | None = None) -> dict:
     """The bare anchor's capacity for saves and for its trivial GET, measured as
     answerdesk's: the same server settings (gthread, keep-alive 10 s), connections,
-    renewals and Cyrillic texts, right after answerdesk's own capacity phases."""
-    anchor = Path(__file__).resolve().parent / "bare_anchor.py"
-    database = os.path.join(workdir, "bare.sqlite")
-    made = subprocess.run([sys.executable, str(anchor), "init", database, str(teams)],
-                          capture_output=True, text=True, check=True)
-    tokens = [line.split() for line in made.stdout.splitlines()]
+    renewals and Cyrillic texts, right after answerdesk's own capacity phases.
+    ``postgres_url``: the anchor on PostgreSQL instead (bench/bare_anchor_pg.py), in a
+    schema of its own in that database, dropped afterwards."""
+    here = Path(__file__).resolve().parent
+    if postgres_url is None:
+        module, database = "bare_anchor", os.path.join(workdir, "bare.sqlite")
+        init, drop, env = [database], None, {"BARE_DB": database}
+        title = "bare anchor (bench/bare_anchor.py: Flask + SQLite WAL, the least a save can do)"
+    else:
+        module, schema = "bare_anchor_pg", f"bare_anchor_{os.getpid()}"
+        init, drop = [postgres_url, schema], [postgres_url, schema]
+        env = {"BARE_DB": postgres_url, "BARE_SCHEMA": schema}
+        title = ("bare anchor on PostgreSQL (bench/bare_anchor_pg.py: Flask + PostgreSQL, "
+                 "the same work in one round trip)")
+    anchor = here / f"{module}.py"
+    try:
+        made = subprocess.run([sys.executable, str(anchor), "init", *init, str(teams)],
+                              capture_output=True, text=True, check=True)
+        tokens = [line.split() for line in made.stdout.splitlines()]
+        return _anchor_served(here, module, env, title, tokens, workers, threads, seconds,
+                              concurrency, questions, postgres_url is not None)
+    finally:
+        if drop:
+            subprocess.run([sys.executable, str(anchor), "drop", *drop], check=True)
+
+
+def _anchor_served(here: Path, module: str, env: dict, title: str, tokens: list, workers: int,
+                   threads: int, seconds: float, concurrency: int, questions: int,
+                   postgres: bool) -> dict:
+    """anchor_capacity's measurement, the anchor's database made."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-k", "gthread", "-w", str(workers), "--threads",
          str(threads), "--keep-alive", "10", "--log-level", "warning",
-         "-b", f"127.0.0.1:{port}", "bare_anchor:app"],
-        cwd=anchor.parent, env={**os.environ, "BARE_DB": database}, start_new_session=True,
+         "-b", f"127.0.0.1:{port}", f"{module}:app"],
+        cwd=here, env={**os.environ, **env}, start_new_session=True,
     )
     try:
         deadline = time.monotonic() + 30
@@ -705,9 +731,12 @@ def anchor_capacity(workdir: str, workers: int, threads: int, seconds: float,
         def trivial(i: int, n: int):
             return ("GET", "/state")
 
+        def meter() -> CpuMeter:
+            return CpuMeter(proc.pid, postgres)
+
         async def both():
-            saves = await capacity(port, save, seconds, concurrency, CpuMeter(proc.pid))
-            gets = await capacity(port, trivial, seconds, concurrency, CpuMeter(proc.pid))
+            saves = await capacity(port, save, seconds, concurrency, meter())
+            gets = await capacity(port, trivial, seconds, concurrency, meter())
             return saves, gets
 
         (saves, save_s), (gets, get_s) = run_async(both())
@@ -719,13 +748,19 @@ def anchor_capacity(workdir: str, workers: int, threads: int, seconds: float,
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
                 proc.wait(10)
-    print(f"bare anchor (bench/bare_anchor.py: Flask + SQLite WAL, the least a save can do), "
-          f"the same closed loop right after, {concurrency} connections, {seconds:g} s each:")
+    print(f"{title}, the same closed loop right after, {concurrency} connections, "
+          f"{seconds:g} s each:")
     print("  " + saves.line("answer saves (PUT)", save_s))
     print("    " + saves.cpu)
     print("  " + gets.line("trivial GET /state", get_s))
     print("    " + gets.cpu)
     return {"save_capacity": saves.rate(save_s), "trivial_capacity": gets.rate(get_s)}
+
+
+def shares(ours: dict, anchor: dict) -> tuple[float, float]:
+    """Saves and trivial GETs a second of ``ours`` as shares of ``anchor``'s."""
+    saves, gets = (ours[k] / max(anchor[k], 1e-9) for k in ("save_capacity", "trivial_capacity"))
+    return saves, gets
 
 
 # lock race
@@ -917,11 +952,21 @@ def main(argv: list[str] | None = None) -> int:
                 with collector_paused():
                     bare = anchor_capacity(workdir, args.workers, args.threads,
                                            args.capacity_seconds, args.concurrency)
-                saves, gets = (ours[k] / max(bare[k], 1e-9)
-                               for k in ("save_capacity", "trivial_capacity"))
+                    bare_pg = anchor_capacity(
+                        workdir, args.workers, args.threads, args.capacity_seconds,
+                        args.concurrency, postgres_url=db_url) if kind == "PostgreSQL" else None
+                saves, gets = shares(ours, bare)
                 print(f"answerdesk / bare anchor, same run: saves {saves:.0%}, trivial GET "
                       f"{gets:.0%} (issue 18: at least 60%; answerdesk's rate limits off, as in "
                       "all of load)")
+                if bare_pg:
+                    saves, gets = shares(ours, bare_pg)
+                    print(f"answerdesk / bare anchor on PostgreSQL, same run: saves {saves:.0%}, "
+                          f"trivial GET {gets:.0%}")
+                    saves, gets = shares(bare_pg, bare)
+                    print(f"bare anchor on PostgreSQL / bare anchor on SQLite, same run: saves "
+                          f"{saves:.0%}, trivial GET {gets:.0%} (what a database server beside "
+                          "the app costs by itself on this machine)")
             return 0
         if args.command == "lock-race":
             results = run_lock_race(db_url, workdir, args.teams or 25, 1.0, args.workers,
