@@ -27,15 +27,15 @@ import threading
 import psycopg
 from flask import Flask, jsonify, request
 
-ROUND = 2
-SCHEMA = """
-CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE);
-CREATE TABLE round (number INTEGER PRIMARY KEY, state TEXT NOT NULL);
-CREATE TABLE answer (team_id INTEGER NOT NULL REFERENCES team, round INTEGER NOT NULL,
-  question INTEGER NOT NULL, text TEXT NOT NULL, version INTEGER NOT NULL,
-  updated_at TEXT NOT NULL, PRIMARY KEY (team_id, round, question));
-CREATE TABLE audit (id SERIAL PRIMARY KEY, at TEXT NOT NULL, actor TEXT NOT NULL,
-  action TEXT NOT NULL, subject TEXT NOT NULL, after TEXT);
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bare_anchor  # noqa: E402
+
+ROUND = bare_anchor.ROUND
+# The SQLite anchor's tables, but for the audit row's id, which PostgreSQL numbers by SERIAL.
+_SQLITE_AUDIT = "CREATE TABLE audit (id INTEGER PRIMARY KEY,"
+assert _SQLITE_AUDIT in bare_anchor.SCHEMA
+_AUDIT = "CREATE TABLE audit (id SERIAL PRIMARY KEY,"
+SCHEMA = bare_anchor.SCHEMA.replace(_SQLITE_AUDIT, _AUDIT) + """
 CREATE FUNCTION save(p_team integer, p_hash text, p_round integer, p_question integer,
                      p_text text, p_now text, p_after text) RETURNS integer
 LANGUAGE plpgsql VOLATILE AS $$
