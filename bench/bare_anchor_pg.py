@@ -9,7 +9,8 @@ audits, and commits. GET /state is one small SELECT. It answers what a database
 server on the same machine costs by itself: answerdesk's save on PostgreSQL takes
 2 round trips (core/answers.py), this one 1, and the SQLite anchor none.
 
-Its tables live in a schema of their own, made by ``init`` and dropped by ``drop``:
+Its tables live in a schema of their own, made by ``init`` (all of it or nothing) and
+dropped by ``drop``:
 
     python bare_anchor_pg.py init URL SCHEMA TEAMS   schema, rounds (2 open), TEAMS teams;
                                                      prints "id token"
@@ -106,7 +107,7 @@ def state():
 
 if __name__ == "__main__" and sys.argv[1:2] == ["init"]:
     url, schema, teams = sys.argv[2], sys.argv[3], int(sys.argv[4])
-    with connect(url, schema) as db:
+    with connect(url, schema) as db, db.transaction():  # all of it, or nothing left behind
         db.execute(f'CREATE SCHEMA "{schema}"')
         db.execute(SCHEMA)
         with db.cursor() as cur:

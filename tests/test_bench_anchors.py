@@ -3,6 +3,7 @@ answerdesk refuses, so that a ratio to them compares like with like."""
 
 from __future__ import annotations
 
+import argparse
 import importlib.util
 import secrets
 import sqlite3
@@ -146,3 +147,15 @@ def test_anchor_capacity_serves_measures_and_cleans_up(tmp_path):
             left = db.execute("SELECT nspname FROM pg_namespace WHERE nspname LIKE %s",
                               ("bare_anchor_%",)).fetchall()
         assert left == []
+
+
+def test_pg_anchor_that_cannot_be_set_up_is_reported_not_fatal(tmp_path, capsys):
+    """load has printed answerdesk's figures by then: a database where the anchor cannot
+    make its schema (here: nobody listens) gets a line saying why, and load goes on."""
+    args = argparse.Namespace(workers=1, threads=2, capacity_seconds=0.5, concurrency=2)
+    url = "postgresql://nobody:nothing@127.0.0.1:1/none"
+    assert harness.pg_anchor_capacity(str(tmp_path), args, url) is None
+    printed = capsys.readouterr().out
+    assert "bare anchor on PostgreSQL: not measured, its set-up failed: " in printed
+    assert printed.split("its set-up failed: ")[1].startswith("psycopg.OperationalError")
+    assert "dropped" not in printed  # its init is all or nothing: nothing was made
