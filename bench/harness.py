@@ -683,7 +683,7 @@ def anchor_capacity(workdir: str, workers: int, threads: int, seconds: float,
         title = "bare anchor (bench/bare_anchor.py: Flask + SQLite WAL, the least a save can do)"
     else:
         module, schema = "bare_anchor_pg", f"bare_anchor_{os.getpid()}"
-        init, drop = [postgres_url, schema], [postgres_url, schema]
+        init = drop = [postgres_url, schema]
         env = {"BARE_DB": postgres_url, "BARE_SCHEMA": schema}
         title = ("bare anchor on PostgreSQL (bench/bare_anchor_pg.py: Flask + PostgreSQL, "
                  "the same work in one round trip)")

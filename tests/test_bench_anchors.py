@@ -83,11 +83,12 @@ def pg_anchor(monkeypatch):
     finally:
         if hasattr(anchor._local, "conn"):
             anchor._local.conn.close()
-        db.close()
+        db.rollback()  # a test that failed with its transaction open
+        db.autocommit = True
         subprocess.run([sys.executable, script, "drop", PG_URL, schema], check=True)
-        with psycopg.connect(PG_URL.replace("postgresql+psycopg://", "postgresql://")) as db:
-            found = db.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,))
-            assert found.fetchone() is None
+        found = db.execute("SELECT 1 FROM pg_namespace WHERE nspname = %s", (schema,))
+        assert found.fetchone() is None
+        db.close()
 
 
 def test_postgres_anchor_saves_audits_and_refuses(pg_anchor):
@@ -131,7 +132,6 @@ def test_shares_are_ratios_of_saves_and_gets():
     ours = {"save_capacity": 300.0, "trivial_capacity": 900.0}
     anchor = {"save_capacity": 600.0, "trivial_capacity": 1000.0}
     assert harness.shares(ours, anchor) == (0.5, 0.9)
-
 
 
 @pytest.mark.slow
