@@ -11,19 +11,28 @@ THREADS ?= 48
 
 export HOST PORT WORKERS THREADS
 
-.PHONY: run test lint translations messages
+.PHONY: run test lint translations messages lock
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e .
+# Installs come from the lock files (exact versions with their hashes), then the
+# project itself without resolving anything; `make lock` writes them anew.
+$(VENV)/.installed: requirements.lock pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q --require-hashes -r requirements.lock
+	$(BIN)/pip install -q --no-deps -e .
 	touch $@
 
-$(VENV)/.installed-test: pyproject.toml $(VENV)/.installed
-	$(BIN)/pip install -q -e '.[test]'
+$(VENV)/.installed-test: requirements-test.lock $(VENV)/.installed
+	$(BIN)/pip install -q --require-hashes -r requirements-test.lock
 	touch $@
+
+lock: | $(BIN)/python
+	$(BIN)/pip install -q pip-tools
+	$(BIN)/pip-compile -q --generate-hashes --strip-extras --allow-unsafe -o requirements.lock pyproject.toml
+	$(BIN)/pip-compile -q --generate-hashes --strip-extras --allow-unsafe --extra test \
+		-o requirements-test.lock pyproject.toml
 
 # Server settings: gunicorn.conf.py (threaded workers, keep-alive, preloaded app).
 run: $(VENV)/.installed translations

@@ -1,0 +1,69 @@
+"""The libraries the suite runs on are the ones the lock files name (issue 32).
+
+The code reaches into a few libraries' internals (SQLAlchemy in lean.py and
+database.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
+and security.py); their caps in pyproject.toml keep a new minor release out, and
+this test fails as soon as any installed version differs from the lock, so a
+library changed underneath is seen before a night, not during one.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parent.parent
+TOUCHED = ("flask", "werkzeug", "sqlalchemy", "flask-sqlalchemy", "flask-limiter",
+           "flask-talisman")
+
+
+def pins(lock: str) -> dict[str, str]:
+    text = (ROOT / lock).read_text(encoding="utf-8")
+    return {canonicalize_name(name): pinned
+            for name, pinned in re.findall(r"^([A-Za-z0-9_.\-]+)==(\S+)", text, re.M)}
+
+
+def test_installed_versions_are_the_locked_ones():
+    locked = pins("requirements-test.lock")
+    differ = {}
+    for name, pinned in locked.items():
+        try:
+            installed = version(name)
+        except PackageNotFoundError:
+            continue  # a platform's extra (e.g. greenlet) that this machine does without
+        if installed != pinned:
+            differ[name] = (installed, pinned)
+    assert not differ, f"installed differs from requirements-test.lock: {differ}"
+
+
+def test_runtime_lock_is_within_the_test_lock():
+    runtime, test = pins("requirements.lock"), pins("requirements-test.lock")
+    assert runtime, "requirements.lock names no package"
+    assert {name: test.get(name) for name in runtime} == runtime
+
+
+def test_touched_libraries_are_capped_and_locked_within_the_cap():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    requirements = {canonicalize_name(r.name): r
+                    for r in map(Requirement, project["project"]["dependencies"])}
+    locked = pins("requirements.lock")
+    for name in TOUCHED:
+        spec = requirements[name].specifier
+        assert any(s.operator == "<" for s in spec), f"{name} has no upper bound"
+        assert spec.contains(locked[name]), f"{name} {locked[name]} outside {spec}"
+
+
+def test_every_declared_dependency_is_locked():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    declared = project["project"]["dependencies"] + project["project"][
+        "optional-dependencies"]["test"]
+    locked = pins("requirements-test.lock")
+    missing = [r for r in map(Requirement, declared)
+               if canonicalize_name(r.name) not in locked
+               or not r.specifier.contains(locked[canonicalize_name(r.name)])]
+    assert not missing, f"declared but not locked (run make lock): {missing}"
