@@ -116,7 +116,7 @@ def test_the_checkpointer_copies_the_log_back_soon_after(app, tmp_path):
     with app.app_context():
         engine, path = db.engine, db.engine.url.database
         _write_pages(engine)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 30
         while not _has_filler(path, tmp_path):
             assert time.monotonic() < deadline, "the log was not copied back"
             time.sleep(0.1)
@@ -145,12 +145,13 @@ def test_a_steady_stream_of_commits_does_not_grow_the_log_without_bound(app, mon
         engine, path = db.engine, db.engine.url.database
         with engine.begin() as conn:
             conn.exec_driver_sql("CREATE TABLE filler (blob BLOB)")
+        # At least 500 commits over at least 2 s: a busy machine only makes it last
+        # longer, never fail (issue 32: no timed test that a neighbour can break).
         written, end = 0, time.monotonic() + 2
-        while time.monotonic() < end:
+        while written < 500 or time.monotonic() < end:
             with engine.begin() as conn:
                 conn.exec_driver_sql("INSERT INTO filler VALUES (randomblob(6000))")
             written += 1
-        assert written > 500
         # Without the second checkpoint: every page written stays (150 MB here).
         assert os.path.getsize(f"{path}-wal") < written * 4096 / 4
 
