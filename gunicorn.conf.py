@@ -34,6 +34,11 @@ workers = int(os.environ.get("WORKERS", "4"))
 threads = int(os.environ.get("THREADS", "48"))
 REQUEST_THREADS = 8
 keepalive = 10
+# The access log on stderr beside the app's own (answerdesk/logs.py), with the
+# proxy's request id; ACCESS_LOG=off silences it (the load harness does).
+_access = os.environ.get("ACCESS_LOG", "-")
+accesslog = None if _access == "off" else _access
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms [%({x-request-id}i)s]'
 preload_app = True
 
 live_checker = os.environ.get("LIVE_CHECKER", "1") != "0"

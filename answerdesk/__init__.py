@@ -49,6 +49,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .host import bp as host_bp
     from .i18n import bp as i18n_bp
     from .i18n import reason_text
+    from .logs import init_logging
     from .media import bp as media_bp
     from .qr import qr_svg
     from .security import init_security
@@ -67,6 +68,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
         static_folder=str(ROOT / "static"),
     )
     app.config.update(load_config(app.instance_path, config))
+    init_logging(app)
     load_formats(app)
     db.init_app(app)
     migrate.init_app(app, db, directory=str(ROOT / "migrations"))

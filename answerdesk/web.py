@@ -108,6 +108,8 @@ def committed(action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DeskError)
     def desk_error(error: DeskError):
+        app.logger.info("refused %s %s %s: %s", request.method, request.path, error.status,
+                        error.code)
         if request.path.startswith("/api/"):
             return jsonify(error.to_json()), error.status
         return render_template("error.html", error=error), error.status

@@ -101,7 +101,7 @@ class Served:
 
     def start(self, timeout: float = 30) -> Served:
         env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
-               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0",
+               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0", "ACCESS_LOG": "off",
                "DATABASE_POOL_SIZE": str(self.threads)}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", str(self.workers),

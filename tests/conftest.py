@@ -176,7 +176,7 @@ def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int =
     """The real app under gunicorn's threaded workers, as `make run` serves it."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
-           "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0"}
+           "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0", "ACCESS_LOG": "off"}
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", str(workers),
          "--threads", str(threads), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
