@@ -1,4 +1,4 @@
-"""Known words and names for the real-word guard (issue 3; BG-R2, CHECKER.md "review").
+"""Known words and names for the real-word guard (issue 3; BG-R2, docs/checker.md "review").
 
 Word frequencies come from ``wordfreq`` (bg, ru, en); country, language and city
 names from CLDR through ``babel``. Both are loaded lazily, on first use, and kept.

@@ -1,4 +1,4 @@
-"""Why the checker decided: a stable code plus its values (CHECKER.md, issue 16 §8).
+"""Why the checker decided: a stable code plus its values (docs/checker.md, issue 16 §8).
 
 A page shows a reason in the host's language by looking its code up in ``CATALOGUE``
 and rendering the msgid through the catalogues (bg/ru/en) with the values; the

@@ -385,7 +385,7 @@ def _other_place(g: Prep, a: Prep, max_errors: int) -> bool:
     """Rule "other place": the key and the answer are both CLDR names (countries, cities,
     languages) of different things and differ beyond the typo allowance ("Армения" /
     "Румыния"): another place, not a slip. Within the allowance ("Австрия" /
-    "Австралия") the host decides (CHECKER.md)."""
+    "Австралия") the host decides (docs/checker.md)."""
     if a.norm not in lexicon.entity_names() or lexicon.same_entity(a.norm, g.norm):
         return False
     auto, _ = budget(len(a.compact), max_errors)
@@ -905,7 +905,7 @@ def _against_reject(
     g: Prep, m: Match, entry: str, a: Prep, rkey: tuple[tuple[str, Prep], ...], mode: str,
     max_errors: int,
 ) -> Result | None:
-    """Rule "nearer form" (issue 16 §4, CHECKER.md reject lists): an answer near both an
+    """Rule "nearer form" (issue 16 §4, docs/checker.md reject lists): an answer near both an
     accepted and a rejected form belongs to the one it is nearer to; as near to both,
     the host decides. Backing cases: "Незачёт"-style ЧГК keys where a rejected near-miss
     ("Пушкина" for "Пушкин") must not veto a transcription of the accepted form; a
