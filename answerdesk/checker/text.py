@@ -15,7 +15,13 @@ from rapidfuzz.distance import OSA, Indel, Levenshtein
 from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
 from answerdesk.checker.normalize import hedge_parts, is_cyr, normalize, script_of
-from answerdesk.checker.numbers import digits_for_numbers, number_words, text_roman
+from answerdesk.checker.numbers import (
+    digits_for_numbers,
+    number_vocabulary,
+    number_words,
+    plain_number_words,
+    text_roman,
+)
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
@@ -1098,5 +1104,7 @@ def preload() -> None:
     lexicon.common_russian_word("слово")  # the Russian dictionary
     translit._cmu_table()
     number_words()
+    plain_number_words()
+    number_vocabulary()
     for lang in ("bg", "ru"):
         translit.romanize("а", lang)

@@ -106,3 +106,54 @@ def test_ending_changes_are_forms_only_when_the_dictionary_says_so(
 )
 def test_english_word_for_a_cyrillic_key(given: str, key: str, expect: str) -> None:
     assert outcome(given, [key], "typo5")[0] == expect
+
+
+# ------------------------------------------------- class 2: numbers in words (BG-R5.4)
+
+@pytest.mark.parametrize(
+    "given, number",
+    [
+        ("семьсот сорок", 740), ("семисот сорока", 740),          # ru, any case
+        ("двеста и петдесет", 250), ("седемстотин и четиресет", 740),  # bg, written/spoken
+        ("two hundred and fifty", 250), ("one thousand nine hundred forty-four", 1944),
+        ("двадцать первый", 21), ("двадесет и първи", 21), ("twenty-first", 21),  # ordinals
+        ("пятёрка", 5), ("пятёрку", 5), ("петица", 5), ("дюжина", 12), ("трима", 3),
+        ("1944 г.", 1944), ("1944 година", 1944), ("в 1944 году", 1944),
+        ("хиляда деветстотин четиридесет и четвърта година", 1944),
+        ("21-ви", 21), ("5th", 5), ("21-й", 21),
+        ("MCMXLIV", 1944), ("XIV", 14),
+        ("три миллиона", 3_000_000), ("две хиляди двайсет и четири", 2024),
+    ],
+)
+def test_number_mode_reads_numbers_of_any_size(given: str, number: int) -> None:
+    assert outcome(given, [number], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, number, expect",
+    [
+        ("семьсот сорок один", 740, "wrong"),   # another number
+        ("пять шесть", 5, "review"),            # two numbers, not one
+        ("один двадцать", 21, "review"),
+        ("тысяча миллион", 1_001_000, "review"),
+    ],
+)
+def test_number_words_that_make_no_one_number(given: str, number: int, expect: str) -> None:
+    assert outcome(given, [number], "number")[0] == expect
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("двадцать первый век", "XXI век"), ("Людовик Четырнадцатый", "Людовик XIV"),
+        ("Тысяча и одна ночь", "1001 ночь"), ("Сто години самота", "100 години самота"),
+        ("Двеста и петдесет", "250"), ("Деветнадесети век", "XIX век"),
+    ],
+)
+def test_numbers_in_words_inside_text_answers(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+def test_oblique_case_alone_stays_a_word() -> None:
+    # "сорока" is a magpie as often as "of forty": alone it is not read as 40
+    assert outcome("Сорока", ["40"], "typo3")[0] == "wrong"
