@@ -90,6 +90,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
     "other_option": N_("other option"),
     "two_options": N_("two options in one answer"),
     "not_an_option": N_("not an option"),
+    "option_text_differs": N_("the option's letter and its text do not agree"),
     "song_uncertain": N_("title or performer uncertain"),
     "song_all": N_("title and all performers"),
     "song_title_only": N_("title only (%(missing)s of %(total)s performers missing)"),

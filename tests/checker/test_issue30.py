@@ -157,3 +157,25 @@ def test_numbers_in_words_inside_text_answers(given: str, key: str) -> None:
 def test_oblique_case_alone_stays_a_word() -> None:
     # "сорока" is a magpie as often as "of forty": alone it is not read as 40
     assert outcome("Сорока", ["40"], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 3: a choice with its option's text
+
+@pytest.mark.parametrize(
+    "given, key, expect",
+    [
+        ("Б – Родопи", ["Б"], "correct"),             # the letter decides
+        ("б) Родопи", ["Б"], "correct"),
+        ("B. Rila", ["Б"], "correct"),
+        ("В – Родопи", ["Б"], "wrong"),
+        ("Б – Родопи", ["Б", "Родопи"], "correct"),
+        ("Б - Родопы", ["Б", "Родопи"], "correct"),    # the text within typo3
+        ("Б – Пирин", ["Б", "Родопи"], "review"),      # right letter, another text
+        ("В – Родопи", ["Б", "Родопи"], "review"),     # right text, another letter
+        ("В – Пирин", ["Б", "Родопи"], "wrong"),
+        ("Родопи", ["Б", "Родопи"], "correct"),
+        ("В Родопите", ["Б"], "review"),               # a preposition, not the letter В
+    ],
+)
+def test_choice_with_option_text(given: str, key: list[str], expect: str) -> None:
+    assert outcome(given, key, "choice")[0] == expect
