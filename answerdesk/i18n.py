@@ -36,7 +36,7 @@ NESTED_REASONS: dict[str, str] = {}
 
 def reason_text(code: str | None, params: Any = None, fallback: str = "") -> str:
     """A checker's reason in the page's language: its code and values rendered through
-    the catalogues (CHECKER.md, issue 16 §8). A verdict stored before reasons had codes
+    the catalogues (docs/checker.md, issue 16 §8). A verdict stored before reasons had codes
     keeps its stored text."""
     from .checker.reasons import render
 

@@ -201,7 +201,7 @@ class Verdict(db.Model):
     outcome: Mapped[str] = mapped_column(String(8))
     fraction: Mapped[float | None]
     reason: Mapped[str] = mapped_column(String(300), default="")
-    # the same reason for pages: a checker code and its values (CHECKER.md, issue 16)
+    # the same reason for pages: a checker code and its values (docs/checker.md, issue 16)
     reason_code: Mapped[str | None] = mapped_column(String(40))
     reason_params: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     checked_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

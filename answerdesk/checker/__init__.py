@@ -1,4 +1,4 @@
-"""answerdesk.checker — the tolerant answer checker (contract: spec/CHECKER.md)."""
+"""answerdesk.checker — the tolerant answer checker (contract: docs/checker.md)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,8 @@ from answerdesk.checker.core import check
 
 
 def run(stdin: TextIO, stdout: TextIO) -> int:
-    """Check every input line; a bad line gets outcome "error" with the message (CHECKER.md)."""
+    """Check every input line; a bad line gets outcome "error" with its message
+    (docs/checker.md)."""
     bad = 0
     for line in stdin:
         if not line.strip():

@@ -87,10 +87,24 @@ def _options_named(raw: str) -> set[str]:
     return set(found) if all(found) else set()  # type: ignore[arg-type]
 
 
+#: an option's letter followed by the option's text: "б) Родопи", "Б – Родопи", "B. Rila",
+#: "в: Пирин" (a bare space is not enough: "В Родопите" is "in the Rhodopes")
+_LETTER_WITH_TEXT = re.compile(r"^\s*([A-Za-zА-Яа-я])\s*(?:[\).:]|\s[-–—]|[-–—]\s)\s*(.*)$")
+
+
+def _text_matches(text: str, texts: tuple[str, ...]) -> str:
+    """The outcome of an option's text against the key's option texts (typo3, BG-R2)."""
+    from answerdesk.checker.text import check_text
+
+    return check_text(text, texts, (), "typo3", 3)[0]
+
+
 def check_choice(given: str, key: Any) -> Result:
     """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
     or true/false in bg/ru/en ("невярно" is not "вярно"); two options in one answer
-    are wrong (one choice per question)."""
+    are wrong (one choice per question). A letter with the option's text ("Б – Родопи")
+    is judged by its letter; when the key also holds the option's text (["Б",
+    "Родопи"]) a text that contradicts the letter goes to the host."""
     accept, _ = parse_open_key(key)
     wanted = {_option(a) or normalize(a) for a in accept}
     raw = given.strip()
@@ -101,17 +115,28 @@ def check_choice(given: str, key: Any) -> Result:
             return "wrong", 0.0, why("two_options")
         if named:
             g = named.pop()
+    texts = tuple(a for a in accept if _option(a) is None)
+    text = ""
     if g is None:
-        # "б) Пловдив": the letter in front decides
-        m = re.match(r"^\s*([A-Za-zА-Яа-я])\s*[\).:]", raw)
-        g = _option(m.group(1)) if m else None
+        m = _LETTER_WITH_TEXT.match(raw)
+        if m and _option(m.group(1)):
+            g, text = _option(m.group(1)), m.group(2).strip()
     if g is None:
         n = normalize(raw)
         if not n:
             return "wrong", 0.0, why("empty")
         if n in wanted:
             return "correct", 1.0, why("exact")
+        if texts and _text_matches(raw, texts) == "correct":
+            return "correct", 1.0, why("right_option")
         return "review", None, why("not_an_option")
+    if text and texts and g != _LATIN_B:
+        # Rule "letter and text" (issue 30 class 3): the letter decides; a text that
+        # contradicts it (the right letter with another option's text, or the right
+        # text with another letter) goes to the host
+        same = _text_matches(text, texts)
+        if (g in wanted) != (same == "correct"):
+            return "review", None, why("option_text_differs")
     if g == _LATIN_B:
         if "б" in wanted:
             return "correct", 1.0, why("right_option_latin_b")

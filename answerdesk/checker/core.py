@@ -1,4 +1,4 @@
-"""The checker's one entry point, ``check`` (spec/CHECKER.md)."""
+"""The checker's one entry point, ``check`` (docs/checker.md)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ MODES: tuple[str, ...] = tuple(modes.MODES)
 
 
 class Outcome(StrEnum):
-    """A verdict's outcome (CHECKER.md); the host's decision takes the same words."""
+    """A verdict's outcome (docs/checker.md); the host's decision takes the same words."""
 
     CORRECT = "correct"
     PARTIAL = "partial"
@@ -27,7 +27,7 @@ OUTCOMES: tuple[str, ...] = tuple(Outcome)
 
 @dataclass(frozen=True)
 class Verdict:
-    """The checker's proposal for one answer (CHECKER.md).
+    """The checker's proposal for one answer (docs/checker.md).
 
     outcome: "correct" | "partial" | "wrong" | "review"; fraction: 1.0 correct,
     0 < f < 1 partial, 0.0 wrong, None for review; reason: short English text for logs

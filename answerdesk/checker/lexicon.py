@@ -1,4 +1,4 @@
-"""Known words and names for the real-word guard (issue 3; BG-R2, CHECKER.md "review").
+"""Known words and names for the real-word guard (issue 3; BG-R2, docs/checker.md "review").
 
 Word frequencies come from ``wordfreq`` (bg, ru, en); country, language and city
 names from CLDR through ``babel``. Both are loaded lazily, on first use, and kept.
@@ -235,3 +235,28 @@ def is_cyrillic_word(word: str) -> bool:
     """True for a word of Cyrillic letters only."""
     return all("\u0400" <= ch <= "\u04ff" for ch in word)
 
+
+
+@lru_cache(maxsize=65536)
+def russian_forms(word: str) -> frozenset[str]:
+    """Every form of every lexeme the Russian dictionary (pymorphy3) reads ``word`` as
+    (empty when the dictionary does not know the word): "спартака" is a form of
+    "спартак", "колокола" of "колокол"; "милано" is none of "милан"."""
+    if not russian_dictionary_word(word) or not is_cyrillic_word(word):
+        return frozenset()
+    return frozenset(
+        f.word.replace("ё", "е") for p in _morph().parse(word) if p.is_known for f in p.lexeme
+    )
+
+
+@lru_cache(maxsize=65536)
+def plurale_tantum(word: str) -> bool:
+    """True when a reading of ``word`` is a plural-only noun in the nominative (pymorphy3
+    tags Pltm, nomn; the dictionary also reads "романов" as "of the Романовы"): a
+    thing of its own beside its singular look-alike ("часы"/"час", "очки"/"очко",
+    "духи"/"дух", "весы"/"вес") or a family ("Романовы", "Карамазовы", "Пушкины")."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return False
+    return any(
+        {"Pltm", "nomn"} <= p.tag.grammemes for p in _morph().parse(word) if p.is_known
+    )

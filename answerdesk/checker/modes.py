@@ -25,7 +25,7 @@ _TRUE_FALSE_KEYS = {"вярно", "невярно", "true", "false", "да", "н
 
 @dataclass(frozen=True)
 class Mode:
-    """One check mode (CHECKER.md).
+    """One check mode (docs/checker.md).
 
     key_shape: how a pack writes the key — "text" (accepted answers, optionally
     {"accept", "reject"}), "choice" (option labels), "song", "pairs", "number";

@@ -51,7 +51,8 @@ def roman_value(token: str) -> int | None:
 
 @lru_cache(maxsize=16384)
 def parse_number(text: str) -> float | None:
-    """The number written in a normalised text: digits, bg/ru/en words or Roman (BG-R5.4)."""
+    """The number written in a normalised text: digits, bg/ru/en words of any size, a
+    noun for a number or Roman (BG-R5.4, ``read_number``)."""
     t = text.strip().replace(" ", "") if re.fullmatch(r"[\d ]+", text.strip()) else text.strip()
     if not t:
         return None
@@ -59,23 +60,258 @@ def parse_number(text: str) -> float | None:
         return float(int(t))
     if re.fullmatch(r"\d+[.,]\d+", t):
         return float(t.replace(",", "."))
-    words = [w for w in re.split(r"[\s-]+", t) if w and w not in _JOINERS]
+    return read_number(" ".join(w for w in re.split(r"[\s-]+", t) if w))
+
+
+# ---------------------------------------------------------------- numbers of any size in words
+
+#: kinds of number words: an additive value below 1000 ("сорок", "двеста", "seven"), the
+#: English multiplier "hundred", a scale (thousand, million, billion), their ordinals,
+#: and a noun for a number ("пятёрка"), which stands alone
+ADD, HUNDRED, SCALE, ORD, ORD_HUNDRED, ORD_SCALE, NOUN = range(7)
+_ATOMS = list(range(0, 20)) + list(range(20, 100, 10)) + list(range(100, 1000, 100))
+_SCALES = (1000, 1_000_000, 1_000_000_000)
+
+#: Russian nouns for numbers (Русская грамматика, 1980, §§ 1240-1250: собирательные
+#: числительные and the nouns of number): a grade, a playing card, a bus route, a team
+#: of so many ("пятёрка", "тройка", "семёрка", "десятка", "дюжина", "сотня", "трое")
+_RU_NOUNS = {
+    "единица": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6,
+    "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10, "дюжина": 12, "сотня": 100,
+    "двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6, "семеро": 7,
+    "восьмеро": 8, "девятеро": 9, "десятеро": 10,
+}
+#: Bulgarian nouns for numbers (Правописен речник на българския книжовен език, БАН
+#: 2012: бройни съществителни and the personal forms of the numerals): "петица",
+#: "шестица", "десетка", "дузина", "трима", "петима"
+_BG_NOUNS = {
+    "единица": 1, "двойка": 2, "тройка": 3, "четворка": 4, "петица": 5, "шестица": 6,
+    "седмица": 7, "осмица": 8, "деветка": 9, "десетка": 10, "дузина": 12, "стотица": 100,
+    "двама": 2, "трима": 3, "четирима": 4, "петима": 5, "шестима": 6, "седмина": 7,
+    "осмина": 8, "деветима": 9, "десетима": 10,
+}
+_EN_NOUNS = {"dozen": 12, "dozens": 12}
+#: Bulgarian ordinal stems of the tens, hundreds and scales (same source): "двадесети",
+#: "стотен", "двестотен", "хиляден", "милионен"; -ен stems take -ен/-на/-но/-ни and the
+#: article forms (стотният, стотната)
+_BG_ORD_TENS = {
+    "двадесет": 20, "двайсет": 20, "тридесет": 30, "трийсет": 30, "четиридесет": 40,
+    "четирийсет": 40, "петдесет": 50, "шестдесет": 60, "седемдесет": 70, "осемдесет": 80,
+    "деветдесет": 90,
+}
+_BG_ORD_EN = {
+    "сто": 100, "двесто": 200, "тристо": 300, "четиристо": 400, "петсто": 500,
+    "шестсто": 600, "седемсто": 700, "осемсто": 800, "деветсто": 900,
+}
+_BG_EN_ENDINGS = ("тен", "тна", "тно", "тни", "тния", "тният", "тната", "тното", "тните")
+_BG_SCALE_ORD = {"хиляд": 1000, "милион": 1_000_000, "милиард": 1_000_000_000}
+_BG_SCALE_ENDINGS = ("ен", "на", "но", "ни", "ния", "ният", "ната", "ното", "ните")
+
+
+def _norm_word(w: str) -> str:
+    return w.replace("ё", "е")
+
+
+def _ru_forms(word: str, number_only: bool = True) -> set[str]:
+    """``word`` and its other case, gender and number forms from the Russian dictionary
+    (pymorphy3): "семьсот" -> семисот, семистам...; "двадцатый" -> двадцатого... Only
+    readings that are numerals (NUMR, Anum) or the word itself as a noun are used."""
+    from answerdesk.checker.lexicon import _morph
+
+    out = {word}
+    for p in _morph().parse(word):
+        numeral = p.tag.POS == "NUMR" or "Anum" in p.tag.grammemes
+        noun = p.tag.POS == "NOUN" and _norm_word(p.normal_form) == word and not number_only
+        noun = noun or (p.tag.POS == "NOUN" and _norm_word(p.normal_form) == word
+                        and word in ("тысяча", "миллион", "миллиард"))
+        if numeral or noun:
+            out |= {_norm_word(f.word) for f in p.lexeme}
+    return out
+
+
+@lru_cache(maxsize=1)
+def number_vocabulary() -> dict[str, tuple[int, int]]:
+    """Every number word of bg, ru and en with its value and kind (see ``ADD`` ...):
+
+    - English and Russian from num2words (cardinals and ordinals of every atom, each
+      gender), Russian forms of every case from pymorphy3's dictionary;
+    - Bulgarian cardinals from ICU's rule-based number format (``icu_rbnf``, CLDR's
+      Bulgarian rules: "двайсет и едно", "седемстотин и четиресет", "хиляди",
+      "милиона"), with the written forms of ``_UNITS`` ("двадесет", "четиридесет");
+      Bulgarian ordinals from the stems above (num2words and ICU spell no Bulgarian
+      ordinal words).
+    """
+    import icu_rbnf
+    from num2words import num2words
+
+    vocab: dict[str, tuple[int, int]] = {}
+
+    def put(word: str, value: int, kind: int) -> None:
+        w = _norm_word(word.casefold())
+        if w and " " not in w and "-" not in w:
+            vocab.setdefault(w, (value, kind))
+
+    for n in _ATOMS:
+        for lang in ("en", "ru"):
+            words = num2words(n, lang=lang).replace("-", " ").split()
+            if len(words) == 1:
+                for w in (_ru_forms(_norm_word(words[0])) if lang == "ru" else {words[0]}):
+                    put(w, n, ADD)
+        bg = icu_rbnf.spellout(n, "bg").split()
+        if len(bg) == 1:
+            put(bg[0], n, ADD)
+        if n:
+            ordinals = [num2words(n, lang="en", to="ordinal")]
+            ordinals += [num2words(n, lang="ru", to="ordinal", gender=g) for g in "mfn"]
+            for o in ordinals:
+                words = o.replace("-", " ").split()
+                if len(words) == 1:
+                    forms = _ru_forms(_norm_word(words[0])) if o[0] >= "а" else {words[0]}
+                    for w in forms:
+                        put(w, n, ORD)
+    for w, n in _UNITS.items():
+        if w == "hundred":
+            put(w, 100, HUNDRED)
+        else:
+            for f in (_ru_forms(w) if w in _RU_CARDINAL_NOM else {w}):
+                put(f, n, ADD)
+    for w in ("одна", "одно", "две"):
+        for f in _ru_forms(w):
+            put(f, 1 if w != "две" else 2, ADD)
+    put("hundredth", 100, ORD_HUNDRED)
+    for scale in _SCALES:
+        put(num2words(scale, lang="en").split()[-1], scale, SCALE)
+        put(num2words(scale, lang="en", to="ordinal").split()[-1], scale, ORD_SCALE)
+        for k in (1, 2, 5):
+            for w in icu_rbnf.spellout(k * scale, "bg").split()[-1:]:
+                put(w, scale, SCALE)
+            for w in _ru_forms(num2words(k * scale, lang="ru").split()[-1]):
+                put(w, scale, SCALE)
+        for w in _ru_forms(_norm_word(num2words(scale, lang="ru", to="ordinal").split()[-1])):
+            put(w, scale, ORD_SCALE)
+    for w in ("thousands", "millions", "billions"):
+        put(w, {"t": 1000, "m": 1_000_000, "b": 1_000_000_000}[w[0]], SCALE)
+    for stem, n in _BG_ORDINAL_STEMS.items():
+        for ending in _BG_ORDINAL_ENDINGS:
+            put(stem + ending, n, ORD)
+    for stem, n in _BG_ORD_TENS.items():
+        for ending in _BG_ORDINAL_ENDINGS:
+            put(stem + ending, n, ORD)
+    for stem, n in _BG_ORD_EN.items():
+        for ending in _BG_EN_ENDINGS:
+            put(stem + ending, n, ORD)
+    for stem, n in _BG_SCALE_ORD.items():
+        for ending in _BG_SCALE_ENDINGS:
+            put(stem + ending, n, ORD_SCALE)
+    for table in (_RU_NOUNS, _BG_NOUNS, _EN_NOUNS):
+        for w, n in table.items():
+            for f in (_ru_forms(w, number_only=False) if table is _RU_NOUNS else {w}):
+                put(f, n, NOUN)
+    return vocab
+
+
+_RU_CARDINAL_NOM = frozenset(
+    w for w, v in _UNITS.items() if w[0] >= "а" and v <= 100 and not w.endswith("е")
+)
+
+
+@lru_cache(maxsize=1)
+def plain_number_words() -> dict[str, int]:
+    """Number words a text may hold alone and still mean the number: the nominative
+    cardinals of bg, ru and en of any atom ("сто", "двеста", "хиляда", "тысяча",
+    "hundred") and the ordinals of ``number_words``. Russian oblique cases ("сорока",
+    "семью", "трем") are left out: alone they are as often other words (a magpie, a
+    family)."""
+    import icu_rbnf
+    from num2words import num2words
+
+    out = dict(number_words())
+    for n in _ATOMS + list(_SCALES):
+        for text in (num2words(n, lang="ru"), num2words(n, lang="en"), icu_rbnf.spellout(n, "bg")):
+            words = _norm_word(text.casefold()).replace("-", " ").split()
+            if len(words) == 1:
+                out.setdefault(words[0], n)
+            elif n in _SCALES:
+                out.setdefault(words[-1], n)
+    return out
+
+
+def words_value(words: list[str], nouns: bool = False) -> tuple[int, bool] | None:
+    """The number that a run of number words names, any size, and whether it is an
+    ordinal: "семьсот сорок" 740, "семисот сорока" 740, "двеста и петдесет" 250,
+    "хиляда деветстотин четиридесет и четвърта" (1944, ordinal), "two hundred and
+    fifty" 250, "twenty first" 21. None when the words do not make one number: a
+    number word twice in one place ("пять шесть"), an ordinal before the end, a noun
+    for a number ("пятёрка", only with ``nouns``) together with other words."""
+    vocab = number_vocabulary()
+    words = [w for w in words if w not in _JOINERS]
     if not words:
         return None
-    if len(words) == 1:
-        r = roman_value(words[0])
-        if r is not None:
-            return float(r)
-    total = 0
+    total, current, last_add, last_scale, ordinal = 0, 0, 10**12, 10**12, False
     for w in words:
-        v = _UNITS.get(w)
-        if v is None:
+        entry = vocab.get(w)
+        if entry is None or ordinal:
             return None
-        if v == 100 and total:
-            total *= 100
-        else:
-            total += v
-    return float(total)
+        value, kind = entry
+        if kind == NOUN:
+            if not nouns or len(words) != 1:
+                return None
+            return value, False
+        if kind in (ADD, ORD):
+            # each additive word must be smaller than the one before it and not fill a
+            # place already taken ("двадцать один", not "один двадцать", not "пять шесть")
+            if value >= last_add or (value < 10 and current % 10) or (
+                10 <= value < 100 and current % 100
+            ):
+                return None
+            current += value
+            last_add = value if value else 1
+        elif kind in (HUNDRED, ORD_HUNDRED):
+            if current >= 100:
+                return None
+            current = (current or 1) * 100
+            last_add = 100
+        else:  # a scale
+            if value >= last_scale:
+                return None  # scales fall: "миллион тысяча", not "тысяча миллион"
+            total += (current or 1) * value
+            current, last_add, last_scale = 0, value, value
+        ordinal = kind in (ORD, ORD_HUNDRED, ORD_SCALE)
+    return total + current, ordinal
+
+
+#: a suffix after digits that makes an ordinal or a case form of a number: bg "21-ви",
+#: "2-ри", "3-ти", "7-ми", "100-тен", "1944-та"; ru "21-й", "21-го", "5-я", "2-е", "10-х";
+#: en "21st", "2nd", "3rd", "5th"
+_DIGIT_SUFFIX = re.compile(
+    r"^(\d+)\s?(ви|ри|ти|ми|ия|ият|ата|ото|ите|та|то|те|ен|тен|на|но|й|я|е|го|му|м|х|ми|ый|"
+    r"ой|ая|ое|ые|ом|st|nd|rd|th|s)$"
+)
+def read_number(text: str) -> float | None:
+    """The number of a whole normalised answer in the number mode (BG-R5.4): digits,
+    digits with an ordinal or case suffix ("21-ви", "5th", "1944 г."), words of any
+    size in bg, ru or en, a noun for a number ("пятёрка"), a Roman numeral; a year's
+    "г."/"година"/"год" and a preposition before a year are dropped."""
+    tokens = text.split()
+    while tokens and tokens[0] in _YEAR_PREPOSITIONS and len(tokens) > 1:
+        tokens = tokens[1:]
+    while len(tokens) > 1 and tokens[-1] in YEAR_WORDS:
+        tokens = tokens[:-1]
+    if not tokens:
+        return None
+    joined = " ".join(tokens)
+    m = _DIGIT_SUFFIX.match(joined)
+    if m:
+        return float(int(m.group(1)))
+    glued = _YEAR_GLUED.match(joined)
+    if glued:
+        return float(int(glued.group(1)))
+    if joined.isdigit():
+        return float(int(joined))
+    if len(tokens) == 1 and roman_value(joined) is not None:
+        return float(roman_value(joined) or 0)
+    read = words_value(tokens, nouns=True)
+    return float(read[0]) if read else None
 
 
 # ---------------------------------------------------------------- numbers inside text
@@ -149,14 +385,53 @@ def number_words() -> dict[str, int]:
     return table
 
 
+#: the nouns a Roman numeral comes before ("XXI век", "XIX столетие", "XX century")
+CENTURY_WORDS = frozenset(
+    {"век", "века", "веке", "веков", "столетие", "столетия", "century", "centuries"}
+)
+#: a run of number words in a text is read as one number up to this many words
+RUN_MAX = 9
+
+
+def _number_run(
+    tokens: tuple[str, ...], i: int, vocab: dict[str, tuple[int, int]]
+) -> tuple[int, int] | None:
+    """The longest run of two or more number words from ``tokens[i]`` that names one
+    number ("семьсот сорок", "двадцать первый", "двеста и петдесет"), as (value, number
+    of tokens); None when there is none. A noun for a number is no part of a run."""
+    j = i
+    while j < len(tokens) and j - i < RUN_MAX and (
+        tokens[j] in _JOINERS or vocab.get(tokens[j], (0, NOUN))[1] != NOUN
+    ):
+        j += 1
+    for end in range(j, i + 1, -1):
+        if tokens[end - 1] in _JOINERS or tokens[i] in _JOINERS:
+            continue
+        read = words_value(list(tokens[i:end]))
+        if read:
+            return read[0], end - i
+    return None
+
+
 def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The tokens with every number written as digits (issue 16 §2): number words and
     ordinals ("осем", "Трети", "Третий", "fifth"), Roman numerals closing a name of
     several words ("Петър III"), a year's "г."/"година"/"год." dropped and a lone year's
     preposition too ("в 1944 году" -> "1944")."""
-    words = number_words()
+    words = plain_number_words()
+    vocab = number_vocabulary()
     out: list[str] = []
+    skip = 0
     for i, t in enumerate(tokens):
+        if skip:
+            skip -= 1
+            continue
+        run = _number_run(tokens, i, vocab)
+        if run:
+            value, length = run
+            out.append(str(value))
+            skip = length - 1
+            continue
         glued = _YEAR_GLUED.match(t)
         if glued:
             out.append(glued.group(1))
@@ -166,6 +441,8 @@ def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
         v = words.get(t)
         if v is None and i and i == len(tokens) - 1:
             v = text_roman(t)
+        elif v is None and i + 1 < len(tokens) and tokens[i + 1] in CENTURY_WORDS:
+            v = text_roman(t)  # "XXI век", "XIX century"
         elif v is None and len(tokens) == 1 and t.isascii() and len(t) >= 2:
             # a lone Roman numeral of Latin letters ("IV", "XIV", "XX" for "двадесети",
             # "Четвърти", "fourth"); one letter alone (V, I, C, X) is left a letter:

@@ -1,4 +1,4 @@
-"""Why the checker decided: a stable code plus its values (CHECKER.md, issue 16 §8).
+"""Why the checker decided: a stable code plus its values (docs/checker.md, issue 16 §8).
 
 A page shows a reason in the host's language by looking its code up in ``CATALOGUE``
 and rendering the msgid through the catalogues (bg/ru/en) with the values; the
@@ -30,6 +30,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
     "exact": N_("exact match"),
     "exact_spacing": N_("exact match (spacing)"),
     "not_exact": N_("not exact (BG-R5.6)"),
+    "lookalike": N_("the same word typed with look-alike letters of the other script"),
     "spelling_errors": NP_("%(count)s spelling error", "%(count)s spelling errors"),
     "spelling_errors_short": NP_(
         "%(count)s spelling error in a short answer", "%(count)s spelling errors in a short answer"
@@ -47,6 +48,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
     "different_beginning": N_("different beginning: %(word)s"),
     "other_surname": N_("another surname? %(word)s"),
     "other_gender": N_("the other gender form of the surname: %(word)s"),
+    "other_form": N_("another form of the name, or another thing: %(word)s"),
     "surname_only": N_("surname only: %(key)s"),
     "odd_vowel": N_("1 vowel changed in an unknown word: %(word)s"),
     "word_order": N_("words in another order"),
@@ -88,6 +90,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
     "other_option": N_("other option"),
     "two_options": N_("two options in one answer"),
     "not_an_option": N_("not an option"),
+    "option_text_differs": N_("the option's letter and its text do not agree"),
     "song_uncertain": N_("title or performer uncertain"),
     "song_all": N_("title and all performers"),
     "song_title_only": N_("title only (%(missing)s of %(total)s performers missing)"),

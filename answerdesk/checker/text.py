@@ -14,8 +14,14 @@ from rapidfuzz.distance import OSA, Indel, Levenshtein
 
 from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
-from answerdesk.checker.normalize import hedge_parts, normalize, script_of
-from answerdesk.checker.numbers import digits_for_numbers, number_words, text_roman
+from answerdesk.checker.normalize import hedge_parts, is_cyr, normalize, script_of
+from answerdesk.checker.numbers import (
+    digits_for_numbers,
+    number_vocabulary,
+    number_words,
+    plain_number_words,
+    text_roman,
+)
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
     consonant_skeleton,
@@ -320,7 +326,11 @@ def _word_guard(
     for kw, gw in pairs:
         if kw and _gender_pair(kw, gw) and kw in _proper_words(a.raw):
             return why("other_gender", word=gw), _full_name(a.raw)
-        if kw and _is_inflection(kw, gw):
+        if kw:
+            form = _other_form(kw, gw, a)
+            if form:
+                return form, False
+        if kw and _is_inflection(kw, gw) and not _two_dictionary_words(kw, gw):
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
             return why("different_word", word=gw), True
@@ -342,6 +352,62 @@ def _word_guard(
             if slip:
                 return slip, False
     return None
+
+
+#: the Russian (-ский, -цкий) and the Polish or Bulgarian (-ски, -цки) forms of a surname
+_SKI_ENDINGS = (("ский", "ски"), ("цкий", "цки"), ("ская", "ска"), ("цкая", "цка"))
+
+
+def _other_form(kw: str, gw: str, a: Prep) -> Reason | None:
+    """Rule "other form" (issue 30 class 4): a near-miss that is another form of a name
+    or another thing, not a slip, goes to the host:
+
+    - a plural-only noun against its singular look-alike, or a family against one of
+      its members (pymorphy3 tag Pltm): "часы"/"час", "очки"/"очко", "весы"/"вес",
+      "Романовы"/"Романов", "Карамазовы"/"Карамазов", "Пушкины"/"Пушкин";
+    - the Russian -ский and the Polish -ски form of a surname, where Bulgarian usage
+      (wordfreq bg) does not know the -ски form as the same person's name:
+      "Ковальский"/"Ковальски", "Вишневский"/"Вишневски", "Зелинский"/"Зелински"
+      (Bulgarian "Достоевски" 3.8, "Чайковски" 3.2 are the Bulgarian spelling of one
+      person and stay accepted, BG-R4.3).
+    """
+    if _number_form(kw, gw):
+        return why("other_form", word=gw)
+    for ru, pl in _SKI_ENDINGS:
+        for x, y in ((kw, gw), (gw, kw)):
+            if x.endswith(ru) and y == x[: -len(ru)] + pl and "ru" in a.langs:
+                if lexicon.zipf(y, "bg") < lexicon.KNOWN_ZIPF:
+                    return why("other_form", word=gw)
+    return None
+
+
+def _number_form(kw: str, gw: str) -> bool:
+    """One word plural-only (a thing or a family of its own), the other not, with one
+    stem: see ``_other_form``."""
+    if kw[:3] != gw[:3] or abs(len(kw) - len(gw)) > 3:
+        return False
+    if not (lexicon.russian_dictionary_word(kw) and lexicon.russian_dictionary_word(gw)):
+        return False  # a misspelling of a plural-only word ("колготкт") is a typo
+    pk, pg = lexicon.plurale_tantum(kw), lexicon.plurale_tantum(gw)
+    if pk == pg:
+        return False
+    short, long_ = sorted((kw, gw), key=len)
+    stem = short.rstrip("аеиоуыюяйь") or short
+    return long_.startswith(stem) and len(stem) >= 3
+
+
+def _two_dictionary_words(kw: str, gw: str) -> bool:
+    """Rule "two dictionary words" (issue 30 class 4): two words that differ only in
+    their ending are one word's forms only if the Russian dictionary says so; when it
+    knows both and neither is a form of the other, they are two words or names:
+    "Милан"/"Милано" (the club and the Bulgarian city), "Динама"/"Динамо",
+    "Кракатау"/"Кракатао" is left alone (unknown), "Спартак"/"Спартака" and
+    "колокол"/"колокола" stay forms."""
+    fk = lexicon.russian_forms(kw)
+    if not fk or gw in fk:
+        return False
+    fg = lexicon.russian_forms(gw)
+    return bool(fg) and kw not in fg
 
 
 #: the masculine and feminine endings of Slavic surnames (and of the adjectives they
@@ -385,7 +451,7 @@ def _other_place(g: Prep, a: Prep, max_errors: int) -> bool:
     """Rule "other place": the key and the answer are both CLDR names (countries, cities,
     languages) of different things and differ beyond the typo allowance ("Армения" /
     "Румыния"): another place, not a slip. Within the allowance ("Австрия" /
-    "Австралия") the host decides (CHECKER.md)."""
+    "Австралия") the host decides (docs/checker.md)."""
     if a.norm not in lexicon.entity_names() or lexicon.same_entity(a.norm, g.norm):
         return False
     auto, _ = budget(len(a.compact), max_errors)
@@ -639,6 +705,28 @@ def _flat(skeleton: str) -> str:
     return _REPEAT.sub(r"\1", skeleton.replace(" ", ""))
 
 
+#: a Cyrillic key written in capitals of at most this many letters is an abbreviation
+#: (МИД, ТАСС, ВВС, ГУМ, КГБ)
+ABBREV_KEY_MAX = 5
+
+
+def _english_word_for_cyrillic(g: Prep, a: Prep, d: float) -> bool:
+    """Rule "English word for a Cyrillic key" (issue 30 class 4): a Latin answer that is
+    itself a common English word (Zipf >= ``COMMON_ZIPF``) is that word, not Latin
+    typing (BG-R4.4), when the key is a Cyrillic abbreviation ("MID" for "МИД", "DOT"
+    for "ДОТ", "BBC" for "ВВС") or is reached only with errors ("Paris" for "Пари",
+    "Bar" for "Бард", "Most" for "Моста"); the host decides. Latin typing without an
+    error of a word that is also English stays accepted ("Boston" for "Бостон", "Frost"
+    for "Фрост", "Popcorn" for "Попкорн": the same name)."""
+    if g.script != "lat" or len(g.tokens) != 1:
+        return False
+    if lexicon.zipf(g.norm, "en") < COMMON_ZIPF:
+        return False
+    raw = a.raw.strip()
+    abbreviation = raw.isupper() and len(a.compact) <= ABBREV_KEY_MAX and len(a.tokens) == 1
+    return abbreviation or d > 0
+
+
 def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
     """Different scripts: Latin typing of Cyrillic (BG-R4.4), transcription (BG-R4.3)."""
     if len(g.tokens) == 1 and len(a.tokens) > 1 and _full_name(a.raw):
@@ -667,6 +755,8 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
             if d <= auto:
                 return Match(REVIEW, d, why(what, key=key))
             return Match(WRONG, d, _R_NO_MATCH)
+    if d <= auto and a.script == "cyr" and _english_word_for_cyrillic(g, a, d):
+        return Match(REVIEW, d, why("different_word", word=g.raw.strip()))
     if d and _unmatched_known_word(g, a):
         if d <= auto:
             return Match(REVIEW, d, why("different_word", word=g.raw.strip()))
@@ -744,6 +834,8 @@ def _same_name(g: Prep, a: Prep) -> bool:
     ):
         return False
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
+        if kw != gw and _other_form(kw, gw, a):
+            return False
         if kw != gw and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
             for lang in ("bg", "ru")
@@ -828,6 +920,39 @@ def _abbreviation(g: Prep, a: Prep) -> Match | None:
     return Match(REVIEW, 1, why("abbreviation_unsure", key=key))
 
 
+#: Latin letters that look like Cyrillic ones in print (BG-R5.6, ``normalize``'s table)
+_LOOKALIKES = {
+    "a": "а", "b": "в", "c": "с", "e": "е", "h": "н", "k": "к", "m": "м", "o": "о",
+    "p": "р", "t": "т", "x": "х", "y": "у",
+}
+_LOOKALIKE_FOLD = str.maketrans(_LOOKALIKES)
+#: in a text typed in both scripts, also the twins of italics and hand-writing that
+#: ``normalize`` folds inside a mixed word (u/и, n/п, r/г, i/и): "TAKCИ" is read "takcu"
+_MIXED_FOLD = str.maketrans(_LOOKALIKES | {"u": "и", "n": "п", "r": "г", "i": "и"})
+
+
+def _both_scripts(raw: str) -> bool:
+    return any(is_cyr(ch) for ch in raw) and any("a" <= ch <= "z" for ch in raw.lower())
+
+
+def _lookalike(g: Prep, a: Prep) -> Match | None:
+    """Rule "look-alike letters" (BG-R5.6, issue 30 class 8): a word typed wholly or
+    partly with Latin letters that look Cyrillic ("TAKCИ" for "такси", "KOMETA" for
+    "Комета", "HACA" for "НАСА", "ABBA" typed in Cyrillic А, В) is the same word in
+    every text mode, exact included. When the look-alike text is itself a common word
+    of the other script ("BBC" for "ВВС", "coca" for "Соса", "MAMA" for "мама") it may
+    be that word: the host decides."""
+    if g.script == a.script or "none" in (g.script, a.script):
+        return None
+    fold = _MIXED_FOLD if _both_scripts(g.raw) else _LOOKALIKE_FOLD
+    if g.norm.translate(fold) != a.norm.translate(fold):
+        return None
+    langs = ("en",) if g.script == "lat" else ("bg", "ru")
+    if g.script in ("lat", "cyr") and any(lexicon.zipf(g.compact, x) >= COMMON_ZIPF for x in langs):
+        return Match(REVIEW, 0.5, why("other_script", key=a.raw.strip()))
+    return Match(EXACT, 0, why("lookalike"))
+
+
 def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if g.norm == a.norm:
         return Match(EXACT, 0, _R_EXACT)
@@ -849,6 +974,9 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
         # ("Нидерланды"/"Нидерландия", "Великобритания"/"Обединеното кралство"), in
         # every text mode (issue 16 §1)
         return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
+    lookalike = _lookalike(g, a)
+    if lookalike:
+        return lookalike
     if mode == "exact":
         return Match(WRONG, 99, why("not_exact"))
     abbreviated = _abbreviation(g, a)
@@ -905,7 +1033,7 @@ def _against_reject(
     g: Prep, m: Match, entry: str, a: Prep, rkey: tuple[tuple[str, Prep], ...], mode: str,
     max_errors: int,
 ) -> Result | None:
-    """Rule "nearer form" (issue 16 §4, CHECKER.md reject lists): an answer near both an
+    """Rule "nearer form" (issue 16 §4, docs/checker.md reject lists): an answer near both an
     accepted and a rejected form belongs to the one it is nearer to; as near to both,
     the host decides. Backing cases: "Незачёт"-style ЧГК keys where a rejected near-miss
     ("Пушкина" for "Пушкин") must not veto a transcription of the accepted form; a
@@ -976,5 +1104,7 @@ def preload() -> None:
     lexicon.common_russian_word("слово")  # the Russian dictionary
     translit._cmu_table()
     number_words()
+    plain_number_words()
+    number_vocabulary()
     for lang in ("bg", "ru"):
         translit.romanize("а", lang)

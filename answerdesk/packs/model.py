@@ -2,7 +2,7 @@
 
 The parsers know nothing about Flask or the database: they return a `Pack`, and
 the import step turns it into rows. Keys already have the checker contract's
-shapes (`spec/CHECKER.md`), so the import can store them as they are.
+shapes (`docs/checker.md`), so the import can store them as they are.
 """
 
 from __future__ import annotations

@@ -233,7 +233,7 @@ class _Validator:
     # -- keys --------------------------------------------------------------
     def key(self, raw: Any, reject: Any, mode: str, options: dict[str, str],
             path: Path) -> Key:
-        """Check the key against its mode's shape (spec/CHECKER.md)."""
+        """Check the key against its mode's shape (docs/checker.md)."""
         kpath = (*path, "key")
         if raw is None:
             raise self.fail(path, N_("question has no 'key' (the accepted answers)"))

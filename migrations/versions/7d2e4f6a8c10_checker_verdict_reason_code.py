@@ -1,4 +1,4 @@
-"""verdict: the checker's reason as a code and its values (issue 16 §8, CHECKER.md)
+"""verdict: the checker's reason as a code and its values (issue 16 §8, docs/checker.md)
 
 Revision ID: 7d2e4f6a8c10
 Revises: 7d2e4f6a8b10

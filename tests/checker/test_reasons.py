@@ -1,4 +1,4 @@
-"""Reasons as a code plus values (issue 16 §8, CHECKER.md verdict.code/params)."""
+"""Reasons as a code plus values (issue 16 §8, docs/checker.md verdict.code/params)."""
 
 from __future__ import annotations
 

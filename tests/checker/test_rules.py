@@ -1,4 +1,4 @@
-"""Checker tests, organised by rule id (spec/RULES.md, spec/CHECKER.md)."""
+"""Checker tests, organised by rule id (spec/RULES.md, docs/checker.md)."""
 
 from __future__ import annotations
 
@@ -355,7 +355,7 @@ class TestBgR2RareNames:
 
 
 class TestBgR2ClearlyWrong:
-    """CHECKER.md: review only where the machine cannot honestly decide."""
+    """docs/checker.md: review only where the machine cannot honestly decide."""
 
     def test_bg_r2_other_place_beyond_allowance_is_wrong(self) -> None:
         v = check("Румыния", ["Армения"], "typo3")

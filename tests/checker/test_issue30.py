@@ -1,0 +1,181 @@
+"""Issue 30: judge like the jury on answers never seen (docs/checker.md, rule names cited).
+
+Examples are made up for the classes of the issue, not taken from a corpus.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from answerdesk.checker import check
+
+
+def outcome(given: str, key: list[str], mode: str) -> tuple[str, str]:
+    v = check(given, key, mode)
+    return v.outcome, v.code
+
+
+# ------------------------------------------------- class 8: look-alike letters (BG-R5.6)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("TAKCИ", "такси"),      # Latin T, A, K, C in a Cyrillic word
+        ("KOMETA", "Комета"),    # every letter a Latin look-alike
+        ("HACA", "НАСА"),
+        ("Becна", "Весна"),
+        ("Пapuж", "Париж"),     # hand-written twins inside a mixed word
+    ],
+)
+def test_lookalike_letters_are_the_same_word_in_exact_mode(given: str, key: str) -> None:
+    assert outcome(given, [key], "exact")[0] == "correct"
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("BBC", "ВВС"), ("coca", "Соса"), ("MAMA", "мама")],
+)
+def test_lookalike_text_that_is_a_word_of_the_other_script_goes_to_review(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "exact") == ("review", "other_script")
+
+
+def test_lookalike_is_no_licence_for_other_letters() -> None:
+    assert outcome("KOMETA", ["Ракета"], "exact")[0] == "wrong"
+    assert outcome("puma", ["Рима"], "exact")[0] == "wrong"  # u, n, r only in mixed words
+
+
+# ------------------------------------------------- class 4: real-word near misses
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Часы", "Час"),            # plural-only noun: another thing
+        ("Очки", "Очко"),
+        ("Весы", "Вес"),
+        ("Романовы", "Романов"),    # a family for one of its members
+        ("Карамазов", "Карамазовы"),
+        ("Пушкины", "Пушкин"),
+    ],
+)
+def test_plural_only_word_or_family_is_not_auto_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Ковальски", "Ковальский"), ("Вишневски", "Вишневский")]
+)
+def test_polish_form_of_a_russian_surname_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("review", "other_form")
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Достоевски", "Достоевский"), ("Чайковски", "Чайковский")]
+)
+def test_bulgarian_form_of_a_famous_russian_surname_stays_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key, expect",
+    [
+        ("Милан", "Милано", "review"),        # two dictionary names, not forms of one
+        ("Спартака", "Спартак", "correct"),   # a case form of the club's name
+        ("колокол", "колокола", "correct"),   # singular and plural of one thing
+        ("маленькие", "маленький", "correct"),
+    ],
+)
+def test_ending_changes_are_forms_only_when_the_dictionary_says_so(
+    given: str, key: str, expect: str
+) -> None:
+    assert outcome(given, [key], "typo5")[0] == expect
+
+
+@pytest.mark.parametrize(
+    "given, key, expect",
+    [
+        ("MID", "МИД", "review"),         # an English word for a Cyrillic abbreviation
+        ("DOT", "ДОТ", "review"),
+        ("Paris", "Пари", "review"),      # an English word reached only with an error
+        ("TASS", "ТАСС", "correct"),      # no English word: Latin typing (BG-R4.4)
+        ("Boston", "Бостон", "correct"),  # the same name, no error
+        ("Frost", "Фрост", "correct"),
+    ],
+)
+def test_english_word_for_a_cyrillic_key(given: str, key: str, expect: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == expect
+
+
+# ------------------------------------------------- class 2: numbers in words (BG-R5.4)
+
+@pytest.mark.parametrize(
+    "given, number",
+    [
+        ("семьсот сорок", 740), ("семисот сорока", 740),          # ru, any case
+        ("двеста и петдесет", 250), ("седемстотин и четиресет", 740),  # bg, written/spoken
+        ("two hundred and fifty", 250), ("one thousand nine hundred forty-four", 1944),
+        ("двадцать первый", 21), ("двадесет и първи", 21), ("twenty-first", 21),  # ordinals
+        ("пятёрка", 5), ("пятёрку", 5), ("петица", 5), ("дюжина", 12), ("трима", 3),
+        ("1944 г.", 1944), ("1944 година", 1944), ("в 1944 году", 1944),
+        ("хиляда деветстотин четиридесет и четвърта година", 1944),
+        ("21-ви", 21), ("5th", 5), ("21-й", 21),
+        ("MCMXLIV", 1944), ("XIV", 14),
+        ("три миллиона", 3_000_000), ("две хиляди двайсет и четири", 2024),
+    ],
+)
+def test_number_mode_reads_numbers_of_any_size(given: str, number: int) -> None:
+    assert outcome(given, [number], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, number, expect",
+    [
+        ("семьсот сорок один", 740, "wrong"),   # another number
+        ("пять шесть", 5, "review"),            # two numbers, not one
+        ("один двадцать", 21, "review"),
+        ("тысяча миллион", 1_001_000, "review"),
+    ],
+)
+def test_number_words_that_make_no_one_number(given: str, number: int, expect: str) -> None:
+    assert outcome(given, [number], "number")[0] == expect
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("двадцать первый век", "XXI век"), ("Людовик Четырнадцатый", "Людовик XIV"),
+        ("Тысяча и одна ночь", "1001 ночь"), ("Сто години самота", "100 години самота"),
+        ("Двеста и петдесет", "250"), ("Деветнадесети век", "XIX век"),
+    ],
+)
+def test_numbers_in_words_inside_text_answers(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+def test_oblique_case_alone_stays_a_word() -> None:
+    # "сорока" is a magpie as often as "of forty": alone it is not read as 40
+    assert outcome("Сорока", ["40"], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 3: a choice with its option's text
+
+@pytest.mark.parametrize(
+    "given, key, expect",
+    [
+        ("Б – Родопи", ["Б"], "correct"),             # the letter decides
+        ("б) Родопи", ["Б"], "correct"),
+        ("B. Rila", ["Б"], "correct"),
+        ("В – Родопи", ["Б"], "wrong"),
+        ("Б – Родопи", ["Б", "Родопи"], "correct"),
+        ("Б - Родопы", ["Б", "Родопи"], "correct"),    # the text within typo3
+        ("Б – Пирин", ["Б", "Родопи"], "review"),      # right letter, another text
+        ("В – Родопи", ["Б", "Родопи"], "review"),     # right text, another letter
+        ("В – Пирин", ["Б", "Родопи"], "wrong"),
+        ("Родопи", ["Б", "Родопи"], "correct"),
+        ("В Родопите", ["Б"], "review"),               # a preposition, not the letter В
+    ],
+)
+def test_choice_with_option_text(given: str, key: list[str], expect: str) -> None:
+    assert outcome(given, key, "choice")[0] == expect
