@@ -118,3 +118,88 @@ def test_31_6_make_run_steps_make_a_private_instance(tmp_path):
 @pytest.mark.skipif(ON_POSTGRES, reason="the SQLite file's mode")
 def test_31_6_test_databases_are_private(db_uri):
     assert mode(Path(db_uri.removeprefix("sqlite:///"))) == 0o600
+
+
+# 8. Left from the last round --------------------------------------------------------------
+
+def login(client, code: str, password: str):
+    return client.post(f"/host/{code}/login", data={"password": password})
+
+
+def copy_cookie(source, target) -> None:
+    target.set_cookie("session", source.get_cookie("session", domain="quiz.test").value,
+                      domain="quiz.test")
+
+
+def test_31_8_a_host_password_reset_ends_its_sessions(app, desk):
+    login(desk.client, desk.code, desk.password)
+    organiser = app.test_client()
+    organiser.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 200
+    page = organiser.post(f"/events/{desk.code}/host-password").get_data(as_text=True)
+    assert desk.code in page
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 302
+    assert desk.client.post(f"/api/host/events/{desk.code}/rounds/2/open").status_code == 401
+
+
+def test_31_8_organiser_logout_ends_every_copy_of_the_cookie(app, client, english):
+    client.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    thief = app.test_client()
+    thief.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    copy_cookie(client, thief)
+    assert "New event" in thief.get("/").get_data(as_text=True)
+    client.post("/logout")
+    assert "Organiser password" in thief.get("/").get_data(as_text=True)
+    assert thief.post("/events", data={"name": "X", "format": "bg"}).status_code == 401
+    client.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    assert "New event" in client.get("/").get_data(as_text=True)  # a new login works
+
+
+def _deep(levels: int) -> str:
+    return '{"seconds": ' + "[" * levels + "]" * levels + "}"
+
+
+@pytest.mark.parametrize("fmt", ["bg", "chgk", "si", "oq"])
+def test_31_8_a_question_start_nested_3000_deep_is_a_400(app, client, english, fmt):
+    from buzzgame import make_event
+
+    code, password = make_event(app, fmt, {1: 3, 2: 3})
+    resp = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start", data=_deep(3000),
+                       content_type="application/json",
+                       headers={"Authorization": f"Bearer {password}"})
+    assert resp.status_code == 400
+    assert resp.get_json()["message"] == "The request body is nested too deeply"
+    resp = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start", data=_deep(40),
+                       content_type="application/json",
+                       headers={"Authorization": f"Bearer {password}"})
+    assert resp.status_code == 400
+
+
+def test_31_8_a_lone_surrogate_in_si_answers_and_protests_is_a_400(app, client, english):
+    from buzzgame import make_event, start_question
+    from factories import Desk
+
+    desk = Desk(client, *make_event(app, "si", {1: 25}))
+    token = desk.join("Вася", players=1)
+    start_question(client, desk.code, desk.password, 1, 1)
+    auth = {"Authorization": f"Bearer {token}"}
+    for path in ("si/answers", "si/protests"):
+        resp = client.post(f"/api/events/{desk.code}/{path}", headers=auth,
+                           data='{"round": 1, "question": 1, "text": "a\\ud800b"}',
+                           content_type="application/json")
+        assert resp.status_code == 400, (path, resp.get_data(as_text=True))
+        assert resp.get_json()["message"] == "The request body is not valid text"
+    ok = client.post(f"/api/events/{desk.code}/si/answers", headers=auth,
+                     json={"round": 1, "question": 1, "text": "Канбера"})
+    assert ok.status_code == 201  # nothing was kept of the refused one
+
+
+def test_31_8_chgk_table_with_a_list_as_action_is_a_400(app, client, english):
+    from buzzgame import make_event
+
+    code, password = make_event(app, "chgk", {1: 3})
+    for action in ([], {}, 1, None):
+        resp = client.post(f"/api/host/events/{code}/chgk/games/1/table",
+                           json={"team": "A", "action": action, "question": 1},
+                           headers={"Authorization": f"Bearer {password}"})
+        assert resp.status_code == 400, (action, resp.get_data(as_text=True))
