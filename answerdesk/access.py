@@ -12,9 +12,11 @@ core.assistants); this module decides what a request is allowed from them.
 from __future__ import annotations
 
 import hmac
+import secrets
 import time
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 from flask import current_app, g, redirect, request, session, url_for
@@ -23,6 +25,7 @@ from .core.assistants import check_assistant_password
 from .core.events import check_host_password, event_by_code
 from .errors import NotAllowed, Unauthorized
 from .extensions import db
+from .instance import write_private
 from .keyed import keyed_hash
 from .models import Event
 
@@ -46,10 +49,22 @@ def check_organiser_password(given: str | None) -> bool:
     return hmac.compare_digest(given.encode(), expected.encode())
 
 
-def _organiser_fingerprint() -> str:
-    """What the session keeps for the organiser: it changes with the organiser password,
-    so old sessions end with it; keyed by the secret, so the cookie tells nothing of it."""
-    return keyed_hash(current_app.config["ORGANISER_PASSWORD"]).hex()
+def _organiser_generation(renew: bool = False) -> str:
+    """The organiser's login generation, kept server-side in instance/organiser_session
+    (read by every worker): logging out writes a new one, so every copy of an organiser
+    cookie stops working, as a host's logout ends the host's (issue 31)."""
+    path = Path(current_app.instance_path) / "organiser_session"
+    if renew or not path.exists():
+        write_private(path, secrets.token_hex(16))
+    return path.read_text().strip()
+
+
+def _organiser_fingerprint(renew: bool = False) -> str:
+    """What the session keeps for the organiser: it changes with the organiser password
+    and with every logout, so old sessions end with them; keyed by the secret, so the
+    cookie tells nothing of either."""
+    password = current_app.config["ORGANISER_PASSWORD"]
+    return keyed_hash(f"{password}\0{_organiser_generation(renew)}").hex()
 
 
 def organiser_log_in(password: str | None) -> bool:
@@ -60,6 +75,9 @@ def organiser_log_in(password: str | None) -> bool:
 
 
 def organiser_log_out() -> None:
+    """End this browser's organiser login and every copy of it."""
+    if organiser_logged_in():
+        _organiser_fingerprint(renew=True)
     session.pop("organiser", None)
 
 

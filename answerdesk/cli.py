@@ -18,6 +18,7 @@ from .core.organiser import (
 from .demo import create_demo_event
 from .errors import DeskError
 from .extensions import db
+from .instance import write_private
 from .models import Event
 from .packs.importer import attach_local_media
 
@@ -52,7 +53,7 @@ def register(app: Flask) -> None:
             return
         event, password = create_demo_event()
         data = event_line(event, password, base)
-        record.write_text(json.dumps(data, ensure_ascii=False))
+        write_private(record, json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(_with_organiser(data), ensure_ascii=False))
 
     @app.cli.command("new-event")

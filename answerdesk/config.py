@@ -7,6 +7,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from .instance import secure_instance, write_private
+
 
 def _default_database_url(instance_path: str) -> str:
     return "sqlite:///" + str(Path(instance_path) / "answerdesk.sqlite")
@@ -49,9 +51,8 @@ def _secret_key(instance_path: str) -> str:
     if os.environ.get("SECRET_KEY"):
         return os.environ["SECRET_KEY"]
     path = Path(instance_path) / "secret_key"
-    path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
+        write_private(path, secrets.token_hex(32))
     return path.read_text().strip()
 
 
@@ -62,10 +63,8 @@ def _organiser_password(instance_path: str) -> tuple[str, bool]:
     if os.environ.get("ORGANISER_PASSWORD"):
         return os.environ["ORGANISER_PASSWORD"], False
     path = Path(instance_path) / "organiser_password"
-    path.parent.mkdir(parents=True, exist_ok=True)
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(12))
-        path.chmod(0o600)
+        write_private(path, secrets.token_urlsafe(12))
     return path.read_text().strip(), True
 
 
@@ -77,7 +76,7 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         or os.environ.get("DATABASE_URL")
         or _default_database_url(instance_path)
     )
-    Path(instance_path).mkdir(parents=True, exist_ok=True)
+    secure_instance(instance_path, _normalise_database_url(url))
     settings = {
         "SQLALCHEMY_DATABASE_URI": _normalise_database_url(url),
         "SECRET_KEY": overrides.get("SECRET_KEY") or _secret_key(instance_path),

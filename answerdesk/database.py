@@ -310,7 +310,7 @@ class Checkpointer:
             since = self.INTERVAL
         if since < self.INTERVAL:
             return self.INTERVAL - since
-        Path(self.marker).touch()
+        Path(self.marker).touch(mode=0o600)
         return 0.0
 
     def _checkpoint(self, conn: sqlite3.Connection) -> None:

@@ -12,6 +12,7 @@ from flask import Flask, Response, current_app, jsonify, render_template, reques
 
 from .access import bearer_token
 from .core.teams import event_and_team_by_token
+from .core.text import is_valid_text
 from .errors import DeskError
 from .extensions import db
 from .models import Event, Team
@@ -52,13 +53,41 @@ def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
     return default if parts.scheme or parts.netloc else target
 
 
+# No request the app answers nests deeper than this (a widget's fields: 4 levels).
+MAX_JSON_DEPTH = 32
+
+
+def _check_json(value: Any) -> None:
+    """Refuse JSON nested beyond MAX_JSON_DEPTH, or holding a lone surrogate ("\\ud800",
+    which no database stores) in any string or key: every view gets text it can keep."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, str):
+            if not is_valid_text(item):
+                raise DeskError("The request body is not valid text")
+        elif isinstance(item, dict | list):
+            if depth > MAX_JSON_DEPTH:
+                raise DeskError("The request body is nested too deeply")
+            if isinstance(item, dict):
+                stack.extend((key, depth) for key in item)
+                stack.extend((v, depth + 1) for v in item.values())
+            else:
+                stack.extend((v, depth + 1) for v in item)
+
+
 def request_json() -> Any:
-    """The request's JSON (None when it is none), or a clear 400 for JSON nested so
-    deeply that the parser gives up."""
+    """The request's JSON (None when it is none), or a clear 400 for JSON nested too
+    deeply (also where the parser itself gives up) or not valid text."""
     try:
-        return request.get_json(silent=True)
+        body = request.get_json(silent=True)
     except RecursionError:
         raise DeskError("The request body is nested too deeply") from None
+    if isinstance(body, dict | list):
+        _check_json(body)
+    elif isinstance(body, str) and not is_valid_text(body):
+        raise DeskError("The request body is not valid text")
+    return body
 
 
 def json_body() -> dict[str, Any]:

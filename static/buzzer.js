@@ -11,8 +11,6 @@
   var screen = root.dataset.screen === "1";
   var t = root.dataset;
   var tokenKey = "answerdesk:token:" + code;
-  var hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) localStorage.setItem(tokenKey, hash.get("token"));
   var token = localStorage.getItem(tokenKey);
   // A game whose part joins its own players on this page (OpenQuiz, OQ-1) keeps the page.
   var joinsHere = !!document.querySelector("[data-buzzer-join]");

@@ -11,9 +11,7 @@
   if (!root) return;
   var t = root.dataset;
   var code = t.code;
-  // buzzer.js (after this script) keeps the token from the link; read it from there too
-  var token = new URLSearchParams(location.hash.slice(1)).get("token")
-    || localStorage.getItem("answerdesk:token:" + code);
+  var token = localStorage.getItem("answerdesk:token:" + code);  // linked.js took a link's
   var result = document.getElementById("result");
   var labels = {};
   var me = null;

@@ -15,7 +15,7 @@
   var code = t.code;
   var key = "answerdesk:token:" + code;
   var hash = new URLSearchParams(location.hash.slice(1));
-  var token = hash.get("token") || localStorage.getItem(key);
+  var token = localStorage.getItem(key);  // a link's token: linked.js, asked first
   var invite = hash.get("invite");  // a teammate's invitation link
   var me = null;
   var form = el("oq-join");

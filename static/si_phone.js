@@ -14,11 +14,6 @@
   var api = "/api/events/" + encodeURIComponent(code);
   var tokenKey = "answerdesk:token:" + code;
   var pendingKey = "answerdesk:si-answer:" + code;
-  var hash = new URLSearchParams(location.hash.slice(1));
-  if (hash.get("token")) {
-    localStorage.setItem(tokenKey, hash.get("token"));
-    history.replaceState(null, "", location.pathname);
-  }
   var token = localStorage.getItem(tokenKey);
   if (!token) { location.replace(t.joinUrl); return; }
 

@@ -465,11 +465,11 @@ def test_17_08_siq_unused_media_never_inflated(monkeypatch):
 
 
 def test_17_08_siq_total_inflated_size_bounded(monkeypatch):
-    monkeypatch.setattr("answerdesk.packs.siq.MAX_MEDIA_TOTAL", 1000)
+    monkeypatch.setattr("answerdesk.packs.archive.MAX_TOTAL_BYTES", 1000)
     pack = siq_with_picture({"Images/pic.png": PNG + bytes(range(256)) * 8})
     with pytest.raises(PackError) as err:
         parse_siq(pack, "big.siq")
-    assert "media files exceed" in err.value.message
+    assert "inflates to more than" in err.value.message
 
 
 def test_17_05_and_12_refusals_speak_the_phone_language(desk):

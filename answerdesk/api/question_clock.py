@@ -10,7 +10,7 @@ from ..access import api_host
 from ..core import clock
 from ..core.events import event_by_code
 from ..database import reads_only
-from ..errors import DeskError
+from ..web import json_body
 from .blueprint import bp
 
 
@@ -19,9 +19,7 @@ def start_question(code: str, round_number: int, question_number: int):
     """Start a question (CHGK-1.1: it locks by itself at the deadline returned; the
     event's format may run it without one, Format.start_question)."""
     event = api_host(code)
-    body = request.get_json(silent=True) if request.get_data() else {}
-    if not isinstance(body, dict):
-        raise DeskError("The request body must be a JSON object")
+    body = json_body() if request.get_data() else {}
     gate = clock.start_question(event, round_number, question_number,
                                 seconds=body.get("seconds"), grace=body.get("grace"),
                                 actor="host:api")

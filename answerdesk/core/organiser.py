@@ -152,9 +152,11 @@ def create_new_event(name: object, fmt: object, date: object = None,
 
 
 def reset_host_password(event: Event, actor: str = "organiser") -> str:
-    """A new host password for the event (the old one stops working); shown once."""
+    """A new host password for the event (the old one stops working, and so does every
+    host login made with it, on every device); shown once."""
     password = new_password()
     event.host_password_hash = generate_password_hash(password)
+    event.host_login_generation = event.host_login_generation + 1
     audit.record(event, actor, "event.host_password", event.code)
     db.session.commit()
     return password

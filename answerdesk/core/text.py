@@ -27,6 +27,11 @@ _INVISIBLE = re.compile(
 )
 
 
+def is_valid_text(value: str) -> bool:
+    """No lone surrogate (JSON's "\\ud800"), which no database can store."""
+    return not _SURROGATE.search(value)
+
+
 def check_unicode(value: str, field: str) -> None:
     """Refuse a lone surrogate (JSON's "\\ud800"): no database can store it."""
     if _SURROGATE.search(value):

@@ -26,6 +26,11 @@ from .blueprint import bp
 
 UPLOAD_ID = re.compile(r"[0-9a-f]{32}")
 UPLOAD_LIFETIME = 24 * 3600
+# The store of previews waiting for their confirmation (issue 31, finding 5): at most
+# this many files and bytes; a new preview pushes out the oldest. Two packs of the
+# largest size (packs.MAX_PACK_BYTES) fit, and a desk rarely waits on more than one.
+UPLOAD_STORE_FILES = 16
+UPLOAD_STORE_BYTES = 512 * 1024 * 1024
 
 
 def _upload_path(upload_id: str) -> Path:
@@ -34,12 +39,29 @@ def _upload_path(upload_id: str) -> Path:
     return Path(current_app.instance_path) / "uploads" / upload_id
 
 
-def _forget_old_uploads(folder: Path) -> None:
-    """Previews never confirmed leave their file behind; a day later it goes."""
+def _make_room(folder: Path, size: int) -> None:
+    """Previews never confirmed leave their file behind: a day later it goes, and the
+    oldest go sooner when the store would hold more than UPLOAD_STORE_FILES files or
+    UPLOAD_STORE_BYTES with the ``size`` bytes about to be kept."""
     limit = time.time() - UPLOAD_LIFETIME
+    kept = []
     for old in folder.iterdir():
-        if UPLOAD_ID.fullmatch(old.name) and old.stat().st_mtime < limit:
+        if not UPLOAD_ID.fullmatch(old.name):
+            continue
+        try:
+            stat = old.stat()
+        except FileNotFoundError:
+            continue
+        if stat.st_mtime < limit:
             old.unlink(missing_ok=True)
+        else:
+            kept.append((stat.st_mtime, stat.st_size, old))
+    kept.sort()
+    total = sum(size for _, size, _ in kept) + size
+    while kept and (len(kept) >= UPLOAD_STORE_FILES or total > UPLOAD_STORE_BYTES):
+        _, old_size, old = kept.pop(0)
+        old.unlink(missing_ok=True)
+        total -= old_size
 
 
 def _page(event: Event, status: int = 200, **context):
@@ -75,8 +97,8 @@ def pack_preview(event: Event):
         return _page(event, 422, filename=filename, error=err)
     upload_id = secrets.token_hex(16)
     path = _upload_path(upload_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _forget_old_uploads(path.parent)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    _make_room(path.parent, len(data))
     path.write_bytes(data)
     return _page(event, summary=summary, filename=filename, upload_id=upload_id, mode=mode)
 

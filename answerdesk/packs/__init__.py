@@ -52,8 +52,8 @@ def parse_pack(data: bytes, filename: str) -> Pack:
         raise PackError("the file is empty", filename)
     fmt = sniff_format(data, filename)
     if fmt == "siq":
-        if is_bundle(data):
-            return load_bundle(data, filename, MAX_PACK_BYTES)
+        if is_bundle(data, filename):
+            return load_bundle(data, filename)
         return parse_siq(data, filename)
     if fmt == "chgk":
         return parse_chgk(data, filename)

@@ -34,6 +34,17 @@ MAX_ROUND_NAME = 200
 # saves wait): 20,000 questions held it for 9 s. No evening has more than this.
 MAX_QUESTIONS = 2000
 MAX_HINT = 16
+# The preview lists this many warnings and missing media files, then says how many more:
+# a pack of a million entries made a 14.9 MB page (issue 31, finding 5).
+MAX_LISTED = 50
+
+
+def _shortened(warnings: list[Any]) -> list[Any]:
+    """The first MAX_LISTED warnings, and a line counting the rest."""
+    if len(warnings) <= MAX_LISTED:
+        return warnings
+    return [*warnings[:MAX_LISTED],
+            N_("… and %(count)s more warnings", count=len(warnings) - MAX_LISTED)]
 
 
 @dataclass
@@ -58,6 +69,7 @@ class PackSummary:
     media_files: int
     warnings: list[str]
     missing_media: list[str]
+    missing_more: int = 0  # missing media files beyond those listed
     mode: str = "replace"
     replaces: list[int] = field(default_factory=list)
     blocked: str | None = None
@@ -120,6 +132,7 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
     screen_media(pack)
     numbers = _numbers(event, pack, mode)
     blocked = _blocked(event, mode) if event else None
+    missing = pack.missing_media()
     rounds = [
         RoundSummary(number=n, name=r.name, kind=r.kind, points=r.points,
                      check_mode=r.check_mode, questions=len(r.questions),
@@ -129,8 +142,9 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
     return PackSummary(
         title=pack.title, format=pack.format, rounds=rounds,
         question_count=pack.question_count, media_files=len(pack.media),
-        warnings=pack.warnings_for(_plays(event)) + _length_warnings(pack),
-        missing_media=pack.missing_media(), mode=mode,
+        warnings=_shortened(pack.warnings_for(_plays(event)) + _length_warnings(pack)),
+        missing_media=missing[:MAX_LISTED], missing_more=max(0, len(missing) - MAX_LISTED),
+        mode=mode,
         replaces=[r.number for r in event.rounds] if event and mode == "replace" else [],
         blocked=str(blocked) if blocked else None,
     )

@@ -8,21 +8,18 @@ answers become the key's reject list, so the checker never auto-accepts them.
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from collections.abc import Iterator
 from typing import Any
 from urllib.parse import unquote
 from xml.etree import ElementTree as ET
 from xml.parsers import expat
 
+from .archive import Archive
 from .model import N_, Pack, PackError, QuestionSpec, RoundSpec, price_refusal, text_key
 
 MAX_CONTENT_XML = 20 * 1024 * 1024
-MAX_MEDIA_TOTAL = 250 * 1024 * 1024  # inflated, of the media questions use
-MAX_RATIO = 20  # inflated / compressed size of one entry (media are compressed already)
-RATIO_FROM = 1024 * 1024  # small entries may compress well (a blank picture)
+MAX_UNUSED_LISTED = 20  # the preview names this many unused media files, then counts
 _FOLDER_FOR_KIND = {"image": "Images", "audio": "Audio", "video": "Video"}
 _ATOM_KIND = {"image": "image", "voice": "audio", "audio": "audio", "video": "video"}
 
@@ -108,53 +105,26 @@ def _parse_xml(data: bytes) -> ET.Element:
                            line=line, column=col + 1), reason=str(exc)) from exc
 
 
-def _open_zip(data: bytes, filename: str) -> tuple[zipfile.ZipFile, dict[str, zipfile.ZipInfo]]:
-    """The archive and its media entries, keyed "Images/<unquoted name>"."""
+def _open_zip(data: bytes, filename: str) -> tuple[Archive, dict[str, Any]]:
+    """The archive (packs/archive.py's guard, names URL-unquoted as SIGame writes them)
+    and its media entries, keyed "Images/<unquoted name>"."""
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
-    except (zipfile.BadZipFile, ValueError) as exc:
-        raise PackError("not a zip file (a .siq pack is a zip archive)", filename) from exc
-    media = {}
-    for info in archive.infolist():
-        name = unquote(info.filename).replace("\\", "/")
-        if name.split("/", 1)[0] in _FOLDER_FOR_KIND.values() and not name.endswith("/"):
-            media[name] = info
+        archive = Archive(data, filename, spell=unquote)
+    except PackError as err:
+        if err.message == "not a zip file":
+            raise PackError("not a zip file (a .siq pack is a zip archive)", filename) from None
+        raise
+    media = {name: info for name, info in archive.entries.items()
+             if name.split("/", 1)[0] in _FOLDER_FOR_KIND.values()}
     return archive, media
 
 
-def _inflate(archive: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, filename: str) -> bytes:
-    """One entry's bytes, refused before reading when it would inflate far beyond its
-    compressed size: pictures, sounds and videos are compressed already, so a ratio
-    above MAX_RATIO is a zip bomb. zipfile never yields more than the declared size."""
-    if info.file_size > RATIO_FROM and info.file_size > MAX_RATIO * max(info.compress_size, 1):
-        raise PackError("'%(file)s' inflates %(ratio)s times: not a media file", filename,
-                        file=name, ratio=info.file_size // max(info.compress_size, 1))
-    try:
-        return archive.read(info)
-    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
-        raise PackError("damaged zip archive: %(reason)s", filename, reason=str(exc)) from exc
-
-
-def _read_content(archive: zipfile.ZipFile, filename: str) -> bytes:
-    names = {unquote(n).replace("\\", "/"): n for n in archive.namelist()}
-    if "content.xml" not in names:
+def _read_content(archive: Archive, filename: str) -> bytes:
+    if "content.xml" not in archive:
         raise PackError("no content.xml in the archive: not a SIGame pack", filename)
-    info = archive.getinfo(names["content.xml"])
-    if info.file_size > MAX_CONTENT_XML:
+    if archive.entries["content.xml"].file_size > MAX_CONTENT_XML:
         raise PackError("content.xml is implausibly large", filename)
-    try:
-        return archive.read(info)
-    except (zipfile.BadZipFile, OSError, EOFError, NotImplementedError) as exc:
-        raise PackError("damaged zip archive: %(reason)s", filename, reason=str(exc)) from exc
-
-
-def _read_media(archive: zipfile.ZipFile, entries: dict[str, zipfile.ZipInfo],
-                filename: str) -> dict[str, bytes]:
-    """The media files questions use, within MAX_MEDIA_TOTAL inflated bytes in all."""
-    total = sum(info.file_size for info in entries.values())
-    if total > MAX_MEDIA_TOTAL:
-        raise PackError("media files exceed %(mb)s MB", filename, mb=MAX_MEDIA_TOTAL >> 20)
-    return {name: _inflate(archive, info, name, filename) for name, info in entries.items()}
+    return archive.read("content.xml")
 
 
 class _Reader:
@@ -279,7 +249,11 @@ class _Reader:
         if not rounds:
             raise PackError("the package has no <round>", "content.xml")
         unused = sorted(set(self.media) - self.used_media)
-        if unused:
+        if len(unused) > MAX_UNUSED_LISTED:
+            self.warnings.append(N_("%(count)s media files no question uses, among them: "
+                                    "%(files)s", count=len(unused),
+                                    files=", ".join(unused[:MAX_UNUSED_LISTED])))
+        elif unused:
             self.warnings.append(N_("media files no question uses: %(files)s",
                                     files=", ".join(unused)))
         return Pack(title=title, format="siq", rounds=rounds, warnings=self.warnings,
@@ -448,6 +422,6 @@ def parse_siq(data: bytes, filename: str = "pack.siq") -> Pack:
         root = _parse_xml(_read_content(archive, filename))
         reader = _Reader(root, entries, filename)
         pack = reader.read()
-        used = {name: info for name, info in entries.items() if name in reader.used_media}
-        pack.media = _read_media(archive, used, filename)
+        pack.media = {name: archive.read(name) for name in entries
+                      if name in reader.used_media}
     return pack

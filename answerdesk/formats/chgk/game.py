@@ -228,7 +228,8 @@ def table_action(event: Event, game: int, team_name: Any, action: Any, question:
                  correct: Any = None, actor: str = "host") -> CentralTable:
     """CHGK-3.1-3.4: the host records the table's oral answer, a voluntary leave or the
     Decisive Round; refused (nothing recorded) for a team not at the table."""
-    if action not in {a.value for a in TableAction} or action == TableAction.SEAT:
+    if (not isinstance(action, str) or action not in {a.value for a in TableAction}
+            or action == TableAction.SEAT):
         raise DeskError("action must be 'answer', 'leave' or 'decisive'")
     rnd = _game(event, game)
     team = _team(event, team_name)

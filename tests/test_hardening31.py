@@ -1,0 +1,407 @@
+"""Issue 31: the second round of attacks (a fair buzzer, a venue one prankster cannot stop).
+
+One test (or a few) per finding, named test_31_N_...; each failed on the code before
+its fix.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import re
+import stat
+import struct
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+import pytest
+import requests
+from conftest import ROOT, free_port, stop_gunicorn
+from factories import ON_POSTGRES
+
+from answerdesk import create_app
+
+
+def mode(path: Path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+# 6. Secrets readable by every local user ---------------------------------------------------
+
+@pytest.fixture
+def loose_umask():
+    """The usual umask of a shell (022): files come out 0644 unless made otherwise."""
+    old = os.umask(0o022)
+    yield
+    os.umask(old)
+
+
+def test_31_6_a_new_instance_is_private(tmp_path, loose_umask, monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("ORGANISER_PASSWORD", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)  # the instance's own SQLite file
+    instance = tmp_path / "instance"
+    app = create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["db", "upgrade"]).exit_code == 0
+    result = runner.invoke(args=["demo", "--once"])
+    assert result.exit_code == 0, result.output
+    assert mode(instance) == 0o700
+    for name in ("secret_key", "organiser_password", "demo.json", "answerdesk.sqlite",
+                 "answerdesk.sqlite-wal", "answerdesk.sqlite-shm"):
+        assert mode(instance / name) == 0o600, name
+
+
+def test_31_6_an_old_instance_is_tightened_on_start(tmp_path, loose_umask, monkeypatch, caplog):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    instance = tmp_path / "instance"
+    instance.mkdir(mode=0o755)
+    instance.chmod(0o755)
+    names = ("secret_key", "demo.json", "answerdesk.sqlite", "answerdesk.sqlite-wal")
+    for name in names:
+        (instance / name).write_text("x" * 64 if name == "secret_key" else "")
+        (instance / name).chmod(0o644)
+    with caplog.at_level(logging.WARNING, logger="answerdesk.instance"):
+        create_app({"TESTING": True, "INSTANCE_PATH": str(instance)})
+    assert mode(instance) == 0o700
+    assert all(mode(instance / name) == 0o600 for name in names)
+    logged = " ".join(r.getMessage() for r in caplog.records)
+    assert all(str(instance / name) in logged for name in names)
+    assert "now 700" in logged
+
+
+def test_31_6_make_run_steps_make_a_private_instance(tmp_path):
+    """What `make run` runs (migrate, demo, gunicorn), with a shell's umask, on a new
+    instance: nothing in it is readable by another user, the WAL files included."""
+    instance = tmp_path / "instance"
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("SECRET_KEY", "ORGANISER_PASSWORD", "DATABASE_URL")}
+    env.update(INSTANCE_PATH=str(instance), CHECKER_PRELOAD="0", LIVE_CHECKER="0")
+    flask = [sys.executable, "-m", "flask", "--app", "answerdesk"]
+
+    def run(args):
+        return subprocess.run(["sh", "-c", 'umask 022; exec "$@"', "sh", *args], cwd=ROOT,
+                              env=env, check=True, capture_output=True, timeout=120)
+
+    run([*flask, "db", "upgrade"])
+    run([*flask, "demo", "--once"])
+    port = free_port()
+    proc = subprocess.Popen(["sh", "-c", 'umask 022; exec "$@"', "sh", sys.executable, "-m",
+                             "gunicorn", "-w", "1", "--threads", "4", "-b", f"127.0.0.1:{port}",
+                             "--log-level", "warning", "wsgi:app"], cwd=ROOT, env=env)
+
+    class Server:
+        pass
+
+    server = Server()
+    server.proc = proc
+    try:
+        url = f"http://127.0.0.1:{port}"
+        code = json.loads((instance / "demo.json").read_text())["code"]
+        for _ in range(150):
+            try:
+                resp = requests.post(f"{url}/api/events/{code}/teams",
+                                     json={"name": "Alpha", "players": 3}, timeout=2)
+                break
+            except requests.ConnectionError:
+                time.sleep(0.2)
+        assert resp.status_code == 201
+    finally:
+        stop_gunicorn(server)
+    assert mode(instance) == 0o700
+    private = [p for p in instance.iterdir() if p.is_file()]
+    assert {p.name for p in private} >= {"secret_key", "organiser_password", "demo.json",
+                                         "answerdesk.sqlite"}
+    assert {p.name: oct(mode(p)) for p in private if mode(p) != 0o600} == {}
+
+
+@pytest.mark.skipif(ON_POSTGRES, reason="the SQLite file's mode")
+def test_31_6_test_databases_are_private(db_uri):
+    assert mode(Path(db_uri.removeprefix("sqlite:///"))) == 0o600
+
+
+# 8. Left from the last round --------------------------------------------------------------
+
+def login(client, code: str, password: str):
+    return client.post(f"/host/{code}/login", data={"password": password})
+
+
+def copy_cookie(source, target) -> None:
+    target.set_cookie("session", source.get_cookie("session", domain="quiz.test").value,
+                      domain="quiz.test")
+
+
+def test_31_8_a_host_password_reset_ends_its_sessions(app, desk):
+    login(desk.client, desk.code, desk.password)
+    organiser = app.test_client()
+    organiser.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 200
+    page = organiser.post(f"/events/{desk.code}/host-password").get_data(as_text=True)
+    assert desk.code in page
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 302
+    assert desk.client.post(f"/api/host/events/{desk.code}/rounds/2/open").status_code == 401
+
+
+def test_31_8_organiser_logout_ends_every_copy_of_the_cookie(app, client, english):
+    client.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    thief = app.test_client()
+    thief.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
+    copy_cookie(client, thief)
+    assert "New event" in thief.get("/").get_data(as_text=True)
+    client.post("/logout")
+    assert "Organiser password" in thief.get("/").get_data(as_text=True)
+    assert thief.post("/events", data={"name": "X", "format": "bg"}).status_code == 401
+    client.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    assert "New event" in client.get("/").get_data(as_text=True)  # a new login works
+
+
+def _deep(levels: int) -> str:
+    return '{"seconds": ' + "[" * levels + "]" * levels + "}"
+
+
+@pytest.mark.parametrize("fmt", ["bg", "chgk", "si", "oq"])
+def test_31_8_a_question_start_nested_3000_deep_is_a_400(app, client, english, fmt):
+    from buzzgame import make_event
+
+    code, password = make_event(app, fmt, {1: 3, 2: 3})
+    resp = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start", data=_deep(3000),
+                       content_type="application/json",
+                       headers={"Authorization": f"Bearer {password}"})
+    assert resp.status_code == 400
+    assert resp.get_json()["message"] == "The request body is nested too deeply"
+    resp = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start", data=_deep(40),
+                       content_type="application/json",
+                       headers={"Authorization": f"Bearer {password}"})
+    assert resp.status_code == 400
+
+
+def test_31_8_a_lone_surrogate_in_si_answers_and_protests_is_a_400(app, client, english):
+    from buzzgame import make_event, start_question
+    from factories import Desk
+
+    desk = Desk(client, *make_event(app, "si", {1: 25}))
+    token = desk.join("Вася", players=1)
+    start_question(client, desk.code, desk.password, 1, 1)
+    auth = {"Authorization": f"Bearer {token}"}
+    for path in ("si/answers", "si/protests"):
+        resp = client.post(f"/api/events/{desk.code}/{path}", headers=auth,
+                           data='{"round": 1, "question": 1, "text": "a\\ud800b"}',
+                           content_type="application/json")
+        assert resp.status_code == 400, (path, resp.get_data(as_text=True))
+        assert resp.get_json()["message"] == "The request body is not valid text"
+    ok = client.post(f"/api/events/{desk.code}/si/answers", headers=auth,
+                     json={"round": 1, "question": 1, "text": "Канбера"})
+    assert ok.status_code == 201  # nothing was kept of the refused one
+
+
+def test_31_8_chgk_table_with_a_list_as_action_is_a_400(app, client, english):
+    from buzzgame import make_event
+
+    code, password = make_event(app, "chgk", {1: 3})
+    for action in ([], {}, 1, None):
+        resp = client.post(f"/api/host/events/{code}/chgk/games/1/table",
+                           json={"team": "A", "action": action, "question": 1},
+                           headers={"Authorization": f"Bearer {password}"})
+        assert resp.status_code == 400, (action, resp.get_data(as_text=True))
+
+
+# 4 and 5. Archives: zip bombs, a million entries, the preview and the upload store ------
+
+def _zip(files: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w", method) as zf:
+        for name, data in files.items():
+            zf.writestr(name, data)
+    return buf.getvalue()
+
+
+SPELLINGS = ["big.mp4", "./big.mp4", "a/../big.mp4", "./a/../big.mp4", ".//big.mp4"]
+
+
+def _bundle(refs: list[str], files: dict[str, bytes]) -> bytes:
+    lines = ["answerdesk_pack: 1", "title: bundle", "rounds:", "- number: 4", "  kind: media",
+             "  check_mode: typo3", "  points: 1", "  questions:"]
+    for i, ref in enumerate(refs, start=1):
+        lines += [f"  - number: {i}", "    text: What is it?", "    key: x",
+                  f"    media: [{{kind: video, ref: '{ref}'}}]"]
+    return _zip({"pack.yaml": "\n".join(lines) + "\n", **files})
+
+
+def test_31_4_a_bundle_entry_inflating_far_beyond_its_size_is_refused():
+    from answerdesk.packs import PackError, parse_pack
+
+    bomb = _bundle(SPELLINGS, {"big.mp4": b"\x00" * (160 * 1024 * 1024)})
+    assert len(bomb) < 200_000
+    with pytest.raises(PackError) as err:
+        parse_pack(bomb, "bomb.zip")
+    assert "inflates" in err.value.message and "big.mp4" in err.value.message
+
+
+def test_31_4_a_file_named_by_several_spellings_is_read_once(monkeypatch):
+    from answerdesk.packs import parse_pack
+
+    video = os.urandom(200_000)  # media do not compress: no ratio to refuse
+    reads: list[str] = []
+    real = zipfile.ZipFile.read
+
+    def spy(self, name, *args, **kwargs):
+        reads.append(getattr(name, "filename", name))
+        return real(self, name, *args, **kwargs)
+
+    monkeypatch.setattr(zipfile.ZipFile, "read", spy)
+    pack = parse_pack(_bundle(SPELLINGS, {"big.mp4": video}), "bundle.zip")
+    assert reads.count("big.mp4") == 1
+    assert set(pack.media) == set(SPELLINGS)
+    assert len({id(data) for data in pack.media.values()}) == 1  # one copy in memory
+
+
+def test_31_4_the_guard_bounds_every_archive(monkeypatch):
+    from answerdesk.packs import PackError, parse_pack
+    from answerdesk.packs import archive as guard
+
+    stored = _zip({"pack.yaml": "answerdesk_pack: 1\nrounds: []\n",
+                   "one.mp4": os.urandom(4096), "two.mp4": os.urandom(4096)},
+                  zipfile.ZIP_STORED)
+    monkeypatch.setattr(guard, "MAX_TOTAL_BYTES", 6000)
+    with pytest.raises(PackError, match="inflates to more than"):
+        parse_pack(stored, "pack.zip")
+    monkeypatch.setattr(guard, "MAX_TOTAL_BYTES", 250 * 1024 * 1024)
+    monkeypatch.setattr(guard, "MAX_ENTRY_BYTES", 4000)
+    archive = guard.Archive(stored, "pack.zip")
+    with pytest.raises(PackError, match="larger than"):
+        archive.read("one.mp4")
+    monkeypatch.setattr(guard, "MAX_ENTRIES", 2)
+    for name in ("pack.zip", "pack.siq"):
+        with pytest.raises(PackError, match="more than 2 files"):
+            parse_pack(stored, name)
+
+
+def _many_entries(count: int) -> bytes:
+    """A .siq whose central directory lists ``count`` empty entries (what a million
+    took 16.6 s and 700 MB to open), written directly: zipfile would take minutes."""
+    local, directory = io.BytesIO(), io.BytesIO()
+    for i in range(count):
+        name = f"Images/{i}.png".encode()
+        offset = local.tell()
+        local.write(struct.pack("<4s5H3I2H", b"PK\x03\x04", 20, 0, 0, 0, 0, 0, 0, 0,
+                                len(name), 0) + name)
+        directory.write(struct.pack("<4s6H3I5H2I", b"PK\x01\x02", 20, 20, 0, 0, 0, 0, 0,
+                                    0, 0, len(name), 0, 0, 0, 0, 0, offset) + name)
+    body, listing = local.getvalue(), directory.getvalue()
+    end = struct.pack("<4s4H2IH", b"PK\x05\x06", 0, 0, min(count, 0xFFFF),
+                      min(count, 0xFFFF), len(listing), len(body), 0)
+    return body + listing + end
+
+
+def test_31_5_a_siq_of_a_million_entries_is_refused_before_it_is_parsed(monkeypatch):
+    from answerdesk.packs import PackError, parse_pack
+
+    parsed: list[int] = []
+    real = zipfile.ZipFile._RealGetContents
+    monkeypatch.setattr(zipfile.ZipFile, "_RealGetContents",
+                        lambda self: parsed.append(1) or real(self))
+    data = _many_entries(1_000_000)
+    started = time.monotonic()
+    with pytest.raises(PackError, match="more than 10000 files"):
+        parse_pack(data, "million.siq")
+    assert time.monotonic() - started < 1 and parsed == []
+
+
+def test_31_5_the_preview_lists_a_bounded_number_of_warnings(app, desk, english):
+    from answerdesk.packs.importer import MAX_LISTED
+
+    content = (f'<?xml version="1.0" encoding="utf-8"?><package name="t" version="5" '
+               f'xmlns="{V5_NS}"><rounds><round name="R"><themes><theme name="T"><questions>'
+               + "".join(f'<question price="{100 * (i + 1)}"><params><param name="question" '
+                         f'type="content"><item>Q{i}</item></param></params>'
+                         f'<right><answer>A</answer></right><type name="weird{i}"/></question>'
+                         for i in range(120))
+               + "</questions></theme></themes></round></rounds></package>")
+    files = {"content.xml": content}
+    files.update({f"Images/unused{i}.png": b"" for i in range(5000)})
+    login(desk.client, desk.code, desk.password)
+    resp = desk.client.post(f"/host/{desk.code}/programme/preview",
+                            data={"pack": (io.BytesIO(_zip(files)), "many.siq")},
+                            content_type="multipart/form-data")
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 200, page[-2000:]
+    warnings = re.search(r'<ul class="warnings">(.*?)</ul>', page, re.S).group(1)
+    assert warnings.count("<li>") == MAX_LISTED + 1
+    assert "more warnings" in warnings
+    assert len(page) < 100_000
+    from answerdesk.packs import parse_pack
+
+    unused = [w for w in parse_pack(_zip(files), "many.siq").warnings
+              if "no question uses" in w.template]
+    assert len(unused) == 1 and unused[0].params["count"] == 5000
+    assert len(unused[0].params["files"].split(", ")) == 20
+
+
+def test_31_5_the_upload_store_is_bounded(app, desk, monkeypatch):
+    from answerdesk.host import packs as pages
+
+    monkeypatch.setattr(pages, "UPLOAD_STORE_BYTES", 3 * 1024 * 1024)
+    login(desk.client, desk.code, desk.password)
+    pack = ("answerdesk_pack: 1\ntitle: t\nrounds:\n- number: 2\n  questions:\n"
+            "  - text: Q\n    key: A\n# " + "x" * (1024 * 1024) + "\n").encode()
+    for _ in range(6):
+        resp = desk.client.post(f"/host/{desk.code}/programme/preview",
+                                data={"pack": (io.BytesIO(pack), "p.yaml")},
+                                content_type="multipart/form-data")
+        assert resp.status_code == 200
+    store = Path(app.instance_path) / "uploads"
+    kept = list(store.iterdir())
+    assert 1 <= len(kept) <= 3 and sum(p.stat().st_size for p in kept) <= 3 * 1024 * 1024
+    newest = re.search(r'name="upload" value="([0-9a-f]{32})"', resp.get_data(as_text=True))
+    assert (store / newest.group(1)).exists()  # the preview just shown can be confirmed
+    monkeypatch.setattr(pages, "UPLOAD_STORE_FILES", 2)
+    desk.client.post(f"/host/{desk.code}/programme/preview",
+                     data={"pack": (io.BytesIO(pack), "p.yaml")},
+                     content_type="multipart/form-data")
+    assert len(list(store.iterdir())) <= 2
+
+
+V5_NS = "https://github.com/VladimirKhil/SI/blob/master/assets/siq_5.xsd"
+
+
+def _rss_kb(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        return int(next(line for line in f if line.startswith("VmRSS")).split()[1])
+
+
+def _workers(pid: int) -> list[int]:
+    return [int(p) for t in os.listdir(f"/proc/{pid}/task")
+            for p in open(f"/proc/{pid}/task/{t}/children").read().split()]
+
+
+def _host_session(base: str, code: str, password: str) -> tuple[requests.Session, str]:
+    """A host logged in at the login form as a browser is (CSRF token and cookie)."""
+    session = requests.Session()
+    session.headers["Accept-Language"] = "en"
+    page = session.get(f"{base}/host/{code}/login", timeout=10).text
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    session.post(f"{base}/host/{code}/login", timeout=10,
+                 data={"password": password, "csrf_token": token})
+    page = session.get(f"{base}/host/{code}/programme", timeout=10).text
+    return session, re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+
+
+@pytest.mark.slow
+def test_31_4_a_bundle_bomb_does_not_grow_the_worker_under_gunicorn(serve, demo):
+    code, password = demo
+    server = serve(workers=1, threads=2)
+    session, token = _host_session(server.url, code, password)
+    worker = _workers(server.proc.pid)[0]
+    before = _rss_kb(worker)
+    bomb = _bundle(SPELLINGS, {"big.mp4": b"\x00" * (40 * 1024 * 1024)})
+    assert len(bomb) < 100_000
+    resp = session.post(f"{server.url}/host/{code}/programme/preview", timeout=60,
+                        data={"csrf_token": token}, files={"pack": ("bomb.zip", bomb)})
+    assert resp.status_code == 422 and "inflates" in resp.text
+    assert _rss_kb(worker) - before < 32 * 1024
