@@ -155,6 +155,14 @@ class Played:
     state: GameState
     results: list[GameResult]
     credits: dict[int, int]
+    started: bool  # a question of the game was started: a game never started gives nothing
+
+
+def _started(rnd: Round) -> bool:
+    """CHGK-2.4: a game counts once its first question was started on the clock."""
+    return db.session.scalar(
+        db.select(QuestionGate.id).join(Question, QuestionGate.question_id == Question.id)
+        .where(Question.round_id == rnd.id).limit(1)) is not None
 
 
 def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Played:
@@ -170,7 +178,7 @@ def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Play
                                   tally.rounds))
         left[team.id] = rules.credits(hall.get(team.id, 0) + tally.correct,
                                       gs.burned.get(team.id, 0))
-    return Played(gs, results, left)
+    return Played(gs, results, left, _started(rnd))
 
 
 def _record(event: Event, game: int, kind: str, actor: str, *, team: Team | None = None,
@@ -265,21 +273,24 @@ class GameRow:
     shared: bool
     series: int
     credits: int
+    played: bool
 
 
 def game_standings(event: Event, game: int, now: Played | None = None,
                    lg: dict[int, League] | None = None) -> list[GameRow]:
-    """CHGK-2.5 places, CHGK-2.4 series points per league, CHGK-4 credits left."""
+    """CHGK-2.5 places, CHGK-2.4 series points per league, CHGK-4 credits left.
+    A game not started gives no series points (CHGK-2.4: points are for a game played)."""
     lg = lg or leagues(event)
     now = now or played(event, game, lg)
     res = now.results
     places = {p.team: p for p in rules.game_ranking(res)}
     table_series = {t.id: now.state.table.standing(t.id).series for t in event.teams}
-    series = rules.series_points(res, lg, table_series)
+    series = (rules.series_points(res, lg, table_series) if now.started
+              else dict.fromkeys(table_series, 0))
     names = {t.id: t.name for t in event.teams}
     rows = [GameRow(names[r.team], lg[r.team].value, r.points, r.table_points, r.table_rounds,
                     places[r.team].place, places[r.team].shared, series[r.team],
-                    now.credits[r.team])
+                    now.credits[r.team], now.started)
             for r in res]
     return sorted(rows, key=lambda row: (row.place, row.team))
 
@@ -302,7 +313,14 @@ def evening(event: Event, league: League | None = None,
     games = games or {g: played(event, g, lg) for g in _games(event)}
     return rules.evening_ranking(
         [[r for r in p.results if league is None or lg[r.team] == league]
-         for p in games.values()], lot_seed(event))
+         for p in _counted_games(games).values()], lot_seed(event))
+
+
+def _counted_games(games: dict[int, Played]) -> dict[int, Played]:
+    """The games the evening's ranking sums (CHGK-2.6): those started. Decision: before
+    any game starts, every team is listed (all equal) from the first game."""
+    started = {g: p for g, p in games.items() if p.started}
+    return started or dict(list(games.items())[:1])
 
 
 def standings_rows(event: Event) -> list[Any]:
@@ -354,7 +372,10 @@ def season_entries(season: rules.Season) -> list[rules.SeriesEntry]:
         if rules.season_of(event.date) != season:
             continue
         for game in _games(event):
-            for row in game_standings(event, game):
+            now = played(event, game)
+            if not now.started:
+                continue  # CHGK-2.4: a game not played gives nothing to the season
+            for row in game_standings(event, game, now):
                 entries.append(rules.SeriesEntry(row.team, League(row.league), event.date,
                                                  row.series))
     return entries
