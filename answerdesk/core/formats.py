@@ -147,6 +147,11 @@ class Format:
         """The event's standings rows, best first, by this format's scoring."""
         return []
 
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """The standings the projector shows: only what the room has been shown (BG-E3).
+        A format whose standings move before a reveal ranks the revealed part here."""
+        return self.standings(event)
+
     def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
         """What ``paper_part`` shows for a paper team on a round (its jokers, its
         shoot-out): the host enters for the team what a phone would send."""

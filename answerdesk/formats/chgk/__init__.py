@@ -82,6 +82,13 @@ class ChgkTournament(Format):
 
         return standings_rows(event)
 
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """The projector ranks only revealed answers (issue 34): the game in play, then
+        the evening."""
+        from .game import screen_rows
+
+        return screen_rows(event)[0]
+
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         from .sheet import decorate
 

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import audit
+from ...core.clock import is_running, settle
+from ...core.states import GateState
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
@@ -120,21 +122,27 @@ def state(event: Event, game: int) -> GameState:
     return _replay(event, game, _actions(event, game), leagues(event), _ended(rnd))
 
 
-def _counted(rnd: Round, now: dt.datetime) -> set[int]:
-    """Questions of the game whose answers count: locked by the clock or by hand."""
+def _counted(rnd: Round, now: dt.datetime, revealed_only: bool = False) -> set[int]:
+    """Questions of the game whose answers count: locked by the clock or by hand; for
+    the room (``revealed_only``), those whose answer the host has shown (BG-E3)."""
     rows = db.session.execute(
         db.select(Question.id, QuestionGate.state, QuestionGate.locks_at)
         .join(QuestionGate, QuestionGate.question_id == Question.id)
         .where(Question.round_id == rnd.id))
+    if revealed_only:
+        return {qid for qid, gate_state, _ in rows
+                if rnd.state == "revealed" or gate_state == GateState.REVEALED}
     return {qid for qid, gate_state, locks_at in rows
             if _ended(rnd) or gate_state != "open" or (locks_at is not None and locks_at <= now)}
 
 
-def hall_correct(event: Event, game: int, table: CentralTable) -> dict[int, int]:
-    """CHGK-1.2: one point per correct written answer, on the questions locked so far;
-    the team at the Central Table answers orally there instead (CHGK-1.1, 3.1)."""
+def hall_correct(event: Event, game: int, table: CentralTable,
+                 revealed_only: bool = False) -> dict[int, int]:
+    """CHGK-1.2: one point per correct written answer, on the questions locked so far
+    (or only those revealed); the team at the Central Table answers orally there
+    instead (CHGK-1.1, 3.1)."""
     rnd = _game(event, game)
-    counted = _counted(rnd, utcnow())
+    counted = _counted(rnd, utcnow(), revealed_only)
     rows = db.session.execute(
         db.select(Answer.team_id, Question.number, Verdict.outcome, Verdict.decision)
         .join(Question, Answer.question_id == Question.id)
@@ -165,12 +173,15 @@ def _started(rnd: Round) -> bool:
         .where(Question.round_id == rnd.id).limit(1)) is not None
 
 
-def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Played:
+def played(event: Event, game: int, lg: dict[int, League] | None = None,
+           revealed_only: bool = False) -> Played:
     """Each team's game: written points plus Central Table points (CHGK-2.5), and its
-    credits: 100 + 10 per correct answer of this game − bids made (CHGK-4.1/4.2/4.5)."""
+    credits: 100 + 10 per correct answer of this game − bids made (CHGK-4.1/4.2/4.5).
+    ``revealed_only``: the written answers of revealed questions only, as the room may
+    see them; the Central Table's verdicts are given aloud (CHGK-1.1) and always count."""
     rnd = _game(event, game)
     gs = _replay(event, game, _actions(event, game), lg or leagues(event), _ended(rnd))
-    hall = hall_correct(event, game, gs.table)
+    hall = hall_correct(event, game, gs.table, revealed_only)
     results, left = [], {}
     for team in event.teams:
         tally = gs.table.standing(team.id)
@@ -259,6 +270,25 @@ def table_action(event: Event, game: int, team_name: Any, action: Any, question:
     return gs.table
 
 
+def reveal_question(event: Event, game: int, number: int, actor: str = "host") -> None:
+    """Show a locked question's answer to the room: the projector and the phones show
+    it, and its written answers' points reach the projector's standings (BG-E3)."""
+    rnd = _game(event, game)
+    settle(event)  # a question past its deadline: record the lock, check
+    question = next((q for q in rnd.questions if q.number == number), None)
+    gate = db.session.scalar(db.select(QuestionGate).where(
+        QuestionGate.question_id == question.id)) if question is not None else None
+    if gate is None or is_running(gate, utcnow()):
+        db.session.rollback()
+        raise Conflict("Question %(question)s must be locked before its answer is shown",
+                       question=number)
+    if gate.state != GateState.REVEALED:
+        gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
+        audit.record(event, actor, "question.reveal", f"R{game}Q{number}",
+                     before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
+    db.session.commit()
+
+
 # ------------------------------------------------------------------- standings
 
 
@@ -334,6 +364,33 @@ def standings_rows(event: Event) -> list[Any]:
     return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points, place=r.place,
                             by_round={g: points[g].get(r.team, 0) for g in games})
             for r in evening(event, None, games, lg)]
+
+
+def screen_rows(event: Event) -> tuple[list[Any], int | None]:
+    """What the projector ranks, from what the room has been shown: the game in play by
+    CHGK-2.5 (shared places as on the desk, "3="), or, once both games ended, the
+    evening (CHGK-2.6/2.7). Returns the rows and the game ranked (None: the evening)."""
+    from . import EveningStanding
+
+    lg = leagues(event)
+    games = {g: played(event, g, lg, revealed_only=True) for g in _games(event)}
+    names = {t.id: t.name for t in event.teams}
+    started = [g for g, p in games.items() if p.started]
+    if started and len(started) == len(games) and all(
+            _ended(event.round(g)) for g in games):
+        points = {g: {r.team: r.points for r in p.results} for g, p in games.items()}
+        return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points,
+                                place=r.place, by_round={g: points[g].get(r.team, 0)
+                                                         for g in games})
+                for r in evening(event, None, games, lg)], None
+    shown = max(started, default=min(games, default=None))
+    if shown is None:
+        return [], None
+    results = {r.team: r for r in games[shown].results}
+    return [EveningStanding(team_id=p.team, name=names[p.team],
+                            points=results[p.team].points, place=p.place, shared=p.shared,
+                            by_round={shown: results[p.team].points})
+            for p in rules.game_ranking(results.values())], shown
 
 
 def standings_json(event: Event) -> dict[str, Any]:

@@ -24,11 +24,17 @@ def screen(event: Event) -> dict:
     current = clock.current(event)
     number = current["round"] if current else 1
     if event.round(number) is None:
-        return {"clock": None, "draw": None, "seated": None}
+        return {"clock": None, "draw": None, "seated": None, "answer": None, "ranked": None}
     seated_id = game.state(event, number).table.seated
     draws = game.draws(event, number)
     seated = next((t.name for t in event.teams if t.id == seated_id), None)
-    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated}
+    answer = None
+    if current and current["state"] == "revealed":
+        question = next(q for q in event.round(number).questions
+                        if q.number == current["question"])
+        answer = question_card(question)["answer"]
+    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
+            "answer": answer, "ranked": game.screen_rows(event)[1]}
 
 
 @bp.app_context_processor
@@ -137,6 +143,16 @@ def chgk_start(event: Event, number: int):
     if sector is None:
         raise DeskError("Choose the question to start")
     clock.start_question(event, number, sector, seconds=_int("seconds"), grace=_int("grace"))
+    return _back(number)
+
+
+@bp.post("/chgk/<int:number>/reveal")
+@host_required
+def chgk_reveal(event: Event, number: int):
+    question = _int("question")
+    if question is None:
+        raise DeskError("Choose the question whose answer to show")
+    game.reveal_question(event, number, question)
     return _back(number)
 
 
