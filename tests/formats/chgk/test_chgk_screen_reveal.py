@@ -30,6 +30,7 @@ def test_chgk_points_reach_the_projector_only_when_the_answer_is_shown(chgk, fak
     fake_clock.advance(71)
     page = _screen(chgk)
     assert re.search(r'class="huge clock"[^>]*>[^<]+</p>', page)  # time is up
+    assert 'class="now open"' not in page  # and not "answers are open" beside it
     assert set(_ranks(page).values()) == {("1=", "0")}, "points before the reveal"
     assert 'id="screen-answer"' not in page and "Пушкин" not in page
     # The desk already counts them (the host judges), and offers the reveal.
