@@ -43,6 +43,7 @@ class ChgkTournament(Format):
     name = "chgk"
     label = "«What? Where? When?» open tournament"
     screen_part = "display/_chgk.html"
+    phone_template = "chgk/phone.html"  # the answer sheet and the auction's sealed bid
     screen_says_now = True  # the question's clock, not the game round's "answers are open"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
     desk_links = (("host.chgk_desk", N_("ЧГК desk")),)

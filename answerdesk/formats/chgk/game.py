@@ -15,7 +15,7 @@ from typing import Any
 from ...core import audit
 from ...core.clock import is_running, settle
 from ...core.states import GateState
-from ...errors import Conflict, DeskError, NotFound
+from ...errors import BidRefused, Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import rules
@@ -23,7 +23,7 @@ from .models import ChgkAction, ChgkTeam
 from .rules import CentralTable, GameResult, League, TableAction
 
 FORMAT = "chgk"
-DRAW, AUCTION = "draw", "auction"
+DRAW, AUCTION, BID = "draw", "auction", "bid"
 
 
 def _game(event: Event, game: int) -> Round:
@@ -229,18 +229,91 @@ def run_auction(event: Event, game: int, bids: Any, actor: str = "host",
     now = played(event, game, lg)
     if now.state.table.seated is not None:
         raise Conflict("The Central Table is taken: the auction waits until it is free.")
+    by_name = {t.name: t for t in event.teams}
+    for name in bids:
+        team = by_name.get(name)
+        if team is not None and game >= 2 and lg[team.id] != League.FAVOURITES:
+            raise BidRefused("In the second game only Favourites bid for the Central Table "
+                             "(CHGK-3.6): %(team)s plays with the Contenders.", team=name)
+    names = {t.id: t.name for t in event.teams}
+    sealed = {names[tid]: bid for tid, bid in phone_bids(event, game, now.state).items()}
+    merged = {**sealed, **bids}  # a bid typed at the desk (from paper) stands for its team
     left = now.credits
     available = {t.name: left[t.id] for t in event.teams
                  if left[t.id] > 0 and (game < 2 or lg[t.id] == League.FAVOURITES)}
-    result = rules.auction(bids, available, seed)
-    by_name = {t.name: t for t in event.teams}
+    result = rules.auction(merged, available, seed)
     winner = by_name[result.winner] if result.winner is not None else None
     _record(event, game, AUCTION, actor, team=winner, payload={
         "bids": {str(by_name[n].id): b for n, b in result.bids.items()},
         "names": dict(result.bids), "tied": list(result.tied), "seed": result.seed,
         "winner": winner.id if winner else None,
+        "phones": sorted(n for n in sealed if n not in bids),
     })
     return result
+
+
+def current_game(event: Event) -> int | None:
+    """The game being played or next to play: the first not ended (CHGK-1.9)."""
+    return next((g for g in _games(event) if not _ended(event.round(g))), None)
+
+
+def phone_bids(event: Event, game: int, gs: GameState | None = None) -> dict[int, int]:
+    """CHGK-4.4: the sealed bids the teams' phones handed in for the auction to come
+    (the latest bid of each team since the game's last auction), by team id."""
+    gs = gs or state(event, game)
+    bids: dict[int, int] = {}
+    for action in _actions(event, game):
+        if action.kind == BID and (action.payload or {}).get("auction") == len(gs.auctions):
+            bids[action.team_id] = action.payload["bid"]
+    return bids
+
+
+def bid_status(event: Event, team: Team) -> dict[str, Any]:
+    """What a team's phone shows of the auction (CHGK-4): its credits, whether it may
+    bid now (and why not: ``reason``), and the bid it handed in, if any."""
+    game = current_game(event)
+    if game is None:
+        return {"game": None, "open": False, "reason": "ended", "credits": None, "bid": None}
+    lg = leagues(event)
+    now = played(event, game, lg)
+    credits = now.credits[team.id]
+    reason = None
+    if now.state.table.seated is not None:
+        reason = "seated" if now.state.table.seated == team.id else "taken"
+    elif game >= 2 and lg[team.id] != League.FAVOURITES:
+        reason = "contender"  # CHGK-3.6
+    elif credits < 1:
+        reason = "no_credits"
+    return {"game": game, "open": reason is None, "reason": reason, "credits": credits,
+            "bid": phone_bids(event, game, now.state).get(team.id) if reason is None else None,
+            "league": lg[team.id].value}
+
+
+def hand_in_bid(event: Event, team: Team, bid: Any, actor: str = "phone") -> dict[str, Any]:
+    """CHGK-4.4: a team hands in its sealed bid (1 … its credits) from its phone; a new
+    bid replaces the team's earlier one until the host opens the bids."""
+    if isinstance(bid, bool) or not isinstance(bid, int):
+        raise BidRefused("A bid must be a whole number of credits.")
+    status = bid_status(event, team)
+    reason = status["reason"]
+    if reason == "ended":
+        raise Conflict("Both games of the evening have ended.")
+    if reason in ("seated", "taken"):
+        raise Conflict("The Central Table is taken: the auction waits until it is free.")
+    if reason == "contender":
+        raise BidRefused("In the second game only Favourites bid for the Central Table "
+                         "(CHGK-3.6): %(team)s plays with the Contenders.", team=team.name)
+    if not 1 <= bid <= status["credits"]:
+        raise BidRefused("The bid of %(team)s must be from 1 to %(credits)s credits.",
+                         team=team.name, credits=max(status["credits"], 0))
+    game = status["game"]
+    auctions = len(state(event, game).auctions)
+    db.session.add(ChgkAction(event_id=event.id, game=game, kind=BID, team_id=team.id,
+                              payload={"bid": bid, "auction": auctions}, actor=actor))
+    # Sealed: the log records that the team bid, not how much, until the bids are opened.
+    audit.record(event, actor, "chgk.bid", f"G{game} {team.name}", after={"auction": auctions + 1})
+    db.session.commit()
+    return bid_status(event, team)
 
 
 def table_action(event: Event, game: int, team_name: Any, action: Any, question: Any = None,

@@ -73,6 +73,12 @@ def _int(name: str) -> int | None:
 @bp.get("/chgk")
 @host_required
 def chgk_desk(event: Event):
+    return _desk(event)
+
+
+def _desk(event: Event, refused: dict | None = None) -> str:
+    """The desk; ``refused``: a refused auction (its game, message and the bids typed,
+    shown again so nothing typed is lost)."""
     if event.format != game.FORMAT:
         raise NotFound("This event is not a ЧГК evening.")
     clock.settle(event)  # questions past their deadline: record the lock, check
@@ -96,11 +102,13 @@ def chgk_desk(event: Event):
             "draws": [a.payload for a in game.draws(event, number)],
             "next_sector": next_sector,
             "seated": next((t.name for t in event.teams if t.id == state.table.seated), None),
+            "phone_bids": game.phone_bids(event, number, state),
         })
     now = clock.current(event)
     return render_template(
         "host/chgk.html", event=event, games=games, clock=now, card=_desk_card(games, now),
-        evening=game.standings_json(event)["evening"], leagues=lg,
+        evening=game.standings_json(event)["evening"], leagues=lg, refused=refused,
+        favourites=League.FAVOURITES,
         league_values=[lg.value for lg in League], label=chgk_exports.league_label,
         today=dt.date.today().isoformat())
 
@@ -159,12 +167,18 @@ def chgk_reveal(event: Event, number: int):
 @bp.post("/chgk/<int:number>/auction")
 @host_required
 def chgk_auction(event: Event, number: int):
-    bids = {}
-    for team in event.teams:
-        bid = _int(f"bid-{team.id}")
-        if bid:
-            bids[team.name] = bid
-    game.run_auction(event, number, bids)
+    typed = {team.id: request.form.get(f"bid-{team.id}", "").strip() for team in event.teams}
+    try:
+        bids = {}
+        for team in event.teams:
+            bid = _int(f"bid-{team.id}")
+            if bid:
+                bids[team.name] = bid
+        game.run_auction(event, number, bids)
+    except DeskError as refusal:
+        db.session.rollback()
+        page = _desk(event, {"game": number, "message": refusal.message, "typed": typed})
+        return Response(page, status=refusal.status)
     return _back(number)
 
 
