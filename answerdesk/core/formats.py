@@ -67,6 +67,9 @@ class Format:
     label: ClassVar[str] = ""
     #: The template the projector includes for this format's own parts, if any.
     screen_part: ClassVar[str | None] = None
+    #: Whether that part says what happens now (a question's clock): the projector then
+    #: shows no round-level "answers are open" beside it (one thing at a time).
+    screen_says_now: ClassVar[bool] = False
     #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
     appeals: ClassVar[bool] = True
     #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).
@@ -146,6 +149,11 @@ class Format:
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""
         return []
+
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """The standings the projector shows: only what the room has been shown (BG-E3).
+        A format whose standings move before a reveal ranks the revealed part here."""
+        return self.standings(event)
 
     def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
         """What ``paper_part`` shows for a paper team on a round (its jokers, its

@@ -33,7 +33,7 @@ def _screen_context(event: Event) -> dict:
         (r for r in rounds if r.state in (RoundState.LOCKED, RoundState.REVEALED)),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
-    rows = of(event).standings(event)
+    rows = of(event).screen_standings(event)
     state = screen_state(event)
     chosen = screen_round(event, state)
     question = screen_question(chosen, state)

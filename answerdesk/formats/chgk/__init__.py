@@ -43,6 +43,8 @@ class ChgkTournament(Format):
     name = "chgk"
     label = "«What? Where? When?» open tournament"
     screen_part = "display/_chgk.html"
+    phone_template = "chgk/phone.html"  # the answer sheet and the auction's sealed bid
+    screen_says_now = True  # the question's clock, not the game round's "answers are open"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
     desk_links = (("host.chgk_desk", N_("ЧГК desk")),)
     team_size = (3, 6)  # CHGK-1.7
@@ -81,6 +83,13 @@ class ChgkTournament(Format):
         from .game import standings_rows
 
         return standings_rows(event)
+
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """The projector ranks only revealed answers (issue 34): the game in play, then
+        the evening."""
+        from .game import screen_rows
+
+        return screen_rows(event)[0]
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         from .sheet import decorate

@@ -10,7 +10,7 @@ from ...access import api_host
 from ...api.blueprint import bp
 from ...core.events import event_by_code
 from ...database import reads_only
-from ...web import json_body
+from ...web import api_team, json_body
 from . import game
 
 _HOST = "/host/events/<code>/chgk/games/<int:number>"
@@ -50,6 +50,22 @@ def league(code: str):
     body = json_body()
     game.set_league(event, body.get("team"), body.get("league"), actor="host:api")
     return jsonify({"team": body.get("team"), "league": body.get("league")})
+
+
+@bp.get("/events/<code>/chgk/auction")
+@reads_only
+def auction_status(code: str):
+    """CHGK-4: the team's credits and whether it may hand in a sealed bid now."""
+    event, team = api_team(code)
+    return jsonify(game.bid_status(event, team))
+
+
+@bp.put("/events/<code>/chgk/bid")
+def hand_in_bid(code: str):
+    """CHGK-4.4: the team's sealed bid (1 … its credits), from its phone."""
+    event, team = api_team(code)
+    return jsonify(game.hand_in_bid(event, team, json_body().get("bid"),
+                                    actor=f"team:{team.name}"))
 
 
 @bp.get("/events/<code>/chgk/standings")
@@ -98,6 +114,20 @@ def openapi_paths() -> dict[str, Any]:
             "type": "object", "required": ["team", "league"], "properties": {
                 "team": {"type": "string"},
                 "league": {"enum": ["favourites", "contenders"]}}}, "put", [_CODE]),
+        "/api/events/{code}/chgk/auction": {"get": {
+            "summary": "CHGK-4: the team's credits and whether it may bid now",
+            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "responses": {"200": _ok("Auction status", obj), "401": _error("No team token")}}},
+        "/api/events/{code}/chgk/bid": {"put": {
+            "summary": "CHGK-4.4: the team's sealed bid from its phone (replaces an earlier one)",
+            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "requestBody": {"required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": ["bid"],
+                "properties": {"bid": {"type": "integer", "minimum": 1}}}}}},
+            "responses": {"200": _ok("Bid handed in", obj),
+                          "400": _error("Outside 1..credits, or a Contender in game 2"),
+                          "401": _error("No team token"),
+                          "409": _error("The Central Table is taken")}}},
         "/api/events/{code}/chgk/standings": {"get": {
             "summary": "CHGK-2.4-2.7: game and evening rankings, series points, credits",
             "parameters": [_CODE],

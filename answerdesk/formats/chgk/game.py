@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core import audit
-from ...errors import Conflict, DeskError, NotFound
+from ...core.clock import is_running, settle
+from ...core.states import GateState
+from ...errors import BidRefused, Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import rules
@@ -21,7 +23,7 @@ from .models import ChgkAction, ChgkTeam
 from .rules import CentralTable, GameResult, League, TableAction
 
 FORMAT = "chgk"
-DRAW, AUCTION = "draw", "auction"
+DRAW, AUCTION, BID = "draw", "auction", "bid"
 
 
 def _game(event: Event, game: int) -> Round:
@@ -120,21 +122,27 @@ def state(event: Event, game: int) -> GameState:
     return _replay(event, game, _actions(event, game), leagues(event), _ended(rnd))
 
 
-def _counted(rnd: Round, now: dt.datetime) -> set[int]:
-    """Questions of the game whose answers count: locked by the clock or by hand."""
+def _counted(rnd: Round, now: dt.datetime, revealed_only: bool = False) -> set[int]:
+    """Questions of the game whose answers count: locked by the clock or by hand; for
+    the room (``revealed_only``), those whose answer the host has shown (BG-E3)."""
     rows = db.session.execute(
         db.select(Question.id, QuestionGate.state, QuestionGate.locks_at)
         .join(QuestionGate, QuestionGate.question_id == Question.id)
         .where(Question.round_id == rnd.id))
+    if revealed_only:
+        return {qid for qid, gate_state, _ in rows
+                if rnd.state == "revealed" or gate_state == GateState.REVEALED}
     return {qid for qid, gate_state, locks_at in rows
             if _ended(rnd) or gate_state != "open" or (locks_at is not None and locks_at <= now)}
 
 
-def hall_correct(event: Event, game: int, table: CentralTable) -> dict[int, int]:
-    """CHGK-1.2: one point per correct written answer, on the questions locked so far;
-    the team at the Central Table answers orally there instead (CHGK-1.1, 3.1)."""
+def hall_correct(event: Event, game: int, table: CentralTable,
+                 revealed_only: bool = False) -> dict[int, int]:
+    """CHGK-1.2: one point per correct written answer, on the questions locked so far
+    (or only those revealed); the team at the Central Table answers orally there
+    instead (CHGK-1.1, 3.1)."""
     rnd = _game(event, game)
-    counted = _counted(rnd, utcnow())
+    counted = _counted(rnd, utcnow(), revealed_only)
     rows = db.session.execute(
         db.select(Answer.team_id, Question.number, Verdict.outcome, Verdict.decision)
         .join(Question, Answer.question_id == Question.id)
@@ -155,14 +163,25 @@ class Played:
     state: GameState
     results: list[GameResult]
     credits: dict[int, int]
+    started: bool  # a question of the game was started: a game never started gives nothing
 
 
-def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Played:
+def _started(rnd: Round) -> bool:
+    """CHGK-2.4: a game counts once its first question was started on the clock."""
+    return db.session.scalar(
+        db.select(QuestionGate.id).join(Question, QuestionGate.question_id == Question.id)
+        .where(Question.round_id == rnd.id).limit(1)) is not None
+
+
+def played(event: Event, game: int, lg: dict[int, League] | None = None,
+           revealed_only: bool = False) -> Played:
     """Each team's game: written points plus Central Table points (CHGK-2.5), and its
-    credits: 100 + 10 per correct answer of this game − bids made (CHGK-4.1/4.2/4.5)."""
+    credits: 100 + 10 per correct answer of this game − bids made (CHGK-4.1/4.2/4.5).
+    ``revealed_only``: the written answers of revealed questions only, as the room may
+    see them; the Central Table's verdicts are given aloud (CHGK-1.1) and always count."""
     rnd = _game(event, game)
     gs = _replay(event, game, _actions(event, game), lg or leagues(event), _ended(rnd))
-    hall = hall_correct(event, game, gs.table)
+    hall = hall_correct(event, game, gs.table, revealed_only)
     results, left = [], {}
     for team in event.teams:
         tally = gs.table.standing(team.id)
@@ -170,7 +189,7 @@ def played(event: Event, game: int, lg: dict[int, League] | None = None) -> Play
                                   tally.rounds))
         left[team.id] = rules.credits(hall.get(team.id, 0) + tally.correct,
                                       gs.burned.get(team.id, 0))
-    return Played(gs, results, left)
+    return Played(gs, results, left, _started(rnd))
 
 
 def _record(event: Event, game: int, kind: str, actor: str, *, team: Team | None = None,
@@ -210,18 +229,91 @@ def run_auction(event: Event, game: int, bids: Any, actor: str = "host",
     now = played(event, game, lg)
     if now.state.table.seated is not None:
         raise Conflict("The Central Table is taken: the auction waits until it is free.")
+    by_name = {t.name: t for t in event.teams}
+    for name in bids:
+        team = by_name.get(name)
+        if team is not None and game >= 2 and lg[team.id] != League.FAVOURITES:
+            raise BidRefused("In the second game only Favourites bid for the Central Table "
+                             "(CHGK-3.6): %(team)s plays with the Contenders.", team=name)
+    names = {t.id: t.name for t in event.teams}
+    sealed = {names[tid]: bid for tid, bid in phone_bids(event, game, now.state).items()}
+    merged = {**sealed, **bids}  # a bid typed at the desk (from paper) stands for its team
     left = now.credits
     available = {t.name: left[t.id] for t in event.teams
                  if left[t.id] > 0 and (game < 2 or lg[t.id] == League.FAVOURITES)}
-    result = rules.auction(bids, available, seed)
-    by_name = {t.name: t for t in event.teams}
+    result = rules.auction(merged, available, seed)
     winner = by_name[result.winner] if result.winner is not None else None
     _record(event, game, AUCTION, actor, team=winner, payload={
         "bids": {str(by_name[n].id): b for n, b in result.bids.items()},
         "names": dict(result.bids), "tied": list(result.tied), "seed": result.seed,
         "winner": winner.id if winner else None,
+        "phones": sorted(n for n in sealed if n not in bids),
     })
     return result
+
+
+def current_game(event: Event) -> int | None:
+    """The game being played or next to play: the first not ended (CHGK-1.9)."""
+    return next((g for g in _games(event) if not _ended(event.round(g))), None)
+
+
+def phone_bids(event: Event, game: int, gs: GameState | None = None) -> dict[int, int]:
+    """CHGK-4.4: the sealed bids the teams' phones handed in for the auction to come
+    (the latest bid of each team since the game's last auction), by team id."""
+    gs = gs or state(event, game)
+    bids: dict[int, int] = {}
+    for action in _actions(event, game):
+        if action.kind == BID and (action.payload or {}).get("auction") == len(gs.auctions):
+            bids[action.team_id] = action.payload["bid"]
+    return bids
+
+
+def bid_status(event: Event, team: Team) -> dict[str, Any]:
+    """What a team's phone shows of the auction (CHGK-4): its credits, whether it may
+    bid now (and why not: ``reason``), and the bid it handed in, if any."""
+    game = current_game(event)
+    if game is None:
+        return {"game": None, "open": False, "reason": "ended", "credits": None, "bid": None}
+    lg = leagues(event)
+    now = played(event, game, lg)
+    credits = now.credits[team.id]
+    reason = None
+    if now.state.table.seated is not None:
+        reason = "seated" if now.state.table.seated == team.id else "taken"
+    elif game >= 2 and lg[team.id] != League.FAVOURITES:
+        reason = "contender"  # CHGK-3.6
+    elif credits < 1:
+        reason = "no_credits"
+    return {"game": game, "open": reason is None, "reason": reason, "credits": credits,
+            "bid": phone_bids(event, game, now.state).get(team.id) if reason is None else None,
+            "league": lg[team.id].value}
+
+
+def hand_in_bid(event: Event, team: Team, bid: Any, actor: str = "phone") -> dict[str, Any]:
+    """CHGK-4.4: a team hands in its sealed bid (1 … its credits) from its phone; a new
+    bid replaces the team's earlier one until the host opens the bids."""
+    if isinstance(bid, bool) or not isinstance(bid, int):
+        raise BidRefused("A bid must be a whole number of credits.")
+    status = bid_status(event, team)
+    reason = status["reason"]
+    if reason == "ended":
+        raise Conflict("Both games of the evening have ended.")
+    if reason in ("seated", "taken"):
+        raise Conflict("The Central Table is taken: the auction waits until it is free.")
+    if reason == "contender":
+        raise BidRefused("In the second game only Favourites bid for the Central Table "
+                         "(CHGK-3.6): %(team)s plays with the Contenders.", team=team.name)
+    if not 1 <= bid <= status["credits"]:
+        raise BidRefused("The bid of %(team)s must be from 1 to %(credits)s credits.",
+                         team=team.name, credits=max(status["credits"], 0))
+    game = status["game"]
+    auctions = len(state(event, game).auctions)
+    db.session.add(ChgkAction(event_id=event.id, game=game, kind=BID, team_id=team.id,
+                              payload={"bid": bid, "auction": auctions}, actor=actor))
+    # Sealed: the log records that the team bid, not how much, until the bids are opened.
+    audit.record(event, actor, "chgk.bid", f"G{game} {team.name}", after={"auction": auctions + 1})
+    db.session.commit()
+    return bid_status(event, team)
 
 
 def table_action(event: Event, game: int, team_name: Any, action: Any, question: Any = None,
@@ -252,6 +344,25 @@ def table_action(event: Event, game: int, team_name: Any, action: Any, question:
     return gs.table
 
 
+def reveal_question(event: Event, game: int, number: int, actor: str = "host") -> None:
+    """Show a locked question's answer to the room: the projector and the phones show
+    it, and its written answers' points reach the projector's standings (BG-E3)."""
+    rnd = _game(event, game)
+    settle(event)  # a question past its deadline: record the lock, check
+    question = next((q for q in rnd.questions if q.number == number), None)
+    gate = db.session.scalar(db.select(QuestionGate).where(
+        QuestionGate.question_id == question.id)) if question is not None else None
+    if gate is None or is_running(gate, utcnow()):
+        db.session.rollback()
+        raise Conflict("Question %(question)s must be locked before its answer is shown",
+                       question=number)
+    if gate.state != GateState.REVEALED:
+        gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
+        audit.record(event, actor, "question.reveal", f"R{game}Q{number}",
+                     before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
+    db.session.commit()
+
+
 # ------------------------------------------------------------------- standings
 
 
@@ -266,21 +377,24 @@ class GameRow:
     shared: bool
     series: int
     credits: int
+    played: bool
 
 
 def game_standings(event: Event, game: int, now: Played | None = None,
                    lg: dict[int, League] | None = None) -> list[GameRow]:
-    """CHGK-2.5 places, CHGK-2.4 series points per league, CHGK-4 credits left."""
+    """CHGK-2.5 places, CHGK-2.4 series points per league, CHGK-4 credits left.
+    A game not started gives no series points (CHGK-2.4: points are for a game played)."""
     lg = lg or leagues(event)
     now = now or played(event, game, lg)
     res = now.results
     places = {p.team: p for p in rules.game_ranking(res)}
     table_series = {t.id: now.state.table.standing(t.id).series for t in event.teams}
-    series = rules.series_points(res, lg, table_series)
+    series = (rules.series_points(res, lg, table_series) if now.started
+              else dict.fromkeys(table_series, 0))
     names = {t.id: t.name for t in event.teams}
     rows = [GameRow(names[r.team], lg[r.team].value, r.points, r.table_points, r.table_rounds,
                     places[r.team].place, places[r.team].shared, series[r.team],
-                    now.credits[r.team])
+                    now.credits[r.team], now.started)
             for r in res]
     return sorted(rows, key=lambda row: (row.place, row.team))
 
@@ -303,7 +417,14 @@ def evening(event: Event, league: League | None = None,
     games = games or {g: played(event, g, lg) for g in _games(event)}
     return rules.evening_ranking(
         [[r for r in p.results if league is None or lg[r.team] == league]
-         for p in games.values()], lot_seed(event))
+         for p in _counted_games(games).values()], lot_seed(event))
+
+
+def _counted_games(games: dict[int, Played]) -> dict[int, Played]:
+    """The games the evening's ranking sums (CHGK-2.6): those started. Decision: before
+    any game starts, every team is listed (all equal) from the first game."""
+    started = {g: p for g, p in games.items() if p.started}
+    return started or dict(list(games.items())[:1])
 
 
 def standings_rows(event: Event) -> list[Any]:
@@ -317,6 +438,33 @@ def standings_rows(event: Event) -> list[Any]:
     return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points, place=r.place,
                             by_round={g: points[g].get(r.team, 0) for g in games})
             for r in evening(event, None, games, lg)]
+
+
+def screen_rows(event: Event) -> tuple[list[Any], int | None]:
+    """What the projector ranks, from what the room has been shown: the game in play by
+    CHGK-2.5 (shared places as on the desk, "3="), or, once both games ended, the
+    evening (CHGK-2.6/2.7). Returns the rows and the game ranked (None: the evening)."""
+    from . import EveningStanding
+
+    lg = leagues(event)
+    games = {g: played(event, g, lg, revealed_only=True) for g in _games(event)}
+    names = {t.id: t.name for t in event.teams}
+    started = [g for g, p in games.items() if p.started]
+    if started and len(started) == len(games) and all(
+            _ended(event.round(g)) for g in games):
+        points = {g: {r.team: r.points for r in p.results} for g, p in games.items()}
+        return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points,
+                                place=r.place, by_round={g: points[g].get(r.team, 0)
+                                                         for g in games})
+                for r in evening(event, None, games, lg)], None
+    shown = max(started, default=min(games, default=None))
+    if shown is None:
+        return [], None
+    results = {r.team: r for r in games[shown].results}
+    return [EveningStanding(team_id=p.team, name=names[p.team],
+                            points=results[p.team].points, place=p.place, shared=p.shared,
+                            by_round={shown: results[p.team].points})
+            for p in rules.game_ranking(results.values())], shown
 
 
 def standings_json(event: Event) -> dict[str, Any]:
@@ -355,7 +503,10 @@ def season_entries(season: rules.Season) -> list[rules.SeriesEntry]:
         if rules.season_of(event.date) != season:
             continue
         for game in _games(event):
-            for row in game_standings(event, game):
+            now = played(event, game)
+            if not now.started:
+                continue  # CHGK-2.4: a game not played gives nothing to the season
+            for row in game_standings(event, game, now):
                 entries.append(rules.SeriesEntry(row.team, League(row.league), event.date,
                                                  row.series))
     return entries

@@ -13,7 +13,7 @@ from ...core.spreadsheets import FILE_TYPES, results_xlsx, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
-from ...models import Event
+from ...models import Event, Question, display_key
 from . import exports as chgk_exports
 from . import game
 from .rules import GAMES_PER_EVENING, League
@@ -24,16 +24,36 @@ def screen(event: Event) -> dict:
     current = clock.current(event)
     number = current["round"] if current else 1
     if event.round(number) is None:
-        return {"clock": None, "draw": None, "seated": None}
+        return {"clock": None, "draw": None, "seated": None, "answer": None, "ranked": None}
     seated_id = game.state(event, number).table.seated
     draws = game.draws(event, number)
     seated = next((t.name for t in event.teams if t.id == seated_id), None)
-    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated}
+    answer = None
+    if current and current["state"] == "revealed":
+        question = next(q for q in event.round(number).questions
+                        if q.number == current["question"])
+        answer = question_card(question)["answer"]
+    return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
+            "answer": answer, "ranked": game.screen_rows(event)[1]}
 
 
 @bp.app_context_processor
 def _chgk_globals() -> dict:
     return {"chgk_screen": screen}
+
+
+def question_card(question: Question) -> dict:
+    """What the host reads and judges by (CHGK-1.1, 1.3): the question, its answer,
+    what else is accepted (Зачёт) and what is not (Незачёт), the editors' comment."""
+    details = question.details or {}
+    key = question.key if isinstance(question.key, dict) else {}
+    answer = details.get("answer") or display_key(question.key)
+    shown = answer.casefold().strip(" .")
+    accepted = [a for a in key.get("accept", []) if a.casefold().strip(" .") != shown]
+    return {"number": question.number, "text": question.text, "answer": answer,
+            "accepted": accepted, "rejected": list(key.get("reject", [])),
+            "note": details.get("note"), "comment": details.get("comment"),
+            "source": details.get("source"), "author": details.get("author")}
 
 
 def _back(number: int | None = None) -> Response:
@@ -53,6 +73,12 @@ def _int(name: str) -> int | None:
 @bp.get("/chgk")
 @host_required
 def chgk_desk(event: Event):
+    return _desk(event)
+
+
+def _desk(event: Event, refused: dict | None = None) -> str:
+    """The desk; ``refused``: a refused auction (its game, message and the bids typed,
+    shown again so nothing typed is lost)."""
     if event.format != game.FORMAT:
         raise NotFound("This event is not a ЧГК evening.")
     clock.settle(event)  # questions past their deadline: record the lock, check
@@ -71,16 +97,37 @@ def chgk_desk(event: Event):
                                        for q in rnd.questions)), None)
         games.append({
             "number": number, "round": rnd, "state": state,
+            "cards": [question_card(q) for q in sorted(rnd.questions, key=lambda q: q.number)],
             "rows": game.game_standings(event, number, now, lg),
             "draws": [a.payload for a in game.draws(event, number)],
             "next_sector": next_sector,
             "seated": next((t.name for t in event.teams if t.id == state.table.seated), None),
+            "phone_bids": game.phone_bids(event, number, state),
         })
+    now = clock.current(event)
     return render_template(
-        "host/chgk.html", event=event, games=games, clock=clock.current(event),
-        evening=game.standings_json(event)["evening"], leagues=lg,
+        "host/chgk.html", event=event, games=games, clock=now, card=_desk_card(games, now),
+        evening=game.standings_json(event)["evening"], leagues=lg, refused=refused,
+        favourites=League.FAVOURITES,
         league_values=[lg.value for lg in League], label=chgk_exports.league_label,
         today=dt.date.today().isoformat())
+
+
+def _desk_card(games: list[dict], now: dict | None) -> dict | None:
+    """The question the host needs now: the sector just drawn and not yet started
+    (to read aloud), else the question on the clock."""
+    for g in reversed(games):
+        if g["next_sector"] is not None and g["round"].state in ("draft", "open"):
+            return {"game": g["number"], **g["cards"][_index(g, g["next_sector"])]}
+    if now is not None:
+        g = next((g for g in games if g["number"] == now["round"]), None)
+        if g is not None:
+            return {"game": g["number"], **g["cards"][_index(g, now["question"])]}
+    return None
+
+
+def _index(g: dict, number: int) -> int:
+    return next(i for i, c in enumerate(g["cards"]) if c["number"] == number)
 
 
 @bp.post("/chgk/clock")
@@ -107,15 +154,31 @@ def chgk_start(event: Event, number: int):
     return _back(number)
 
 
+@bp.post("/chgk/<int:number>/reveal")
+@host_required
+def chgk_reveal(event: Event, number: int):
+    question = _int("question")
+    if question is None:
+        raise DeskError("Choose the question whose answer to show")
+    game.reveal_question(event, number, question)
+    return _back(number)
+
+
 @bp.post("/chgk/<int:number>/auction")
 @host_required
 def chgk_auction(event: Event, number: int):
-    bids = {}
-    for team in event.teams:
-        bid = _int(f"bid-{team.id}")
-        if bid:
-            bids[team.name] = bid
-    game.run_auction(event, number, bids)
+    typed = {team.id: request.form.get(f"bid-{team.id}", "").strip() for team in event.teams}
+    try:
+        bids = {}
+        for team in event.teams:
+            bid = _int(f"bid-{team.id}")
+            if bid:
+                bids[team.name] = bid
+        game.run_auction(event, number, bids)
+    except DeskError as refusal:
+        db.session.rollback()
+        page = _desk(event, {"game": number, "message": refusal.message, "typed": typed})
+        return Response(page, status=refusal.status)
     return _back(number)
 
 

@@ -17,6 +17,8 @@ ANSWERS = {
         "Урал", "Терек", "Кубань"],
 }
 REJECTED = {(1, 1): "Александр"}
+ACCEPTED = {(1, 2): "Михаил Юрьевич"}
+COMMENTS = {(1, 2): "Автор «Героя нашего времени»."}
 
 
 def chgk_pack() -> bytes:
@@ -26,8 +28,12 @@ def chgk_pack() -> bytes:
         for n, answer in enumerate(answers, start=1):
             lines += [f"Вопрос {n}:", f"Сектор {n} игры {game}: кто или что это?", "",
                       "Ответ:", f"{answer}.", ""]
+            if (game, n) in ACCEPTED:
+                lines += ["Зачет:", f"{ACCEPTED[game, n]}.", ""]
             if (game, n) in REJECTED:
                 lines += ["Незачет:", f"{REJECTED[game, n]}.", ""]
+            if (game, n) in COMMENTS:
+                lines += ["Комментарий:", COMMENTS[game, n], ""]
     return "\n".join(lines).encode()
 
 
