@@ -73,6 +73,9 @@
     return found || "";
   }
 
+  // The pack's name of the theme; "Theme n" only for a programme built without a pack.
+  function themeName(q) { return q.theme_name || fill(t.tTheme, {n: q.theme}); }
+
   function renderBoard(sheet) {
     var board = $("si-board");
     board.dataset.state = current ? current.state : "";
@@ -83,7 +86,7 @@
       $("si-status").textContent = "";
       return;
     }
-    $("si-where").textContent = fill(t.tWhere, {round: current.round, theme: current.theme});
+    $("si-where").textContent = fill(t.tWhere, {round: current.round, theme: themeName(current)});
     $("si-value").textContent = fill(t.tValue, {value: current.value});
     $("si-question").textContent = questionText(sheet, current);
     $("si-status").textContent = current.state === "open" ? t.tOpen
@@ -134,7 +137,9 @@
             rejected: t.tProtestRejected}[state] || "";
   }
   function awaiting(state) { return state === "filed" || state === "heard"; }
-  function which(q) { return fill(t.tStopWhich, {round: q.round, theme: q.theme, value: q.value}); }
+  function which(q) {
+    return fill(t.tStopWhich, {round: q.round, theme: themeName(q), value: q.value});
+  }
 
   // SI-3: a СТОП for each question whose window is open (the server's list: published,
   // no other theme started since, the player in competition): the board's question and

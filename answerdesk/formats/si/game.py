@@ -10,8 +10,9 @@ change nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -90,13 +91,19 @@ NO_PLAYER = N_("No player called '%(name)s'.")
 
 
 def value_of(rnd: Round, question: Question) -> int:
-    """The pack's own value, else SI-1.1's for the question's place."""
-    if question.points:
-        return question.points
+    """SI-1.1's value for the question's place, whatever price a pack gave it; a
+    question off the 3 × 25 board keeps its own points."""
     try:
         return rules.value(rnd.number, question.number)
     except ValueError:
-        return rnd.points
+        return question.points or rnd.points
+
+
+def theme_name(rnd: Round, theme: int) -> str | None:
+    """The theme's name as the pack gave it (Round.themes), None for a programme
+    built without a pack (the pages then say "Theme n")."""
+    names = rnd.themes or []
+    return names[theme - 1] if 0 < theme <= len(names) and names[theme - 1] else None
 
 
 def answer(event: Event, team: Team, round_number: int, question_number: int, text: Any,
@@ -420,6 +427,7 @@ def protestable(event: Event, row: SiPlayer | None,
         return []
     latest = {p.question_id: p.state for p in own}
     return [{"round": rnd.number, "question": q.number, "theme": rules.theme_of(q.number),
+             "theme_name": theme_name(rnd, rules.theme_of(q.number)),
              "value": value_of(rnd, q), "answer": q.shown_answer, "protest": latest.get(q.id)}
             for q, rnd in open_windows(event)]
 
@@ -514,23 +522,70 @@ def decide_protest(event: Event, protest_id: Any, upheld: Any, changes: Any, war
     return {"state": str(row.state), "warned": warned, "lists": after}
 
 
-def scores(event: Event) -> list[rules.PlayerScore]:
-    """The players' scores over the published questions (SI-2.4, SI-1.3)."""
-    players = {p.team_id: p for p in db.session.scalars(db.select(SiPlayer).join(
-        Team, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))}
+def _published_marks(event: Event) -> list[tuple[int, str, rules.Mark, int]]:
+    """(round, player, mark, value) of every answer in the published lists."""
+    published = set(db.session.scalars(
+        db.select(SiQuestion.question_id).join(Question, SiQuestion.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, SiQuestion.published_at.is_not(None))))
     marks = []
     for rnd in event.rounds:
         for question in rnd.questions:
-            state = db.session.scalar(db.select(SiQuestion).where(
-                SiQuestion.question_id == question.id))
-            if state is None or state.published_at is None:
+            if question.id not in published:
                 continue
             worth = value_of(rnd, question)
-            marks += [(r.team.name, m, worth) for r in answers_of(question)
+            marks += [(rnd.number, r.team.name, m, worth) for r in answers_of(question)
                       if (m := _mark(r)) is not None]
-    return rules.scores([(t.name, players[t.id].in_competition if t.id in players else True,
-                          players[t.id].warnings if t.id in players else 0)
-                         for t in event.teams], marks)
+    return marks
+
+
+def _players(event: Event) -> list[tuple[str, bool, int]]:
+    """(name, in competition, warnings) of every player (SI-1.2, SI-1.3)."""
+    players = {p.team_id: p for p in db.session.scalars(db.select(SiPlayer).join(
+        Team, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))}
+    return [(t.name, players[t.id].in_competition if t.id in players else True,
+             players[t.id].warnings if t.id in players else 0) for t in event.teams]
+
+
+def scores(event: Event) -> list[rules.PlayerScore]:
+    """The players' scores over the published questions (SI-2.4, SI-1.3)."""
+    return rules.scores(_players(event),
+                        [(name, m, worth) for _, name, m, worth in _published_marks(event)])
+
+
+@dataclass
+class SiStanding:
+    """A player's line in core's standings (desk, projector, API, exports): SI-1.2 places
+    for the players in competition (None for the others), points by round."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int | None
+    shared: bool = False
+    by_round: dict[int, float] = dataclasses.field(default_factory=dict)
+    in_competition: bool = True
+    removed: bool = False
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
+
+
+def standings_rows(event: Event) -> list[SiStanding]:
+    """The scores as standings rows, best first (rules.scores' order)."""
+    marks = _published_marks(event)
+    ids = {t.name: t.id for t in event.teams}
+    by_round: dict[str, dict[int, float]] = {}
+    for number, name, mark, worth in marks:
+        line = by_round.setdefault(name, {})
+        line[number] = line.get(number, 0) + rules.points(mark, worth)
+    rows = rules.scores(_players(event), [(n, m, w) for _, n, m, w in marks])
+    places = [r.place for r in rows if r.place is not None]
+    return [SiStanding(team_id=ids[r.player], name=r.player, points=r.points, place=r.place,
+                       shared=r.place is not None and places.count(r.place) > 1,
+                       by_round={} if r.removed else by_round.get(r.player, {}),
+                       in_competition=r.in_competition, removed=r.removed)
+            for r in rows]
 
 
 def public(event: Event) -> dict[str, Any]:
@@ -543,9 +598,10 @@ def public(event: Event) -> dict[str, Any]:
         state = _stored_state(question)
         status = "open" if state is None or state.closed_at is None else \
             "closed" if state.published_at is None else "published"
+        theme = rules.theme_of(question.number)
         current = {"round": rnd.number, "question": question.number,
-                   "theme": rules.theme_of(question.number), "value": value_of(rnd, question),
-                   "state": status,
+                   "theme": theme, "theme_name": theme_name(rnd, theme),
+                   "value": value_of(rnd, question), "state": status,
                    "answer": question.shown_answer if status == "published" else None,
                    "lists": lists_of(rnd, question).lines() if status == "published" else []}
     pending = pending_protests(event)
@@ -612,8 +668,12 @@ def current_question(event: Event) -> dict[str, Any] | None:
     state = _stored_state(question)
     status = "open" if state is None or state.closed_at is None else \
         "closed" if state.published_at is None else "published"
+    theme = rules.theme_of(question.number)
+    details = question.details or {}
     return {"round": rnd.number, "question": question.number, "text": question.text,
+            "theme": theme, "theme_name": theme_name(rnd, theme),
             "answer": question.shown_answer, "value": value_of(rnd, question),
+            "comment": details.get("comment"), "note": details.get("note"),
             "state": status, "lists": lists_of(rnd, question).lines(),
             "answers": [{"player": a.team.name, "text": a.text, "late": a.late,
                          "proposed": a.proposed, "decision": a.decision}
@@ -625,3 +685,49 @@ def warnings(event: Event) -> dict[str, int]:
     rows = db.session.execute(db.select(Team.name, SiPlayer.warnings).join(
         SiPlayer, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))
     return dict(rows.all())
+
+
+def board(event: Event, number: int) -> list[dict[str, Any]]:
+    """Round ``number``'s board: each theme's name and its questions' values, played or
+    not (desk, projector)."""
+    rnd = next((r for r in event.rounds if r.number == number), None)
+    if rnd is None:
+        return []
+    started = {q.id for _, q, _ in clock.event_gates(event)}
+    themes: dict[int, list[dict[str, Any]]] = {}
+    for q in rnd.questions:
+        themes.setdefault(rules.theme_of(q.number), []).append(
+            {"number": q.number, "value": value_of(rnd, q), "played": q.id in started})
+    return [{"number": t, "name": theme_name(rnd, t), "questions": qs}
+            for t, qs in sorted(themes.items())]
+
+
+def _media(question: Question, stage: str) -> list[dict[str, str]]:
+    """The pack's stored pictures, sounds and videos of one stage (never a URL: the
+    room's screen does not reach out to the internet)."""
+    return [m for m in question.media or [] if m.get("file")
+            and m.get("stage", "question") == stage and m.get("kind") in ("image", "audio",
+                                                                          "video")]
+
+
+def screen(event: Event) -> dict[str, Any]:
+    """What the projector shows (SI-2.4): the question being played with its media; once
+    published its answer, the answer's media and the lists; the board of its round."""
+    latest = _latest(event)
+    if latest is None:
+        first = min((r.number for r in event.rounds), default=1)
+        return {"current": None, "round": first, "board": board(event, first)}
+    _, question, rnd = latest
+    state = _stored_state(question)
+    status = "open" if state is None or state.closed_at is None else \
+        "closed" if state.published_at is None else "published"
+    theme = rules.theme_of(question.number)
+    published = status == "published"
+    current = {"round": rnd.number, "question": question.number, "state": status,
+               "theme_name": theme_name(rnd, theme), "theme": theme,
+               "value": value_of(rnd, question), "text": question.text,
+               "media": _media(question, "question"),
+               "answer": question.shown_answer if published else None,
+               "answer_media": _media(question, "answer") if published else [],
+               "lists": lists_of(rnd, question).lines() if published else []}
+    return {"current": current, "round": rnd.number, "board": board(event, rnd.number)}

@@ -18,7 +18,7 @@ from ...errors import DeskError
 from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
-from . import game, rules
+from . import game
 
 
 def _back(anchor: str = "") -> Response:
@@ -38,20 +38,12 @@ def _number(name: str) -> int:
 
 
 def _board(event: Event) -> list[dict[str, Any]]:
-    """Each round's themes: their author and their questions with value and state."""
-    started = {g.question_id: g for g, _, _ in clock.event_gates(event)}
+    """Each round's themes: their name, their author and their questions with value and
+    whether they were played."""
     authors = game.authors(event)
-    board = []
-    for rnd in event.rounds:
-        themes: dict[int, list[dict[str, Any]]] = {}
-        for q in rnd.questions:
-            gate = started.get(q.id)
-            themes.setdefault(rules.theme_of(q.number), []).append(
-                {"number": q.number, "value": game.value_of(rnd, q), "started": gate is not None})
-        board.append({"number": rnd.number, "themes": [
-            {"number": t, "author": authors.get((rnd.number, t)), "questions": qs}
-            for t, qs in sorted(themes.items())]})
-    return board
+    return [{"number": rnd.number, "themes": [
+        {**theme, "author": authors.get((rnd.number, theme["number"]))}
+        for theme in game.board(event, rnd.number)]} for rnd in event.rounds]
 
 
 @bp.get("/si")

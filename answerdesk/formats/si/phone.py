@@ -12,7 +12,8 @@ from ...core.labels import N_
 
 #: name (data-t-<name> on the page, t.t<Name> in the script) → English msgid
 TEXTS = {
-    "where": N_("Round %(round)s · theme %(theme)s"),
+    "where": N_("Round %(round)s · %(theme)s"),
+    "theme": N_("Theme %(n)s"),
     "value": N_("Question value: %(value)s"),
     "waiting": N_("Waiting for the host to open a question"),
     "open": N_("Open: send your answer"),
@@ -35,7 +36,7 @@ TEXTS = {
     "protest-heard": N_("The host is hearing your protest (СТОЮ)."),
     "protest-upheld": N_("Your protest was upheld."),
     "protest-rejected": N_("Your protest was rejected."),
-    "stop-which": N_("Round %(round)s · theme %(theme)s · question for %(value)s"),
+    "stop-which": N_("Round %(round)s · %(theme)s · question for %(value)s"),
     "stop-answer": N_("Correct answer: %(answer)s"),
     "stop": N_("СТОП"),
 }

@@ -208,7 +208,7 @@ def test_si_3_the_phone_sheet_lists_each_question_whose_protest_window_is_open(a
     assert stoppable(desk, t["Вася"]) == []
     play(desk, 1, 1, {"Вася": (t["Вася"], "answer 1.1")})
     item = desk.sheet(t["Вася"]).get_json()["si"]["protestable"]
-    assert item == [{"round": 1, "question": 1, "theme": 1, "value": 1,
+    assert item == [{"round": 1, "question": 1, "theme": 1, "theme_name": None, "value": 1,
                      "answer": "answer 1.1", "protest": None}]
     # The next question of the theme opens: the earlier one stays protestable (it is
     # not on the board), the open one is not yet (its answer is not published).

@@ -40,7 +40,8 @@ def test_si_round(app, si):
     desk, t = si
     assert send(desk, t["Вася"], 1, 3, "answer 1.3").status_code == 409  # SI-2.2: not open
     start_question(desk.client, desk.code, desk.password, 1, 3)
-    assert si_state(desk)["current"] == {"round": 1, "question": 3, "theme": 1, "value": 3,
+    assert si_state(desk)["current"] == {"round": 1, "question": 3, "theme": 1,
+                                         "theme_name": None, "value": 3,
                                          "state": "open", "answer": None, "lists": []}
     # SI-2.2: one answer each, privately; only the first counts.
     assert send(desk, t["Вася"], 1, 3, "answer 1.3").status_code == 201
