@@ -125,7 +125,9 @@
     });
     var own = mine.current && key(mine.current) === key(current) ? mine.current : null;
     // SI-2.4: an answer the lists miss may be claimed, once, until the next question.
-    show("si-claim", !!own && own.answer !== null && !own.listed && !claimed[key(current)]);
+    show("si-claim", !!own && own.answer !== null && !own.listed && !own.claim &&
+         !claimed[key(current)]);
+    if (own && own.claim === "pending") $("si-notice").textContent = t.tClaimPending;
     var filed = mine.protests.filter(function (p) {
       return p.round === current.round && p.question === current.question;
     });

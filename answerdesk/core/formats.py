@@ -86,6 +86,8 @@ class Format:
     paper_part: ClassVar[str | None] = None
     #: The template the import preview includes to choose the layout (``pack_layout``).
     layout_part: ClassVar[str | None] = None
+    #: The host page that downloads the results (``kind``: csv or xlsx), for the desk's bar.
+    results_export: ClassVar[str] = "host.export_results"
     #: Whether its phones and projector follow the game by server push (an SSE stream,
     #: docs/live-push.md): only then does a change of its events notify the streams.
     live_push: ClassVar[bool] = False

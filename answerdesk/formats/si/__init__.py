@@ -26,6 +26,7 @@ class SvoyaIgra(Format):
     phone_template = "si/phone.html"  # one private answer, the lists, ПРОПУСТИЛИ, СТОП
     screen_part = "si/_screen.html"  # the board, the question, the answer and the lists
     layout_part = "si/_layout.html"  # the import preview: which theme in which round
+    results_export = "host.si_export"  # the players' results as CSV/XLSX
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return SI_PROGRAMME

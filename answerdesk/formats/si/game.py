@@ -78,10 +78,16 @@ def _state(question: Question) -> SiQuestion:
     return row
 
 
+def in_competition_by_name(name: str) -> bool:
+    """SI-1.2: a player who joins as "@Name" plays out of competition."""
+    return not name.startswith("@")
+
+
 def player(team: Team) -> SiPlayer:
     row = db.session.scalar(db.select(SiPlayer).where(SiPlayer.team_id == team.id))
     if row is None:
-        row = SiPlayer(team_id=team.id, in_competition=True, warnings=0)
+        row = SiPlayer(team_id=team.id, in_competition=in_competition_by_name(team.name),
+                       warnings=0)
         db.session.add(row)
     return row
 
@@ -190,6 +196,8 @@ def decide(event: Event, round_number: int, question_number: int, name: Any, mar
     audit.record(event, actor, "si.decide", f"R{round_number}Q{question_number} {team.name}",
                  before={"decision": row.decision}, after={"decision": mark})
     row.decision = mark
+    if row.claim == "pending":  # the host's word answers the player's claim (SI-2.4)
+        row.claim = "settled"
     db.session.flush()
     return row
 
@@ -230,11 +238,8 @@ def lists_of(rnd: Round, question: Question) -> rules.Lists:
 
 
 def claim(event: Event, team: Team, round_number: int, question_number: int) -> dict[str, Any]:
-    """SI-2.4 "ПРОПУСТИЛИ": settled by the server's receipt time against the ВСЁ.
-
-    On time → back to the host's decision (the lists are corrected when published
-    again); late → "0 Name" in the lists.
-    """
+    """SI-2.4 "ПРОПУСТИЛИ": the claim goes to the host with the server's receipt time
+    against the ВСЁ; no mark changes until the host decides (``settle_claim``)."""
     _, question = rounds.question_of(event, round_number, question_number)
     state = _state(question)
     if state.published_at is None:
@@ -244,19 +249,59 @@ def claim(event: Event, team: Team, round_number: int, question_number: int) -> 
     if row is None:
         raise NotFound("No answer of yours to question %(question)s was received.",
                        question=question_number)
+    if row.claim == "pending":
+        raise Conflict("Your claim is already with the host.")
     closed_at = state.closed_at or row.received_at  # published means closed
     on_time = row.received_at <= closed_at
-    if on_time:
-        row.late, row.decision = False, None
-        if row.proposed is None:
-            row.proposed = "review"
-    else:
-        row.claimed = True
+    row.claim = "pending"
     audit.record(event, f"player:{team.name}", "si.claim",
                  f"R{round_number}Q{question_number}", after={"on_time": on_time})
     db.session.flush()
     return {"on_time": on_time, "received_at": row.received_at.isoformat() + "Z",
             "closed_at": closed_at.isoformat() + "Z"}
+
+
+def settle_claim(event: Event, round_number: int, question_number: int, name: Any, mark: Any,
+                 actor: str) -> SiAnswer:
+    """SI-2.4: the host's word on a "ПРОПУСТИЛИ" claim. On time: the answer is back in the
+    host's hands, judged ``mark`` (correct, wrong, none); late: ``late`` lists it as
+    "0 Name", ``none`` leaves it out."""
+    _, question = rounds.question_of(event, round_number, question_number)
+    team = team_named(event, name, NO_PLAYER)
+    row = next((a for a in answers_of(question) if a.team_id == team.id), None)
+    if row is None or row.claim != "pending":
+        raise NotFound("No claim of '%(name)s' waits on this question.", name=team.name)
+    state = _state(question)
+    on_time = state.closed_at is None or row.received_at <= state.closed_at
+    allowed = ("correct", "wrong", "none") if on_time else ("late", "none")
+    if mark not in allowed:
+        raise DeskError("mark must be one of %(marks)s.", marks=", ".join(allowed))
+    before = _mark(row)
+    if on_time:
+        row.late, row.decision = False, mark
+    else:
+        row.claimed = mark == "late"
+    row.claim = "settled"
+    audit.record(event, actor, "si.claim.settle", f"R{round_number}Q{question_number} {team.name}",
+                 before={"mark": str(before) if before else None}, after={"mark": mark})
+    db.session.flush()
+    return row
+
+
+def pending_claims(event: Event) -> list[dict[str, Any]]:
+    """The claims waiting for the host, oldest answer first, with whether each came
+    on time (the server's receipt against the ВСЁ)."""
+    rows = db.session.execute(
+        db.select(SiAnswer, Question, Round, SiQuestion)
+        .join(Question, SiAnswer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .join(SiQuestion, SiQuestion.question_id == Question.id)
+        .where(Round.event_id == event.id, SiAnswer.claim == "pending")
+        .order_by(SiAnswer.received_at))
+    return [{"player": a.team.name, "round": r.number, "question": q.number, "text": a.text,
+             "on_time": s.closed_at is None or a.received_at <= s.closed_at,
+             "received_at": a.received_at, "closed_at": s.closed_at}
+            for a, q, r, s in rows]
 
 
 def warn(event: Event, name: Any, actor: str) -> SiPlayer:
@@ -265,6 +310,20 @@ def warn(event: Event, name: Any, actor: str) -> SiPlayer:
     row = player(team)
     row.warnings += 1
     audit.record(event, actor, "si.warn", team.name, after={"warnings": row.warnings})
+    db.session.flush()
+    return row
+
+
+def unwarn(event: Event, name: Any, actor: str) -> SiPlayer:
+    """Take back the host's last warning (a slip of the finger): a player removed by the
+    second one is back with their points (SI-1.3)."""
+    team = team_named(event, name, NO_PLAYER)
+    row = player(team)
+    if row.warnings < 1:
+        raise Conflict("'%(name)s' has no warning to take back.", name=team.name)
+    row.warnings -= 1
+    audit.record(event, actor, "si.unwarn", team.name, before={"warnings": row.warnings + 1},
+                 after={"warnings": row.warnings})
     db.session.flush()
     return row
 
@@ -543,7 +602,8 @@ def _players(event: Event) -> list[tuple[str, bool, int]]:
     """(name, in competition, warnings) of every player (SI-1.2, SI-1.3)."""
     players = {p.team_id: p for p in db.session.scalars(db.select(SiPlayer).join(
         Team, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))}
-    return [(t.name, players[t.id].in_competition if t.id in players else True,
+    return [(t.name, players[t.id].in_competition if t.id in players
+             else in_competition_by_name(t.name),
              players[t.id].warnings if t.id in players else 0) for t in event.teams]
 
 
@@ -643,6 +703,7 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
         row = next((a for a in answers_of(question) if a.team_id == team.id), None)
         current = {"round": rnd.number, "question": question.number,
                    "answer": row.text if row else None, "late": row.late if row else False,
+                   "claim": row.claim if row else None,  # SI-2.4: pending, then settled
                    # SI-2.4: an answer in no list may be claimed ("ПРОПУСТИЛИ")
                    "listed": row is not None and _mark(row) in LISTED,
                    "may_answer": rules.author_may_answer(

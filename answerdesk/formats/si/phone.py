@@ -31,7 +31,8 @@ TEXTS = {
     "author": N_("You wrote this theme: you play it only by answering its most expensive "
                  "question (SI-0)."),
     "claim-on-time": N_("Your answer came on time: the host will check it again."),
-    "claim-late": N_("Your answer came after ВСЁ: it counts 0."),
+    "claim-late": N_("Your answer came after ВСЁ: the host decides whether it is listed as 0."),
+    "claim-pending": N_("ПРОПУСТИЛИ: your claim is with the host."),
     "protest-filed": N_("Your protest is with the host."),
     "protest-heard": N_("The host is hearing your protest (СТОЮ)."),
     "protest-upheld": N_("Your protest was upheld."),

@@ -277,7 +277,8 @@ def test_a_phone_that_drops_rejoins_where_the_game_stands_with_its_score(app, si
     assert sheet["si"]["player"] == "Вася"
     assert (sheet["si"]["points"], sheet["si"]["place"]) == (4, 1)
     assert sheet["si"]["current"] == {"round": 1, "question": 5, "answer": "answer 1.5",
-                                      "late": False, "listed": False, "may_answer": True}
+                                      "late": False, "listed": False, "may_answer": True,
+                                      "claim": None}
     again = send(Desk(phone, desk.code, desk.password), t["Вася"], 1, 5, "другое")
     assert again.status_code == 409  # SI-2.2: the first answer stands
     state = phone.get(f"/api/events/{desk.code}/state").get_json()["si"]
