@@ -49,6 +49,7 @@ def _create_event(browser: Browser, base: str, organiser_password: str, name: st
     page.press("input[name=password]", "Enter")
     page.fill("#new-event input[name=name]", name)
     page.select_option("#new-event select[name=format]", "si")
+    page.select_option("#new-event select[name=screen_locale]", "ru")
     if pack is not None:
         page.set_input_files("#new-event input[name=pack]", str(pack))
     page.click("#new-event button[type=submit]")
@@ -124,6 +125,7 @@ def test_a_whole_si_night_through_the_pages(app, live_server, browser: Browser):
     expect(layout).to_have_count(5)
     for i, rnd in enumerate(("1", "1", "2", "2", "3")):
         layout.nth(i).select_option(rnd)
+    desk.locator("#si-layout").scroll_into_view_if_needed()
     _shot(desk, "si-preview")
     desk.locator("#confirm-import").click()
     expect(desk).to_have_url(re.compile(rf"/host/{code}/$"))
@@ -250,7 +252,10 @@ def test_a_whole_si_night_through_the_pages(app, live_server, browser: Browser):
     assert [(r["team"], r["points"], r["place"]) for r in standings["standings"]][:3] == [
         ("Вася", 5, 1), ("Петя", -1, 2), ("Ира", -2, 3)]
     screen.reload()
+    expect(screen.locator("#screen-si")).to_have_attribute("data-state", "published")
     _shot(screen, "si-projector-board")
+    screen.set_viewport_size({"width": 1280, "height": 720})
+    _shot(screen, "si-projector-720")
     screen_context.close()
 
     # -- a db.chgk.info «Своя игра» .txt created with the event on the start page ---------
@@ -269,6 +274,7 @@ def test_a_whole_si_night_through_the_pages(app, live_server, browser: Browser):
     _answer(phone2, answer)
     _close_and_publish(desk2, ["Оля"])
     expect(desk2.locator("#lists li")).to_have_text(["+1 Оля"])
+    desk2.evaluate("window.scrollTo(0, 0)")
     _shot(desk2, "si-desk")
 
 
