@@ -748,13 +748,14 @@ def warnings(event: Event) -> dict[str, int]:
     return dict(rows.all())
 
 
-def board(event: Event, number: int) -> list[dict[str, Any]]:
+def board(event: Event, number: int, started: set[int] | None = None) -> list[dict[str, Any]]:
     """Round ``number``'s board: each theme's name and its questions' values, played or
-    not (desk, projector)."""
+    not (desk, projector); ``started``: the ids of the questions started, if known."""
     rnd = next((r for r in event.rounds if r.number == number), None)
     if rnd is None:
         return []
-    started = {q.id for _, q, _ in clock.event_gates(event)}
+    if started is None:
+        started = {q.id for _, q, _ in clock.event_gates(event)}
     themes: dict[int, list[dict[str, Any]]] = {}
     for q in rnd.questions:
         themes.setdefault(rules.theme_of(q.number), []).append(

@@ -59,9 +59,10 @@ def _board(event: Event) -> list[dict[str, Any]]:
     """Each round's themes: their name, their author and their questions with value and
     whether they were played."""
     authors = game.authors(event)
+    started = {q.id for _, q, _ in clock.event_gates(event)}
     return [{"number": rnd.number, "themes": [
         {**theme, "author": authors.get((rnd.number, theme["number"]))}
-        for theme in game.board(event, rnd.number)]} for rnd in event.rounds]
+        for theme in game.board(event, rnd.number, started)]} for rnd in event.rounds]
 
 
 @bp.get("/si")
