@@ -68,6 +68,9 @@
     return found || "";
   }
 
+  // The pack's name of the theme; "Theme n" only for a programme built without a pack.
+  function themeName(q) { return q.theme_name || fill(t.tTheme, {n: q.theme}); }
+
   function renderBoard(sheet) {
     var board = $("si-board");
     board.dataset.state = current ? current.state : "";
@@ -78,7 +81,7 @@
       $("si-status").textContent = "";
       return;
     }
-    $("si-where").textContent = fill(t.tWhere, {round: current.round, theme: current.theme});
+    $("si-where").textContent = fill(t.tWhere, {round: current.round, theme: themeName(current)});
     $("si-value").textContent = fill(t.tValue, {value: current.value});
     $("si-question").textContent = questionText(sheet, current);
     $("si-status").textContent = current.state === "open" ? t.tOpen
@@ -117,7 +120,9 @@
     });
     var own = mine.current && key(mine.current) === key(current) ? mine.current : null;
     // SI-2.4: an answer the lists miss may be claimed, once, until the next question.
-    show("si-claim", !!own && own.answer !== null && !own.listed && !claimed[key(current)]);
+    show("si-claim", !!own && own.answer !== null && !own.listed && !own.claim &&
+         !claimed[key(current)]);
+    if (own && own.claim === "pending") $("si-notice").textContent = t.tClaimPending;
     var filed = mine.protests.filter(function (p) {
       return p.round === current.round && p.question === current.question;
     });
@@ -129,7 +134,9 @@
             rejected: t.tProtestRejected}[state] || "";
   }
   function awaiting(state) { return state === "filed" || state === "heard"; }
-  function which(q) { return fill(t.tStopWhich, {round: q.round, theme: q.theme, value: q.value}); }
+  function which(q) {
+    return fill(t.tStopWhich, {round: q.round, theme: themeName(q), value: q.value});
+  }
 
   // SI-3: a СТОП for each question whose window is open (the server's list: published,
   // no other theme started since, the player in competition): the board's question and

@@ -87,6 +87,10 @@ class Format:
     plays_variants: ClassVar[frozenset[str]] = frozenset()
     #: The template the paper screen includes below a team's sheet (BG-E1), if any.
     paper_part: ClassVar[str | None] = None
+    #: The template the import preview includes to choose the layout (``pack_layout``).
+    layout_part: ClassVar[str | None] = None
+    #: The host page that downloads the results (``kind``: csv or xlsx), for the desk's bar.
+    results_export: ClassVar[str] = "host.export_results"
     #: Whether its phones and projector follow the game by server push (an SSE stream,
     #: docs/live-push.md): only then does a change of its events notify the streams.
     live_push: ClassVar[bool] = False
@@ -98,6 +102,17 @@ class Format:
     def imported_kind(self, number: int, kind: str) -> str:
         """The kind round ``number`` takes when a pack brings it as ``kind``."""
         return kind
+
+    def shape_pack(self, pack: Any, layout: Sequence[int] | None = None) -> Any:
+        """The pack as this game plays it, before the preview and the import (Своя игра:
+        three boards of 5 × 5, the themes in the rounds ``layout`` chose); the pack as it
+        is by default. Refuses a bad ``layout`` with a PackError."""
+        return pack
+
+    def pack_layout(self, pack: Any, layout: Sequence[int] | None = None) -> Any:
+        """What the import preview lets the host lay out (``templates/<layout_part>``), or
+        None when the game takes a pack's rounds as they are."""
+        return None
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """Whether the round's questions open one by one behind gates (``rnd`` may be a

@@ -82,7 +82,7 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
 
 @dataclass
 class ScreenRow:
-    place: int
+    place: int | None  # None: not ranked (SI-1.2 out of competition)
     shared: bool
     name: str
     points: float
@@ -103,7 +103,8 @@ def standings_with_moves(event: Event, rows: Sequence[StandingRow] | None = None
                     for team, points in before.items()}
     return [
         ScreenRow(place=r.place, shared=r.shared, name=r.name, points=r.points,
-                  move=(previous[r.team_id] - r.place) if r.team_id in previous else None)
+                  move=(previous[r.team_id] - r.place)
+                  if r.team_id in previous and r.place is not None else None)
         for r in rows
     ]
 

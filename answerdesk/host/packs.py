@@ -19,6 +19,7 @@ from flask_babel import ngettext
 from .. import i18n
 from ..access import host_required
 from ..errors import DeskError
+from ..i18n import say
 from ..models import Event
 from ..packs import PackError, dump_native, parse_pack
 from ..packs.importer import MODES, export_pack, import_pack, preview
@@ -103,6 +104,15 @@ def pack_preview(event: Event):
     return _page(event, summary=summary, filename=filename, upload_id=upload_id, mode=mode)
 
 
+def _layout() -> list[int] | None:
+    """The host's round for each theme of the pack, where the game lets the host lay
+    the pack out (Format.pack_layout); None: the game's own default."""
+    chosen = request.form.getlist("layout")
+    if not chosen:
+        return None
+    return [int(v) if v.isdigit() else -1 for v in chosen]
+
+
 @bp.post("/programme/import")
 @host_required
 def pack_import(event: Event):
@@ -110,11 +120,18 @@ def pack_import(event: Event):
     if not path.is_file():
         raise DeskError("This upload has expired: choose the file again.")
     filename = request.form.get("filename", "pack")
+    layout = _layout()
     try:
-        report = import_pack(event, parse_pack(path.read_bytes(), filename), actor="host",
-                             mode=_mode())
+        pack = parse_pack(path.read_bytes(), filename)
     except PackError as err:
         return _page(event, 422, filename=filename, error=err)
+    try:
+        report = import_pack(event, pack, actor="host", mode=_mode(), layout=layout)
+    except PackError as err:  # the host's layout: the preview again, as chosen
+        return _page(event, 422, summary=preview(parse_pack(path.read_bytes(), filename),
+                                                 event, _mode()),
+                     filename=filename, upload_id=path.name, mode=_mode(), chosen=layout,
+                     problem=say(err))
     path.unlink(missing_ok=True)
     flash(_("Imported %(questions)s into rounds %(rounds)s.",
             questions=_questions(report.question_count),

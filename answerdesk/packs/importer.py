@@ -12,6 +12,7 @@ can only be added after the existing rounds (mode "append").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -73,6 +74,7 @@ class PackSummary:
     mode: str = "replace"
     replaces: list[int] = field(default_factory=list)
     blocked: str | None = None
+    layout: Any = None  # the format's pack_layout: what the host may lay out
 
 
 @dataclass
@@ -125,9 +127,20 @@ def _check_size(pack: Pack) -> None:
                         count=pack.question_count, most=MAX_QUESTIONS)
 
 
-def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> PackSummary:
-    """The summary shown before an import; `blocked` says why it would be refused."""
+def _shaped(event: Event | None, pack: Pack, layout: Sequence[int] | None) -> Pack:
+    """The pack as the event's game plays it (Format.shape_pack)."""
+    fmt = REGISTRY.get(event.format) if event is not None else None
+    return fmt.shape_pack(pack, layout) if fmt else pack
+
+
+def preview(pack: Pack, event: Event | None = None, mode: str = "replace",
+            layout: Sequence[int] | None = None) -> PackSummary:
+    """The summary shown before an import; `blocked` says why it would be refused.
+    ``layout``: the host's choice where the game lets the host lay the pack out."""
     _check_mode(mode)
+    fmt = REGISTRY.get(event.format) if event is not None else None
+    chosen = fmt.pack_layout(pack, layout) if fmt else None
+    pack = _shaped(event, pack, layout)
     _check_size(pack)
     screen_media(pack)
     numbers = _numbers(event, pack, mode)
@@ -146,7 +159,7 @@ def preview(pack: Pack, event: Event | None = None, mode: str = "replace") -> Pa
         missing_media=missing[:MAX_LISTED], missing_more=max(0, len(missing) - MAX_LISTED),
         mode=mode,
         replaces=[r.number for r in event.rounds] if event and mode == "replace" else [],
-        blocked=str(blocked) if blocked else None,
+        blocked=str(blocked) if blocked else None, layout=chosen,
     )
 
 
@@ -212,10 +225,13 @@ def question_row(spec: QuestionSpec, code: str, files: dict[str, bytes],
     )
 
 
-def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace") -> ImportReport:
+def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace",
+                layout: Sequence[int] | None = None) -> ImportReport:
     """Write the pack's rounds into the event in one transaction (see the module
-    docstring for replace/append). Raises Conflict when answers forbid a replace."""
+    docstring for replace/append), as the event's game plays them (``layout``: the
+    host's choice on the preview). Raises Conflict when answers forbid a replace."""
     _check_mode(mode)
+    pack = _shaped(event, pack, layout)
     blocked = _blocked(event, mode)
     if blocked:
         raise blocked

@@ -4,6 +4,7 @@ host publishes "+3 Вася, Ира / −3 Женя", players protest (СТОП)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, QuestionStart, RoundTemplate, register
@@ -23,9 +24,35 @@ class SvoyaIgra(Format):
     live_push = True  # the buzzer's stream (formats/buzzer/stream.py)
     desk_links = (("host.si_desk", N_("Своя игра desk")),)
     phone_template = "si/phone.html"  # one private answer, the lists, ПРОПУСТИЛИ, СТОП
+    screen_part = "si/_screen.html"  # the board, the question, the answer and the lists
+    layout_part = "si/_layout.html"  # the import preview: which theme in which round
+    results_export = "host.si_export"  # the players' results as CSV/XLSX
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return SI_PROGRAMME
+
+    def imported_kind(self, number: int, kind: str) -> str:
+        """An imported round is a board played question by question (SI-1.1, SI-2.2)."""
+        return SEQUENTIAL
+
+    def shape_pack(self, pack: Any, layout: Sequence[int] | None = None) -> Any:
+        """Any .siq or «Своя игра» .txt as three boards of 5 × 5 (SI-1.1)."""
+        from .layout import shape
+
+        return shape(pack, layout)
+
+    def pack_layout(self, pack: Any, layout: Sequence[int] | None = None) -> Any:
+        from .layout import Layout, default_rounds, pool
+
+        themes, finals = pool(pack)
+        rounds = list(layout) if layout is not None else default_rounds(len(themes))
+        return Layout(themes, rounds, finals)
+
+    def standings(self, event: Any) -> Sequence[Any]:
+        """SI-1.2: the players in competition by points, with places."""
+        from .game import standings_rows
+
+        return standings_rows(event)
 
     def one_at_a_time(self, rnd: Any) -> bool:
         """The host starts the board's questions one by one; phones see each once started."""
@@ -71,6 +98,12 @@ class SvoyaIgra(Format):
 SI = SvoyaIgra()
 
 
+def _screen(event: Any) -> dict[str, Any]:
+    from .game import screen
+
+    return screen(event)
+
+
 def load(app: Flask | None = None) -> SvoyaIgra:
     """Register the format and its routes (called by formats.load_all)."""
     if app is not None:
@@ -79,4 +112,5 @@ def load(app: Flask | None = None) -> SvoyaIgra:
         from .phone import phone_texts
 
         app.jinja_env.globals["si_phone_texts"] = phone_texts  # templates/si/phone.html
+        app.jinja_env.globals["si_screen"] = _screen  # templates/si/_screen.html
     return register(SI)

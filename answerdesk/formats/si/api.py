@@ -135,6 +135,8 @@ SI_STATE = {"type": "object", "description": "Своя игра: the latest ques
                 "current": {"type": ["object", "null"], "properties": {
                     "round": {"type": "integer"}, "question": {"type": "integer"},
                     "theme": {"type": "integer"}, "value": {"type": "integer"},
+                    "theme_name": {"type": ["string", "null"], "description": "the pack's "
+                                   "name of the theme; null without a pack"},
                     "state": {"type": "string", "enum": ["open", "closed", "published"]},
                     "answer": {"type": ["string", "null"]},
                     "lists": {"type": "array", "items": {"type": "string"}}}},

@@ -10,8 +10,9 @@ change nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -77,10 +78,16 @@ def _state(question: Question) -> SiQuestion:
     return row
 
 
+def in_competition_by_name(name: str) -> bool:
+    """SI-1.2: a player who joins as "@Name" plays out of competition."""
+    return not name.startswith("@")
+
+
 def player(team: Team) -> SiPlayer:
     row = db.session.scalar(db.select(SiPlayer).where(SiPlayer.team_id == team.id))
     if row is None:
-        row = SiPlayer(team_id=team.id, in_competition=True, warnings=0)
+        row = SiPlayer(team_id=team.id, in_competition=in_competition_by_name(team.name),
+                       warnings=0)
         db.session.add(row)
     return row
 
@@ -90,13 +97,19 @@ NO_PLAYER = N_("No player called '%(name)s'.")
 
 
 def value_of(rnd: Round, question: Question) -> int:
-    """The pack's own value, else SI-1.1's for the question's place."""
-    if question.points:
-        return question.points
+    """SI-1.1's value for the question's place, whatever price a pack gave it; a
+    question off the 3 × 25 board keeps its own points."""
     try:
         return rules.value(rnd.number, question.number)
     except ValueError:
-        return rnd.points
+        return question.points or rnd.points
+
+
+def theme_name(rnd: Round, theme: int) -> str | None:
+    """The theme's name as the pack gave it (Round.themes), None for a programme
+    built without a pack (the pages then say "Theme n")."""
+    names = rnd.themes or []
+    return names[theme - 1] if 0 < theme <= len(names) and names[theme - 1] else None
 
 
 def answer(event: Event, team: Team, round_number: int, question_number: int, text: Any,
@@ -183,6 +196,8 @@ def decide(event: Event, round_number: int, question_number: int, name: Any, mar
     audit.record(event, actor, "si.decide", f"R{round_number}Q{question_number} {team.name}",
                  before={"decision": row.decision}, after={"decision": mark})
     row.decision = mark
+    if row.claim == "pending":  # the host's word answers the player's claim (SI-2.4)
+        row.claim = "settled"
     db.session.flush()
     return row
 
@@ -223,11 +238,8 @@ def lists_of(rnd: Round, question: Question) -> rules.Lists:
 
 
 def claim(event: Event, team: Team, round_number: int, question_number: int) -> dict[str, Any]:
-    """SI-2.4 "ПРОПУСТИЛИ": settled by the server's receipt time against the ВСЁ.
-
-    On time → back to the host's decision (the lists are corrected when published
-    again); late → "0 Name" in the lists.
-    """
+    """SI-2.4 "ПРОПУСТИЛИ": the claim goes to the host with the server's receipt time
+    against the ВСЁ; no mark changes until the host decides (``settle_claim``)."""
     _, question = rounds.question_of(event, round_number, question_number)
     state = _state(question)
     if state.published_at is None:
@@ -237,19 +249,59 @@ def claim(event: Event, team: Team, round_number: int, question_number: int) -> 
     if row is None:
         raise NotFound("No answer of yours to question %(question)s was received.",
                        question=question_number)
+    if row.claim == "pending":
+        raise Conflict("Your claim is already with the host.")
     closed_at = state.closed_at or row.received_at  # published means closed
     on_time = row.received_at <= closed_at
-    if on_time:
-        row.late, row.decision = False, None
-        if row.proposed is None:
-            row.proposed = "review"
-    else:
-        row.claimed = True
+    row.claim = "pending"
     audit.record(event, f"player:{team.name}", "si.claim",
                  f"R{round_number}Q{question_number}", after={"on_time": on_time})
     db.session.flush()
     return {"on_time": on_time, "received_at": row.received_at.isoformat() + "Z",
             "closed_at": closed_at.isoformat() + "Z"}
+
+
+def settle_claim(event: Event, round_number: int, question_number: int, name: Any, mark: Any,
+                 actor: str) -> SiAnswer:
+    """SI-2.4: the host's word on a "ПРОПУСТИЛИ" claim. On time: the answer is back in the
+    host's hands, judged ``mark`` (correct, wrong, none); late: ``late`` lists it as
+    "0 Name", ``none`` leaves it out."""
+    _, question = rounds.question_of(event, round_number, question_number)
+    team = team_named(event, name, NO_PLAYER)
+    row = next((a for a in answers_of(question) if a.team_id == team.id), None)
+    if row is None or row.claim != "pending":
+        raise NotFound("No claim of '%(name)s' waits on this question.", name=team.name)
+    state = _state(question)
+    on_time = state.closed_at is None or row.received_at <= state.closed_at
+    allowed = ("correct", "wrong", "none") if on_time else ("late", "none")
+    if mark not in allowed:
+        raise DeskError("mark must be one of %(marks)s.", marks=", ".join(allowed))
+    before = _mark(row)
+    if on_time:
+        row.late, row.decision = False, mark
+    else:
+        row.claimed = mark == "late"
+    row.claim = "settled"
+    audit.record(event, actor, "si.claim.settle", f"R{round_number}Q{question_number} {team.name}",
+                 before={"mark": str(before) if before else None}, after={"mark": mark})
+    db.session.flush()
+    return row
+
+
+def pending_claims(event: Event) -> list[dict[str, Any]]:
+    """The claims waiting for the host, oldest answer first, with whether each came
+    on time (the server's receipt against the ВСЁ)."""
+    rows = db.session.execute(
+        db.select(SiAnswer, Question, Round, SiQuestion)
+        .join(Question, SiAnswer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .join(SiQuestion, SiQuestion.question_id == Question.id)
+        .where(Round.event_id == event.id, SiAnswer.claim == "pending")
+        .order_by(SiAnswer.received_at))
+    return [{"player": a.team.name, "round": r.number, "question": q.number, "text": a.text,
+             "on_time": s.closed_at is None or a.received_at <= s.closed_at,
+             "received_at": a.received_at, "closed_at": s.closed_at}
+            for a, q, r, s in rows]
 
 
 def warn(event: Event, name: Any, actor: str) -> SiPlayer:
@@ -258,6 +310,20 @@ def warn(event: Event, name: Any, actor: str) -> SiPlayer:
     row = player(team)
     row.warnings += 1
     audit.record(event, actor, "si.warn", team.name, after={"warnings": row.warnings})
+    db.session.flush()
+    return row
+
+
+def unwarn(event: Event, name: Any, actor: str) -> SiPlayer:
+    """Take back the host's last warning (a slip of the finger): a player removed by the
+    second one is back with their points (SI-1.3)."""
+    team = team_named(event, name, NO_PLAYER)
+    row = player(team)
+    if row.warnings < 1:
+        raise Conflict("'%(name)s' has no warning to take back.", name=team.name)
+    row.warnings -= 1
+    audit.record(event, actor, "si.unwarn", team.name, before={"warnings": row.warnings + 1},
+                 after={"warnings": row.warnings})
     db.session.flush()
     return row
 
@@ -420,6 +486,7 @@ def protestable(event: Event, row: SiPlayer | None,
         return []
     latest = {p.question_id: p.state for p in own}
     return [{"round": rnd.number, "question": q.number, "theme": rules.theme_of(q.number),
+             "theme_name": theme_name(rnd, rules.theme_of(q.number)),
              "value": value_of(rnd, q), "answer": q.shown_answer, "protest": latest.get(q.id)}
             for q, rnd in open_windows(event)]
 
@@ -514,23 +581,71 @@ def decide_protest(event: Event, protest_id: Any, upheld: Any, changes: Any, war
     return {"state": str(row.state), "warned": warned, "lists": after}
 
 
-def scores(event: Event) -> list[rules.PlayerScore]:
-    """The players' scores over the published questions (SI-2.4, SI-1.3)."""
-    players = {p.team_id: p for p in db.session.scalars(db.select(SiPlayer).join(
-        Team, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))}
+def _published_marks(event: Event) -> list[tuple[int, str, rules.Mark, int]]:
+    """(round, player, mark, value) of every answer in the published lists."""
+    published = set(db.session.scalars(
+        db.select(SiQuestion.question_id).join(Question, SiQuestion.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event.id, SiQuestion.published_at.is_not(None))))
     marks = []
     for rnd in event.rounds:
         for question in rnd.questions:
-            state = db.session.scalar(db.select(SiQuestion).where(
-                SiQuestion.question_id == question.id))
-            if state is None or state.published_at is None:
+            if question.id not in published:
                 continue
             worth = value_of(rnd, question)
-            marks += [(r.team.name, m, worth) for r in answers_of(question)
+            marks += [(rnd.number, r.team.name, m, worth) for r in answers_of(question)
                       if (m := _mark(r)) is not None]
-    return rules.scores([(t.name, players[t.id].in_competition if t.id in players else True,
-                          players[t.id].warnings if t.id in players else 0)
-                         for t in event.teams], marks)
+    return marks
+
+
+def _players(event: Event) -> list[tuple[str, bool, int]]:
+    """(name, in competition, warnings) of every player (SI-1.2, SI-1.3)."""
+    players = {p.team_id: p for p in db.session.scalars(db.select(SiPlayer).join(
+        Team, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))}
+    return [(t.name, players[t.id].in_competition if t.id in players
+             else in_competition_by_name(t.name),
+             players[t.id].warnings if t.id in players else 0) for t in event.teams]
+
+
+def scores(event: Event) -> list[rules.PlayerScore]:
+    """The players' scores over the published questions (SI-2.4, SI-1.3)."""
+    return rules.scores(_players(event),
+                        [(name, m, worth) for _, name, m, worth in _published_marks(event)])
+
+
+@dataclass
+class SiStanding:
+    """A player's line in core's standings (desk, projector, API, exports): SI-1.2 places
+    for the players in competition (None for the others), points by round."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int | None
+    shared: bool = False
+    by_round: dict[int, float] = dataclasses.field(default_factory=dict)
+    in_competition: bool = True
+    removed: bool = False
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
+
+
+def standings_rows(event: Event) -> list[SiStanding]:
+    """The scores as standings rows, best first (rules.scores' order)."""
+    marks = _published_marks(event)
+    ids = {t.name: t.id for t in event.teams}
+    by_round: dict[str, dict[int, float]] = {}
+    for number, name, mark, worth in marks:
+        line = by_round.setdefault(name, {})
+        line[number] = line.get(number, 0) + rules.points(mark, worth)
+    rows = rules.scores(_players(event), [(n, m, w) for _, n, m, w in marks])
+    places = [r.place for r in rows if r.place is not None]
+    return [SiStanding(team_id=ids[r.player], name=r.player, points=r.points, place=r.place,
+                       shared=r.place is not None and places.count(r.place) > 1,
+                       by_round={} if r.removed else by_round.get(r.player, {}),
+                       in_competition=r.in_competition, removed=r.removed)
+            for r in rows]
 
 
 def public(event: Event) -> dict[str, Any]:
@@ -543,9 +658,10 @@ def public(event: Event) -> dict[str, Any]:
         state = _stored_state(question)
         status = "open" if state is None or state.closed_at is None else \
             "closed" if state.published_at is None else "published"
+        theme = rules.theme_of(question.number)
         current = {"round": rnd.number, "question": question.number,
-                   "theme": rules.theme_of(question.number), "value": value_of(rnd, question),
-                   "state": status,
+                   "theme": theme, "theme_name": theme_name(rnd, theme),
+                   "value": value_of(rnd, question), "state": status,
                    "answer": question.shown_answer if status == "published" else None,
                    "lists": lists_of(rnd, question).lines() if status == "published" else []}
     pending = pending_protests(event)
@@ -587,6 +703,7 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
         row = next((a for a in answers_of(question) if a.team_id == team.id), None)
         current = {"round": rnd.number, "question": question.number,
                    "answer": row.text if row else None, "late": row.late if row else False,
+                   "claim": row.claim if row else None,  # SI-2.4: pending, then settled
                    # SI-2.4: an answer in no list may be claimed ("ПРОПУСТИЛИ")
                    "listed": row is not None and _mark(row) in LISTED,
                    "may_answer": rules.author_may_answer(
@@ -612,8 +729,12 @@ def current_question(event: Event) -> dict[str, Any] | None:
     state = _stored_state(question)
     status = "open" if state is None or state.closed_at is None else \
         "closed" if state.published_at is None else "published"
+    theme = rules.theme_of(question.number)
+    details = question.details or {}
     return {"round": rnd.number, "question": question.number, "text": question.text,
+            "theme": theme, "theme_name": theme_name(rnd, theme),
             "answer": question.shown_answer, "value": value_of(rnd, question),
+            "comment": details.get("comment"), "note": details.get("note"),
             "state": status, "lists": lists_of(rnd, question).lines(),
             "answers": [{"player": a.team.name, "text": a.text, "late": a.late,
                          "proposed": a.proposed, "decision": a.decision}
@@ -625,3 +746,50 @@ def warnings(event: Event) -> dict[str, int]:
     rows = db.session.execute(db.select(Team.name, SiPlayer.warnings).join(
         SiPlayer, SiPlayer.team_id == Team.id).where(Team.event_id == event.id))
     return dict(rows.all())
+
+
+def board(event: Event, number: int, started: set[int] | None = None) -> list[dict[str, Any]]:
+    """Round ``number``'s board: each theme's name and its questions' values, played or
+    not (desk, projector); ``started``: the ids of the questions started, if known."""
+    rnd = next((r for r in event.rounds if r.number == number), None)
+    if rnd is None:
+        return []
+    if started is None:
+        started = {q.id for _, q, _ in clock.event_gates(event)}
+    themes: dict[int, list[dict[str, Any]]] = {}
+    for q in rnd.questions:
+        themes.setdefault(rules.theme_of(q.number), []).append(
+            {"number": q.number, "value": value_of(rnd, q), "played": q.id in started})
+    return [{"number": t, "name": theme_name(rnd, t), "questions": qs}
+            for t, qs in sorted(themes.items())]
+
+
+def _media(question: Question, stage: str) -> list[dict[str, str]]:
+    """The pack's stored pictures, sounds and videos of one stage (never a URL: the
+    room's screen does not reach out to the internet)."""
+    return [m for m in question.media or [] if m.get("file")
+            and m.get("stage", "question") == stage and m.get("kind") in ("image", "audio",
+                                                                          "video")]
+
+
+def screen(event: Event) -> dict[str, Any]:
+    """What the projector shows (SI-2.4): the question being played with its media; once
+    published its answer, the answer's media and the lists; the board of its round."""
+    latest = _latest(event)
+    if latest is None:
+        first = min((r.number for r in event.rounds), default=1)
+        return {"current": None, "round": first, "board": board(event, first)}
+    _, question, rnd = latest
+    state = _stored_state(question)
+    status = "open" if state is None or state.closed_at is None else \
+        "closed" if state.published_at is None else "published"
+    theme = rules.theme_of(question.number)
+    published = status == "published"
+    current = {"round": rnd.number, "question": question.number, "state": status,
+               "theme_name": theme_name(rnd, theme), "theme": theme,
+               "value": value_of(rnd, question), "text": question.text,
+               "media": _media(question, "question"),
+               "answer": question.shown_answer if published else None,
+               "answer_media": _media(question, "answer") if published else [],
+               "lists": lists_of(rnd, question).lines() if published else []}
+    return {"current": current, "round": rnd.number, "board": board(event, rnd.number)}

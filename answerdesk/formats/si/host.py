@@ -8,13 +8,19 @@ loses nothing.
 
 from __future__ import annotations
 
+import secrets
+from collections.abc import Callable
 from typing import Any
 
-from flask import Response, redirect, render_template, request, url_for
+from flask import Response, redirect, render_template, request, session, url_for
+from flask_babel import gettext as _
 
 from ...access import host_required
-from ...core import clock, formats
-from ...errors import DeskError
+from ...core import audit, clock, formats
+from ...core.spreadsheets import FILE_TYPES, Table, place_label, results_xlsx, to_csv
+from ...core.teams import hash_token, team_named
+from ...errors import DeskError, NotFound
+from ...extensions import db
 from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
@@ -24,6 +30,18 @@ from . import game, rules
 def _back(anchor: str = "") -> Response:
     target = url_for("host.si_desk", code=request.view_args["code"])
     return redirect(target + (f"#{anchor}" if anchor else ""))
+
+
+def _on_desk(anchor: str, action: Callable[..., Any], *args: Any) -> Response:
+    """Run a desk action at the request boundary; a refusal (undecided answers, a
+    question still running …) brings the host back to the desk with its message,
+    nothing changed."""
+    try:
+        committed(action, *args)
+    except DeskError as err:
+        session["si_problem"] = err.message
+        return _back(anchor)
+    return _back(anchor)
 
 
 def _own(event: Event) -> Event:
@@ -38,31 +56,29 @@ def _number(name: str) -> int:
 
 
 def _board(event: Event) -> list[dict[str, Any]]:
-    """Each round's themes: their author and their questions with value and state."""
-    started = {g.question_id: g for g, _, _ in clock.event_gates(event)}
+    """Each round's themes: their name, their author and their questions with value and
+    whether they were played."""
     authors = game.authors(event)
-    board = []
-    for rnd in event.rounds:
-        themes: dict[int, list[dict[str, Any]]] = {}
-        for q in rnd.questions:
-            gate = started.get(q.id)
-            themes.setdefault(rules.theme_of(q.number), []).append(
-                {"number": q.number, "value": game.value_of(rnd, q), "started": gate is not None})
-        board.append({"number": rnd.number, "themes": [
-            {"number": t, "author": authors.get((rnd.number, t)), "questions": qs}
-            for t, qs in sorted(themes.items())]})
-    return board
+    started = {q.id for _, q, _ in clock.event_gates(event)}
+    return [{"number": rnd.number, "themes": [
+        {**theme, "author": authors.get((rnd.number, theme["number"]))}
+        for theme in game.board(event, rnd.number, started)]} for rnd in event.rounds]
 
 
 @bp.get("/si")
 @host_required
 def si_desk(event: Event):
-    _own(event)
+    return _desk_page(_own(event))
+
+
+def _desk_page(event: Event, relink: tuple[str, str] | None = None) -> str:
     latest = game.current_question(event)
     return render_template(
         "host/si.html", event=event, board=_board(event), current=latest,
         scores=game.scores(event), warnings=game.warnings(event),
-        protests=game.protests(event), marks=("correct", "wrong", "none"))
+        protests=game.protests(event), marks=("correct", "wrong", "none"),
+        claims=game.pending_claims(event), problem=session.pop("si_problem", None),
+        confirm_warn=session.pop("si_confirm_warn", None), relink=relink)
 
 
 @bp.post("/si/open")
@@ -77,23 +93,22 @@ def si_open(event: Event):
 @bp.post("/si/close")
 @host_required
 def si_close_desk(event: Event):
-    committed(game.close, _own(event), _number("round"), _number("question"), "host")
-    return _back("current")
+    return _on_desk("current", game.close, _own(event), _number("round"), _number("question"),
+                    "host")
 
 
 @bp.post("/si/decide")
 @host_required
 def si_decide_desk(event: Event):
-    committed(game.decide, _own(event), _number("round"), _number("question"),
-              request.form.get("player"), request.form.get("mark"), "host")
-    return _back("current")
+    return _on_desk("current", game.decide, _own(event), _number("round"), _number("question"),
+                    request.form.get("player"), request.form.get("mark"), "host")
 
 
 @bp.post("/si/publish")
 @host_required
 def si_publish_desk(event: Event):
-    committed(game.publish, _own(event), _number("round"), _number("question"), "host")
-    return _back("current")
+    return _on_desk("current", game.publish, _own(event), _number("round"),
+                    _number("question"), "host")
 
 
 @bp.post("/si/protests/<int:protest_id>/hear")
@@ -125,8 +140,46 @@ def si_competition_desk(event: Event):
 @bp.post("/si/warn")
 @host_required
 def si_warn_desk(event: Event):
-    committed(game.warn, _own(event), request.form.get("player"), "host")
-    return _back("players")
+    """SI-1.3: a first warning at once; the second, which removes the player and annuls
+    the points, only once the host confirms it."""
+    event = _own(event)
+    name = request.form.get("player")
+    if game.warnings(event).get(name, 0) + 1 >= rules.WARNINGS_TO_REMOVE and \
+            request.form.get("confirm") != "yes":
+        session["si_confirm_warn"] = name
+        return _back("players")
+    return _on_desk("players", game.warn, event, name, "host")
+
+
+@bp.post("/si/unwarn")
+@host_required
+def si_unwarn_desk(event: Event):
+    """Take the last warning back (a slip under pressure)."""
+    return _on_desk("players", game.unwarn, _own(event), request.form.get("player"), "host")
+
+
+@bp.post("/si/claim")
+@host_required
+def si_claim_desk(event: Event):
+    """SI-2.4: the host's word on a "ПРОПУСТИЛИ" claim."""
+    return _on_desk("current", game.settle_claim, _own(event), _number("round"),
+                    _number("question"), request.form.get("player"), request.form.get("mark"),
+                    "host")
+
+
+@bp.post("/si/relink")
+@host_required
+def si_relink_desk(event: Event):
+    """A player whose phone lost its session plays on as themselves: a new link for
+    their phone (the old one stops working), shown once on the desk."""
+    event = _own(event)
+    team = team_named(event, request.form.get("player"), game.NO_PLAYER)
+    token = secrets.token_urlsafe(24)
+    team.token_hash = hash_token(token)
+    audit.record(event, "host", "si.relink", team.name)
+    db.session.commit()
+    link = url_for("team.sheet", code=event.code, _external=True) + f"#token={token}"
+    return _desk_page(event, relink=(team.name, link))  # shown once, never stored
 
 
 @bp.post("/si/author")
@@ -135,3 +188,30 @@ def si_author_desk(event: Event):
     committed(game.set_author, _own(event), _number("round"), _number("theme"),
               request.form.get("author") or None, "host")
     return _back(f"round-{request.form.get('round', '')}")
+
+
+def results_table(event: Event) -> Table:
+    """Place, player, points of each round, total and standing (SI-1.2, SI-1.3), with
+    the headers in the reader's language."""
+    numbers = [r.number for r in event.rounds]
+    header = [_("Place"), _("Player"), *[_("Round %(n)s", n=n) for n in numbers],
+              _("Points"), _("Competition (SI-1.2)")]
+    rows = [[place_label(r.place, r.shared) if r.place is not None else "—", r.name,
+             *[r.by_round.get(n, 0) for n in numbers], r.points,
+             _("removed") if r.removed else _("in competition") if r.in_competition
+             else _("out of competition")]
+            for r in game.standings_rows(event)]
+    return header, rows
+
+
+@bp.get("/si/export/results.<kind>")
+@host_required
+def si_export(event: Event, kind: str):
+    """The players' results as CSV or XLSX (with the standings chart, issue 19)."""
+    _own(event)
+    if kind not in FILE_TYPES:
+        raise NotFound("Export as csv or xlsx")
+    header, rows = results_table(event)
+    data = to_csv(header, rows) if kind == "csv" else results_xlsx(event, header, rows)
+    return Response(data, mimetype=FILE_TYPES[kind], headers={
+        "Content-Disposition": f'attachment; filename="si-results-{event.code}.{kind}"'})

@@ -52,6 +52,9 @@ class SiAnswer(db.Model):
     proposed_reason: Mapped[str] = mapped_column(String(300), default="")
     decision: Mapped[str | None] = mapped_column(String(8))
     claimed: Mapped[bool] = mapped_column(default=False)
+    #: SI-2.4 "ПРОПУСТИЛИ": "pending" while the host has not answered the claim, then
+    #: "settled"; the claim itself changes no mark (the host decides).
+    claim: Mapped[str | None] = mapped_column(String(8))
 
     team: Mapped[Team] = relationship()
 

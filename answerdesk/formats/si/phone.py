@@ -12,7 +12,8 @@ from ...core.labels import N_
 
 #: name (data-t-<name> on the page, t.t<Name> in the script) → English msgid
 TEXTS = {
-    "where": N_("Round %(round)s · theme %(theme)s"),
+    "where": N_("Round %(round)s · %(theme)s"),
+    "theme": N_("Theme %(n)s"),
     "value": N_("Question value: %(value)s"),
     "waiting": N_("Waiting for the host to open a question"),
     "open": N_("Open: send your answer"),
@@ -30,12 +31,13 @@ TEXTS = {
     "author": N_("You wrote this theme: you play it only by answering its most expensive "
                  "question (SI-0)."),
     "claim-on-time": N_("Your answer came on time: the host will check it again."),
-    "claim-late": N_("Your answer came after ВСЁ: it counts 0."),
+    "claim-late": N_("Your answer came after ВСЁ: the host decides whether it is listed as 0."),
+    "claim-pending": N_("ПРОПУСТИЛИ: your claim is with the host."),
     "protest-filed": N_("Your protest is with the host."),
     "protest-heard": N_("The host is hearing your protest (СТОЮ)."),
     "protest-upheld": N_("Your protest was upheld."),
     "protest-rejected": N_("Your protest was rejected."),
-    "stop-which": N_("Round %(round)s · theme %(theme)s · question for %(value)s"),
+    "stop-which": N_("Round %(round)s · %(theme)s · question for %(value)s"),
     "stop-answer": N_("Correct answer: %(answer)s"),
     "stop": N_("СТОП"),
 }

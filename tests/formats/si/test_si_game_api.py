@@ -208,7 +208,7 @@ def test_si_3_the_phone_sheet_lists_each_question_whose_protest_window_is_open(a
     assert stoppable(desk, t["Вася"]) == []
     play(desk, 1, 1, {"Вася": (t["Вася"], "answer 1.1")})
     item = desk.sheet(t["Вася"]).get_json()["si"]["protestable"]
-    assert item == [{"round": 1, "question": 1, "theme": 1, "value": 1,
+    assert item == [{"round": 1, "question": 1, "theme": 1, "theme_name": None, "value": 1,
                      "answer": "answer 1.1", "protest": None}]
     # The next question of the theme opens: the earlier one stays protestable (it is
     # not on the board), the open one is not yet (its answer is not published).
@@ -277,7 +277,8 @@ def test_a_phone_that_drops_rejoins_where_the_game_stands_with_its_score(app, si
     assert sheet["si"]["player"] == "Вася"
     assert (sheet["si"]["points"], sheet["si"]["place"]) == (4, 1)
     assert sheet["si"]["current"] == {"round": 1, "question": 5, "answer": "answer 1.5",
-                                      "late": False, "listed": False, "may_answer": True}
+                                      "late": False, "listed": False, "may_answer": True,
+                                      "claim": None}
     again = send(Desk(phone, desk.code, desk.password), t["Вася"], 1, 5, "другое")
     assert again.status_code == 409  # SI-2.2: the first answer stands
     state = phone.get(f"/api/events/{desk.code}/state").get_json()["si"]

@@ -57,8 +57,8 @@ def test_the_scripts_texts_come_from_one_table_translated_with_named_placeholder
         as_text=True)
     texts = dict(re.findall(r'data-t-([\w-]+)="([^"]*)"', html))
     assert list(texts) == list(TEXTS)
-    assert texts["where"] == "Раунд {round} · тема {theme}"
-    assert texts["stop-which"] == "Раунд {round} · тема {theme} · вопрос за {value}"
+    assert texts["where"] == "Раунд {round} · {theme}"
+    assert texts["stop-which"] == "Раунд {round} · {theme} · вопрос за {value}"
     assert texts["warnings"] == "Предупреждения: {count} из 2"
     for name, msgid in TEXTS.items():
         wanted = sorted(re.findall(r"%\((\w+)\)s", msgid))

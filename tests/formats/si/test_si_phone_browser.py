@@ -71,7 +71,7 @@ def test_si_phones_answer_once_and_follow_the_game_to_the_lists(app, live_server
     expect(desk.locator("#current-state")).to_have_attribute("data-state", "open", timeout=WAIT)
     for phone in phones:
         expect(phone.locator("#si-board")).to_have_attribute("data-state", "open", timeout=WAIT)
-        expect(phone.locator("#si-where")).to_have_text("Раунд 1 · тема 1")
+        expect(phone.locator("#si-where")).to_have_text("Раунд 1 · Тема 1")
         expect(phone.locator("#si-value")).to_have_text("Цена вопроса: 1")
         expect(phone.locator("#si-question")).to_have_text("Q1.1")
         expect(phone.locator("#si-status")).to_have_text("Открыт: отправьте ответ")
@@ -213,13 +213,13 @@ def test_si_3_stop_on_an_earlier_question_of_the_theme_until_another_theme_start
     expect(phone.locator("#si-answer")).to_be_visible()
     earlier = phone.locator("#si-stop-list li[data-question='1']")
     expect(phone.locator("#si-stop-list li")).to_have_count(1)
-    expect(earlier.locator("strong")).to_have_text("Раунд 1 · тема 1 · вопрос за 1")
+    expect(earlier.locator("strong")).to_have_text("Раунд 1 · Тема 1 · вопрос за 1")
     expect(earlier).to_contain_text("Правильный ответ: answer 1.1")
     stop = earlier.locator("button")
     box = stop.bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 200  # one thumb
     stop.tap()
-    expect(phone.locator("#si-protest-about")).to_have_text("Раунд 1 · тема 1 · вопрос за 1")
+    expect(phone.locator("#si-protest-about")).to_have_text("Раунд 1 · Тема 1 · вопрос за 1")
     phone.fill("#si-protest-text", "«мой ответ» тоже верен")
     phone.locator("#si-protest button[type=submit]").tap()
     expect(earlier.locator(".si-stop-state")).to_have_text("Ваш протест у ведущего.",
@@ -239,11 +239,11 @@ def test_si_3_stop_on_an_earlier_question_of_the_theme_until_another_theme_start
     expect(earlier.locator(".si-stop-state")).to_have_text("Ваш протест принят.")
     expect(phone.locator("#si-points")).to_have_text("1")
     phone.locator("#si-stop-list li[data-question='2'] button").tap()
-    expect(phone.locator("#si-protest-about")).to_have_text("Раунд 1 · тема 1 · вопрос за 2")
+    expect(phone.locator("#si-protest-about")).to_have_text("Раунд 1 · Тема 1 · вопрос за 2")
 
     # A question of theme 2 starts: the windows of theme 1 close, the phone offers no СТОП.
     start_question(base, code, password, 1, 6)
-    expect(phone.locator("#si-where")).to_have_text("Раунд 1 · тема 2", timeout=WAIT)
+    expect(phone.locator("#si-where")).to_have_text("Раунд 1 · Тема 2", timeout=WAIT)
     expect(phone.locator("#si-stop")).to_be_hidden()
     expect(phone.locator("#si-protest")).to_be_hidden()
     late = requests.post(f"{base}/api/events/{code}/si/protests", timeout=5, json={

@@ -40,7 +40,8 @@ def test_si_round(app, si):
     desk, t = si
     assert send(desk, t["Вася"], 1, 3, "answer 1.3").status_code == 409  # SI-2.2: not open
     start_question(desk.client, desk.code, desk.password, 1, 3)
-    assert si_state(desk)["current"] == {"round": 1, "question": 3, "theme": 1, "value": 3,
+    assert si_state(desk)["current"] == {"round": 1, "question": 3, "theme": 1,
+                                         "theme_name": None, "value": 3,
                                          "state": "open", "answer": None, "lists": []}
     # SI-2.2: one answer each, privately; only the first counts.
     assert send(desk, t["Вася"], 1, 3, "answer 1.3").status_code == 201
@@ -65,19 +66,26 @@ def test_si_round(app, si):
     assert scores(desk) == {"Вася": (3, False), "Ира": (3, False), "Женя": (-3, False),
                             "Петя": (0, False)}
 
-    # ПРОПУСТИЛИ: a late answer's claim ends as "0 Петя".
+    # ПРОПУСТИЛИ: the claim goes to the host and changes nothing until the host decides;
+    # a late answer's claim ends as "0 Петя" when the host says so.
     claim = desk.client.post(f"/api/events/{desk.code}/si/claims", json={
         "round": 1, "question": 3}, headers={"Authorization": f"Bearer {t['Петя']}"})
     assert claim.get_json()["on_time"] is False
+    assert si_state(desk)["current"]["lists"] == ["+3 Вася, Ира", "−3 Женя"]
+    desk.client.post(f"/host/{desk.code}/login", data={"password": desk.password})
+    assert desk.client.post(f"/host/{desk.code}/si/claim", data={
+        "round": "1", "question": "3", "player": "Петя", "mark": "late"}).status_code == 302
     assert host(desk, 1, 3, "publish").get_json()["lists"] == [
         "+3 Вася, Ира", "−3 Женя", "0 Петя"]
-    # An on-time answer the host set aside: the claim brings it back.
+    # An on-time answer the host set aside: the claim never overrides the host, who
+    # decides it again.
     assert host(desk, 1, 3, "decide", player="Ира", mark="none").status_code == 200
     assert host(desk, 1, 3, "publish").get_json()["lists"] == ["+3 Вася", "−3 Женя", "0 Петя"]
     claim = desk.client.post(f"/api/events/{desk.code}/si/claims", json={
         "round": 1, "question": 3}, headers={"Authorization": f"Bearer {t['Ира']}"})
     assert claim.get_json()["on_time"] is True
-    # On time by the server's receipt: the checker's proposal stands again.
+    assert si_state(desk)["current"]["lists"] == ["+3 Вася", "−3 Женя", "0 Петя"]
+    assert host(desk, 1, 3, "decide", player="Ира", mark="correct").status_code == 200
     assert host(desk, 1, 3, "publish").get_json()["lists"] == [
         "+3 Вася, Ира", "−3 Женя", "0 Петя"]
 
