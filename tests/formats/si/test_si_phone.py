@@ -55,7 +55,8 @@ def test_the_scripts_texts_come_from_one_table_translated_with_named_placeholder
     code, _ = make_event(app, "si", {1: 25})
     html = client.get(f"/e/{code}/sheet", headers={"Accept-Language": "ru"}).get_data(
         as_text=True)
-    texts = dict(re.findall(r'data-t-([\w-]+)="([^"]*)"', html))
+    root = re.search(r'<main[^>]*id="si"[^>]*>', html).group(0)
+    texts = dict(re.findall(r'data-t-([\w-]+)="([^"]*)"', root))
     assert list(texts) == list(TEXTS)
     assert texts["where"] == "Раунд {round} · {theme}"
     assert texts["stop-which"] == "Раунд {round} · {theme} · вопрос за {value}"
