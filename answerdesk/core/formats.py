@@ -147,6 +147,17 @@ class Format:
         """The event's standings rows, best first, by this format's scoring."""
         return []
 
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """The standings as the room may see them on the projector: only points the host
+        has revealed (BG-E3). Default: the standings, for a game that reveals nothing."""
+        return self.standings(event)
+
+    def screen_stage(self, event: Any) -> bool:
+        """Whether ``screen_part`` shows the room's moment now (a question on its clock, a
+        shoot-out): the projector's automatic view then leaves out its own line about the
+        round, so the screen says one thing at a time."""
+        return False
+
     def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
         """What ``paper_part`` shows for a paper team on a round (its jokers, its
         shoot-out): the host enters for the team what a phone would send."""

@@ -80,6 +80,23 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
     return state
 
 
+def follow(event: Event, round_number: int | None = None) -> ScreenState:
+    """The projector follows what the host just did (a round opened, closed or revealed,
+    a question shown, a shoot-out): whatever it showed before, a picture, the standings
+    or another round's reveal, gives way at once. A revealed round shows all its
+    answers (BG-E3); anything else shows the automatic view."""
+    rnd = rounds.get_round(event, round_number) if round_number is not None else None
+    state = _locked_state(event)
+    if rnd is not None and rnd.state == RoundState.REVEALED and rnd.questions:
+        state.view, state.round_number, state.shown = "reveal", rnd.number, len(rnd.questions)
+    else:
+        state.view, state.round_number, state.shown = "auto", None, 0
+    state.version = (state.version or 0) + 1
+    state.media = None
+    db.session.commit()
+    return state
+
+
 @dataclass
 class ScreenRow:
     place: int

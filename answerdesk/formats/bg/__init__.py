@@ -78,6 +78,19 @@ class BulgarianQuiz(Format):
 
         return event_standings(event)
 
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """BG-E3: the projector counts a round once its answers are revealed, a final
+        question once its answer is shown."""
+        from .standings import event_standings
+
+        return event_standings(event, revealed_only=True)
+
+    def screen_stage(self, event: Any) -> bool:
+        """The R5 draw, the final's question or a shoot-out holds the projector."""
+        from .desk import screen_rules
+
+        return screen_rules(event)["stage"]
+
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         """Widgets, the final's one-at-a-time view and the jokers/wildcard/shoot-out state."""
         from .play import decorate

@@ -48,16 +48,18 @@ def _team_answer(outcome: str | None, fraction: float | None,
                               partial_points=rnd.partial_points)
 
 
-def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> list[StandingRow]:
+def event_standings(event: Event, *, rounds: Collection[int] | None = None,
+                    revealed_only: bool = False) -> list[StandingRow]:
     """BG-S1-S3: every team with its points per round, its place, and shoot-outs applied.
 
     ``rounds`` limits the count to those round numbers (BG-R5.0 ranks after R1-R4);
-    the shoot-out applies only to the full standings.
+    the shoot-out applies only to the full standings. ``revealed_only`` counts only
+    the answers already revealed to the room (BG-E3, the projector).
     """
     teams = db.session.scalars(db.select(Team).where(Team.event_id == event.id)).all()
     rows = {t.id: StandingRow(team_id=t.id, name=t.name, points=0, place=0, players=t.players)
             for t in teams}
-    counted = counted_question_ids(event)
+    counted = counted_question_ids(event, revealed_only=revealed_only)
     questions = {
         q.id: (q, rnd) for q, rnd in db.session.execute(
             db.select(Question, Round).join(Round, Question.round_id == Round.id)

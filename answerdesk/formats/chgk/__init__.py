@@ -82,6 +82,12 @@ class ChgkTournament(Format):
 
         return standings_rows(event)
 
+    def screen_stage(self, event: Any) -> bool:
+        """CHGK-1.1: a question on the clock holds the projector (its own "time is up")."""
+        from .host import screen
+
+        return bool(screen(event)["clock"])
+
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         from .sheet import decorate
 

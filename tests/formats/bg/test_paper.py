@@ -283,3 +283,42 @@ def test_bg_e1_the_assistant_enters_a_paper_joker_under_its_own_name(desk, app):
     desk.client.post(f"/host/{desk.code}/login", data={"password": password})
     assert joker(desk, team, 2, 4, "double").status_code == 302
     assert [actor for actor, _s, _a in audit(app, "joker.play")] == ["assistant"]
+
+
+def test_bg_s3_no_winner_before_the_paper_numbers_and_numbers_as_typed(desk, app):
+    """The minute is over but the paper team's numbers are not typed yet: no phone, no
+    projector and no standings name a winner until the host closes the shoot-out."""
+    team, phone, started = tied_paper_and_phone(desk, app)
+    desk.client.put(f"/api/events/{desk.code}/shootout", json={"numbers": ["1878", 2000, 400]},
+                    headers={"Authorization": f"Bearer {phone}"})
+    with app.app_context():
+        row = db.session.get(Shootout, started)
+        row.started_at -= dt.timedelta(seconds=61)
+        db.session.commit()
+    so = desk.sheet(phone).get_json()["play"]["shootout"]
+    assert so["locked"] and not so["decided"] and "order" not in so
+    assert so["numbers"] == [1878, 2000, 400]
+    screen = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert 'id="screen-shootout' in screen and "Телефон = " not in screen
+    assert {r["team"]: r["shared"] for r in desk.standings()} == {"Хартия": True,
+                                                                   "Телефон": True}
+    rules = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
+    assert 'id="shootout-missing"' in rules and "Хартия" in rules
+    assert numbers(desk, team, "1885", "2925", "471").status_code == 302
+    desk.client.post(f"/host/{desk.code}/rules/shootout/{started}/lock")
+    so = desk.sheet(phone).get_json()["play"]["shootout"]
+    assert so["order"] == [["Хартия"], ["Телефон"]]
+    screen = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert "1878" in screen and "1878.0" not in screen and "1885.0" not in screen
+
+
+def test_bg_s3_no_shootout_offered_before_any_round(desk, app):
+    login(desk)
+    desk.join("А"), desk.join("Б")
+    rules = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
+    assert 'id="shootout-later"' in rules
+    assert f'action="/host/{desk.code}/rules/shootout"' not in rules
+    refused = desk.client.post(f"/host/{desk.code}/rules/shootout", data={
+        "text1": "Q1", "answer1": "1", "text2": "Q2", "answer2": "2", "text3": "Q3",
+        "answer3": "3"})
+    assert refused.status_code == 409
