@@ -16,6 +16,7 @@ from ..core.projector import (
     standings_with_moves,
 )
 from ..core.states import RoundState
+from ..core.widgets import option_texts
 from ..database import reads_only
 from ..extensions import db
 from ..models import Event, Round
@@ -51,6 +52,7 @@ def _screen_context(event: Event) -> dict:
         "chosen": chosen,
         "question": question,
         "media": question_media(question),
+        "options": option_texts(question) if question is not None else {},
         "command": state.media,
         "current": current,
         "last_locked": last_locked,

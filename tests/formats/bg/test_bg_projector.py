@@ -126,3 +126,42 @@ def test_projector_follows_the_host_from_pictures_to_the_answers(desk, app):
     desk.client.post(f"/host/{desk.code}/rounds/4/open")
     html = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
     assert 'class="now open"' in html and "view-auto" in html
+
+
+R1_PACK = """answerdesk_pack: 1
+title: "Реки"
+rounds:
+  - number: 1
+    questions:
+      - text: "Коя река минава през Пловдив?"
+        options: {А: "Искър", Б: "Марица", В: "Тунджа", Г: "Янтра"}
+        key: ["Б"]
+      - text: "Вярно или невярно: Дунав е най-дългата река в Европа."
+        key: ["невярно"]
+"""
+
+
+def test_bg_r1_options_on_the_phone_and_the_projector(desk, app):
+    """A pack's options (docs/packs.md) reach the phone's buttons and the projector's
+    question view (BG-R1); the key stays hidden on both."""
+    from answerdesk.core.events import event_by_code
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack
+
+    with app.app_context():
+        import_pack(event_by_code(desk.code), parse_pack(R1_PACK.encode(), "r1.yaml"),
+                    actor="test")
+    login(desk)
+    token = desk.join("Сови")
+    desk.client.post(f"/host/{desk.code}/rounds/1/open")
+    r1 = next(r for r in desk.sheet(token).get_json()["rounds"] if r["number"] == 1)
+    choice = next(q for q in r1["questions"] if q["number"] == 1)
+    assert choice["widget"]["options"] == ["А", "Б", "В", "Г"]
+    assert choice["widget"]["texts"] == {"А": "Искър", "Б": "Марица", "В": "Тунджа",
+                                         "Г": "Янтра"}
+    assert "texts" not in next(q for q in r1["questions"] if q["number"] == 2)["widget"]
+    html = screen(desk, "question", 1)
+    assert 'id="screen-options"' in html
+    for letter, text in (("А", "Искър"), ("Б", "Марица"), ("В", "Тунджа"), ("Г", "Янтра")):
+        assert f"<strong>{letter})</strong> {text}" in html
+    assert "correct" not in html and 'class="a"' not in html
