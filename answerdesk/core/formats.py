@@ -143,6 +143,11 @@ class Format:
         """Put those parts back into the event's exported pack (``to_spec``: row to
         pack question)."""
 
+    def media_files(self, event: Any) -> set[str]:
+        """The stored media files that what ``import_pack_extras`` kept names, so that a
+        new import does not delete them as unused."""
+        return set()
+
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""
         return []

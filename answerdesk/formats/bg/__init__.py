@@ -46,6 +46,12 @@ class BulgarianQuiz(Format):
         pack.scenarios = {name: [to_spec(q) for q in questions]
                           for name, questions in scenario_sets(event).items()}
 
+    def media_files(self, event: Any) -> set[str]:
+        """The pictures and clips of the event's scenario sets (BG-R5)."""
+        from .wildcard import set_media_files
+
+        return set_media_files(event)
+
     def one_at_a_time(self, rnd: Any) -> bool:
         """BG-R6.1: the final round's questions are opened one at a time."""
         from .final import is_one_at_a_time
