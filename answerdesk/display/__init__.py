@@ -10,6 +10,7 @@ from ..core.events import event_by_code
 from ..core.formats import of
 from ..core.projector import (
     question_media,
+    reveal_page,
     screen_question,
     screen_round,
     screen_state,
@@ -52,6 +53,7 @@ def _screen_context(event: Event) -> dict:
         "chosen": chosen,
         "question": question,
         "media": question_media(question),
+        "revealed": reveal_page(chosen, state),
         "options": option_texts(question) if question is not None else {},
         "command": state.media,
         "current": current,

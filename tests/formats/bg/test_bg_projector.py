@@ -121,6 +121,14 @@ def test_projector_follows_the_host_from_pictures_to_the_answers(desk, app):
     desk.client.post(f"/host/{desk.code}/rounds/3/reveal")
     html = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
     assert 'id="screen-question"' not in html and "view-reveal" in html
+    assert keys[0][0] in html and keys[1][0] not in html  # the host steps through
+    desk_page = desk.client.get(f"/host/{desk.code}/").get_data(as_text=True)
+    assert 'id="now-reveal-steps"' in desk_page
+    for _ in keys[1:]:
+        stepped = desk.client.post(f"/host/{desk.code}/projector", data={
+            "view": "reveal", "round": 3, "step": 1, "back": "desk"})
+        assert stepped.headers["Location"].endswith(f"/host/{desk.code}/")
+    html = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
     assert all(accepted[0] in html for accepted in keys)
     desk.client.post(f"/host/{desk.code}/projector", data={"view": "standings"})
     desk.client.post(f"/host/{desk.code}/rounds/4/open")

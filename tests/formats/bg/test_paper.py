@@ -299,7 +299,7 @@ def test_bg_s3_no_winner_before_the_paper_numbers_and_numbers_as_typed(desk, app
     assert so["locked"] and not so["decided"] and "order" not in so
     assert so["numbers"] == [1878, 2000, 400]
     screen = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
-    assert 'id="screen-shootout' in screen and "Телефон = " not in screen
+    assert 'id="screen-shootout' in screen and 'id="screen-shootout-result"' not in screen
     assert {r["team"]: r["shared"] for r in desk.standings()} == {"Хартия": True,
                                                                    "Телефон": True}
     rules = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
@@ -309,6 +309,7 @@ def test_bg_s3_no_winner_before_the_paper_numbers_and_numbers_as_typed(desk, app
     so = desk.sheet(phone).get_json()["play"]["shootout"]
     assert so["order"] == [["Хартия"], ["Телефон"]]
     screen = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert 'id="screen-shootout-result"' in screen
     assert "1878" in screen and "1878.0" not in screen and "1885.0" not in screen
 
 
