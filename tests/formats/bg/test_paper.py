@@ -13,7 +13,7 @@ import pytest
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import shootout
-from answerdesk.models import AuditEntry, Joker, Shootout, ShootoutAnswer, Team
+from answerdesk.models import Answer, AuditEntry, Joker, Shootout, ShootoutAnswer, Team
 
 QUESTIONS = [("Година на Съединението?", "1885"), ("Височина на Мусала (м)?", "2925"),
              ("Дължина на Дунав в България (км)?", "471")]
@@ -323,3 +323,35 @@ def test_bg_s3_no_shootout_offered_before_any_round(desk, app):
         "text1": "Q1", "answer1": "1", "text2": "Q2", "answer2": "2", "text3": "Q3",
         "answer3": "3"})
     assert refused.status_code == 409
+
+
+@pytest.mark.parametrize("closed", (False, True))
+def test_bg_e1_an_emptied_paper_line_is_cleared_and_copy_then_plays(desk, app, closed):
+    """The host empties a paper answer: it is cleared (not kept), and the copy joker
+    BG-J2, which needs no answer of the team's own, is then accepted."""
+    login(desk)
+    other = desk.join("Телефон")
+    team = paper_team(desk)
+    desk.host(3, "open")
+    desk.save(other, 3, 1, "Колизеум")
+    assert sheet(desk, team, 3, q1_text="Колизеум").status_code == 302
+    if closed:
+        desk.host(3, "close")
+    assert sheet(desk, team, 3, q1_text="").status_code == 302
+    with app.app_context():
+        texts = db.session.scalars(db.select(Answer.text).where(Answer.team_id == team)).all()
+    assert texts == [""]
+    resp = joker(desk, team, 3, 1, "copy", copy_of=db_team_id(app, "Телефон"))
+    assert resp.status_code == 302, refusal(resp)
+    assert jokers_of(app, team) == [("copy", 1)]
+    # A phone answer is never dropped from the desk: its empty line changes nothing.
+    assert sheet(desk, db_team_id(app, "Телефон"), 3, q1_text="").status_code == 302
+    with app.app_context():
+        kept = db.session.scalars(db.select(Answer.text).where(
+            Answer.team_id == db_team_id(app, "Телефон"))).all()
+    assert kept == ["Колизеум"]
+
+
+def db_team_id(app, name: str) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(Team.id).where(Team.name == name))
