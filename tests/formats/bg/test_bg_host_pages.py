@@ -98,3 +98,23 @@ def test_league_page_counts_the_event_and_merges(desk):
     bad = desk.client.post(f"/host/{desk.code}/league", data={"action": "month",
                                                                "month": "March"})
     assert bad.status_code == 400
+
+
+def test_bg_j1_second_answer_on_all_answers_and_a_won_question_not_red(desk):
+    """The double joker's second answer is on the host's "all answers"; once revealed,
+    the phone shows the question it won as won, not in red."""
+    token = desk.join("A")
+    desk.host(2, "open")
+    desk.client.post(f"/api/events/{desk.code}/jokers", json={
+        "kind": "double", "round": 2, "question": 3},
+        headers={"Authorization": f"Bearer {token}"})
+    desk.save(token, 2, 3, "", fields={"text": "Германия", "second": "Австрия"})
+    desk.host(2, "close")
+    login(desk)
+    page = desk.client.get(f"/host/{desk.code}/answers/2/3").get_data(as_text=True)
+    assert "Германия" in page and 'class="second-answer"' in page and "Австрия</span>" in page
+    desk.host(2, "reveal")
+    r2 = next(r for r in desk.sheet(token).get_json()["rounds"] if r["number"] == 2)
+    q3 = next(q for q in r2["questions"] if q["number"] == 3)
+    assert (q3["verdict"], q3["second_verdict"]) == ("correct", "correct")
+    assert desk.standings()[0]["points"] == 1  # BG-J1: 1 point instead of 2
