@@ -33,6 +33,9 @@ class StandingRow:
     by_round: dict[int, float] = field(default_factory=dict)
     pending: int = 0
     handicap: int = 0
+    #: Of ``handicap``: the part the event's settings give (BG-G2b); the rest is the
+    #: league's winning-streak handicap (BG-M3).
+    set_handicap: int = 0
     corrections: int = 0
     correction_notes: list[str] = field(default_factory=list)
     players: int = 0
@@ -114,6 +117,8 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None,
     handicaps = event_handicaps(event)
     for team_id, points in team_handicaps(event).items():  # BG-G2b, beside BG-M3
         handicaps[team_id] = handicaps.get(team_id, 0) + points
+        if team_id in rows:
+            rows[team_id].set_handicap = points
     for team_id, handicap in handicaps.items():
         if team_id in rows:
             rows[team_id].handicap = handicap

@@ -118,3 +118,29 @@ def test_bg_j1_second_answer_on_all_answers_and_a_won_question_not_red(desk):
     q3 = next(q for q in r2["questions"] if q["number"] == 3)
     assert (q3["verdict"], q3["second_verdict"]) == ("correct", "correct")
     assert desk.standings()[0]["points"] == 1  # BG-J1: 1 point instead of 2
+
+
+def test_bg_g2b_a_start_penalty_from_the_settings_is_named_as_such(desk, english):
+    """A handicap set in the event's settings (BG-G2b) is not called a winning streak
+    (BG-M3) on the host's standings."""
+    desk.join("Сови")
+    login(desk)
+    desk.client.post(f"/host/{desk.code}/settings", data={
+        "max_players": "", "handicaps": "Сови: -3", "invited": ""})
+    page = desk.client.get(f"/host/{desk.code}/standings").get_data(as_text=True)
+    assert "handicap from the event's settings -3" in page
+    assert "winning-streak" not in page
+    assert desk.standings()[0]["points"] == -3
+
+
+def test_a_new_event_without_a_pack_asks_for_questions(app, client):
+    """Not "every round is played and revealed" on an evening that has no questions."""
+    from answerdesk.core.events import create_event
+
+    with app.app_context():
+        event, password = create_event("Празна вечер")
+        code = event.code
+    client.post(f"/host/{code}/login", data={"password": password})
+    page = client.get(f"/host/{code}/").get_data(as_text=True)
+    assert 'id="now-programme"' in page
+    assert "Every round is played" not in page and "Всички кръгове" not in page
