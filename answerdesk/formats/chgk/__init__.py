@@ -41,7 +41,7 @@ class ChgkTournament(Format):
     """Two games of 11 sectors on the clock, the Central Table, auctions, leagues."""
 
     name = "chgk"
-    label = "«What? Where? When?» open tournament"
+    label = N_("«What? Where? When?» open tournament")
     screen_part = "display/_chgk.html"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
     desk_links = (("host.chgk_desk", N_("ЧГК desk")),)
