@@ -14,7 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from answerdesk.core.labels import audit_line
+from answerdesk.core.labels import SYSTEM_REASONS, audit_line
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Event, Question, Round, Team, Verdict
 
@@ -93,7 +93,7 @@ def user_words(app) -> list[str]:
             for values in (e.before, e.after):
                 if isinstance(values, dict):  # codes ("native", "replace") are UI: kept
                     found |= {w for key, value in values.items() if key in TYPED_FIELDS
-                              for w in _strings(value)}
+                              for w in _strings(value) if w not in SYSTEM_REASONS}
     return sorted((w for w in found if w), key=len, reverse=True)
 
 
@@ -157,7 +157,8 @@ def played(app, client, desk):
     queue = client.get(f"/host/{desk.code}/review", headers={"Accept-Language": "en"})
     ids = re.findall(r'name="verdicts" value="([\d,]+)"', queue.get_data(as_text=True))
     assert ids, "the evening needs something in the review queue"
-    client.post(f"/host/{desk.code}/review", data={"verdicts": ids[0], "decision": "correct"})
+    # "add to the key": the dispute it records carries the desk's own reason
+    client.post(f"/host/{desk.code}/review", data={"verdicts": ids[0], "decision": "add"})
     with app.app_context():
         team = db.session.scalar(db.select(Team).where(Team.name == "Бухали"))
         team_id = team.id

@@ -22,7 +22,7 @@ from ..database import read_only
 from ..errors import DeskError, NotFound
 from ..extensions import db
 from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
-from . import audit
+from . import audit, labels
 from .rounds import check_arrived
 from .states import Outcome, RoundState
 
@@ -300,7 +300,7 @@ def add_to_key(event: Event, verdict_ids: list[int], actor: str = "host") -> Dec
     if not undecided:
         return decide(event, verdict_ids, Outcome.CORRECT, actor)
     accept_answer(event, round_number, question_number, text,
-                  reason="accepted from the review queue", actor=actor)
+                  reason=labels.QUEUE_REASON, actor=actor)
     return decide(event, verdict_ids, Outcome.CORRECT, actor)
 
 
