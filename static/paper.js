@@ -129,10 +129,16 @@
   drawNumbers();
 
   // ------------------------------------------------------------ keys
+  // A picked letter has moved on already: the Enter a host types after it out of habit
+  // ("letter, then Enter") confirms and does not skip the next question.
+  var picked = null;
   sheet.addEventListener("keydown", function (ev) {
     var target = ev.target;
     if (ev.altKey) return;
+    var afterPick = picked !== null && picked === target;
+    picked = null;
     if (ev.key === "Enter") {
+      if (afterPick) { ev.preventDefault(); return; }
       if (target.tagName === "BUTTON") return;
       ev.preventDefault();
       if (ev.ctrlKey || ev.metaKey) sheet.requestSubmit(); else advance(target);
@@ -156,6 +162,7 @@
         radio.checked = true;
         radio.focus();
         advance(radio);
+        picked = document.activeElement;
       }
     } else if (target.tagName === "SELECT" && widget.dataset.widget === "pairs") {
       if (clear) {
@@ -164,7 +171,7 @@
         drawPairs(widget);
       } else if (LETTER[key]) {
         ev.preventDefault();
-        if (pickPair(target, LETTER[key])) advance(target);
+        if (pickPair(target, LETTER[key])) { advance(target); picked = document.activeElement; }
       }
     }
   });

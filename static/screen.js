@@ -46,7 +46,23 @@
     screen.innerHTML = html;
     var section = screen.querySelector("[data-question]");
     if (section) run(section);
+    fit();
   }
+  // Every view fits the screen it is on (1920x1080, 1280x720, the desk's preview): the
+  // text shrinks step by step until nothing lies below or beside the viewport.
+  function fit() {
+    var page = document.documentElement;
+    document.body.style.fontSize = "";
+    var size = parseFloat(getComputedStyle(document.body).fontSize);
+    var floor = size * 0.35;
+    while ((page.scrollHeight > window.innerHeight + 1 || page.scrollWidth > window.innerWidth + 1)
+           && size > floor) {
+      size *= 0.92;
+      document.body.style.fontSize = size + "px";
+    }
+    screen.dataset.fitted = current();
+  }
+  window.addEventListener("resize", fit);
   function redraw() {
     return fetch(screen.dataset.liveUrl, {cache: "no-store"}).then(function (resp) {
       return resp.ok ? resp.text() : null;
@@ -64,6 +80,7 @@
   }
   var first = screen.querySelector("[data-question]");
   if (first) run(first);
+  fit();
   setTimeout(poll, 1500);
 
   // CHGK-1.1: the question clock counts down from the server's deadlines in the picture.

@@ -397,7 +397,11 @@
       if (spec.kind === "truefalse") {
         choices(box, input, q, spec.options, [s.true, s.false], readOnly, save, input.value);
       } else if (spec.kind === "abcd") {
-        choices(box, input, q, spec.options, spec.options, readOnly, save, input.value);
+        // BG-R1: each button carries the option's text when the pack gave it ("Б) Марица").
+        choices(box, input, q, spec.options, spec.options.map(function (o) {
+          return spec.texts && spec.texts[o] ? o + ") " + spec.texts[o] : o;
+        }), readOnly, save, input.value);
+        if (spec.texts) box.classList.add("with-texts");
       } else if (spec.kind === "song") {
         song(box, input, key, fields, readOnly, save);
       } else if (spec.kind === "pairs") {

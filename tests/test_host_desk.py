@@ -183,10 +183,14 @@ def test_projector_standings_show_moves_since_the_last_round(desk, app):
     desk.host(2, "open")
     desk.save(a, 2, 1, "Левски")
     desk.host(2, "close")
+    desk.host(2, "reveal")
     desk.host(3, "open")
     desk.save(b, 3, 1, "Колизеум")
     desk.save(b, 3, 2, "Мусала")
     desk.host(3, "close")
+    desk.host(3, "reveal")  # BG-E3: the screen's standings move once the answers are shown
+    desk.client.post(f"/host/{desk.code}/login", data={"password": desk.password})
+    desk.client.post(f"/host/{desk.code}/projector", data={"view": "standings"})
     page = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
     assert "▲1" in page and "▼1" in page
 

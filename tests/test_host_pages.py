@@ -93,8 +93,12 @@ def test_standings_page_and_projector(desk):
     desk.host(2, "close")
     desk.host(2, "reveal")
     live = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
-    assert "Марица" in live  # BG-E3 revealed answers
+    assert "Левски" in live and "Марица" not in live  # BG-E3: the first answer, then steps
     login(desk.client, desk.code, desk.password)
+    desk.client.post(f"/host/{desk.code}/projector", data={"view": "reveal", "round": 2,
+                                                          "step": 1})
+    live = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert "Марица" in live
     page = desk.client.get(f"/host/{desk.code}/standings").get_data(as_text=True)
     assert "&lt;b&gt;Сови&lt;/b&gt;" in page
 

@@ -14,7 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
-from answerdesk.core.labels import audit_line
+from answerdesk.core.labels import SYSTEM_REASONS, audit_line
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Event, Question, Round, Team, Verdict
 
@@ -25,6 +25,7 @@ ALLOWED_LATIN = {"answerdesk", "csv", "xlsx", "json", "yaml", "yml", "siq", "txt
                  "mp3", "mp4", "wav", "ogg", "webm"}
 ALLOWED_LATIN |= {"english"}  # each language is named in itself where one is chosen
 ALLOWED_LATIN |= {"text", "key", "hint", "media"}  # a pack's field names, as typed in YAML
+ALLOWED_LATIN |= {"tab", "enter"}  # keys, named as printed on the keyboard
 ALLOWED_CYRILLIC = {"български", "русский"}
 # The checker's reasons become a code plus values rendered through the catalogues on
 # the checker branch (issue 16 §8); until that lands their English text is left out.
@@ -89,8 +90,17 @@ def user_words(app) -> list[str]:
             found.add(e.subject)
             if e.actor.startswith("team:"):
                 found.add(e.actor.removeprefix("team:"))
-            found |= set(_strings(e.before)) | set(_strings(e.after))
+            for values in (e.before, e.after):
+                if isinstance(values, dict):  # codes ("native", "replace") are UI: kept
+                    found |= {w for key, value in values.items() if key in TYPED_FIELDS
+                              for w in _strings(value) if w not in SYSTEM_REASONS}
     return sorted((w for w in found if w), key=len, reverse=True)
+
+
+# The audit fields that hold what people typed or imported; the others hold codes,
+# which the audit log must show as words.
+TYPED_FIELDS = {"text", "name", "reason", "hint", "copy_of", "teams", "questions", "second",
+                "fields", "title", "numbers", "answer", "subject", "scenarios", "accepted"}
 
 
 def _strings(value) -> list[str]:
@@ -110,8 +120,9 @@ def _context(text: str, word: str) -> str:
 
 def foreign_words(text: str, locale: str) -> list[str]:
     text = re.sub(r"\w+://\S+|\b[\w.-]+\.(?:info|org|com)\b", " ", text)
-    if locale == "en":
-        return [w for w in CYRILLIC_WORD.findall(text) if w.lower() not in ALLOWED_CYRILLIC]
+    if locale == "en":  # a lone letter is a choice's (А/Б/В/Г) or a key's, not a word
+        return [w for w in CYRILLIC_WORD.findall(text)
+                if w.lower() not in ALLOWED_CYRILLIC and len(w) > 1]
     found = [w for w in LATIN_WORD.findall(text)
              if w.lower() not in ALLOWED_LATIN and not ROUND_CODE.match(w)]
     if locale == "bg":  # letters Bulgarian does not have: a Russian word left over
@@ -146,13 +157,29 @@ def played(app, client, desk):
     queue = client.get(f"/host/{desk.code}/review", headers={"Accept-Language": "en"})
     ids = re.findall(r'name="verdicts" value="([\d,]+)"', queue.get_data(as_text=True))
     assert ids, "the evening needs something in the review queue"
-    client.post(f"/host/{desk.code}/review", data={"verdicts": ids[0], "decision": "correct"})
+    # "add to the key": the dispute it records carries the desk's own reason
+    client.post(f"/host/{desk.code}/review", data={"verdicts": ids[0], "decision": "add"})
     with app.app_context():
         team = db.session.scalar(db.select(Team).where(Team.name == "Бухали"))
         team_id = team.id
     client.post(f"/host/{desk.code}/corrections",
                 data={"team": team_id, "points": "1", "reason": "бонус"})
     client.post(f"/host/{desk.code}/projector", data={"view": "reveal", "round": 1})
+    # A paper team (BG-E1) beside the phones, a pack imported (its audit entry holds the
+    # codes "native" and "replace"), round 3 left open: every state and source in words.
+    paper = client.post(f"/host/{desk.code}/paper/team", data={"name": "Хартия"})
+    paper_id = int(re.search(r"team=(\d+)", paper.headers["Location"]).group(1))
+    desk.host(3, "open")
+    client.post(f"/host/{desk.code}/paper", data={"team": paper_id, "round": 3,
+                                                 "q1-text": "Колизеум"})
+    with app.app_context():
+        from answerdesk.core.audit import record
+
+        event = db.session.scalar(db.select(Event).where(Event.code == desk.code))
+        record(event, "host", "pack.import", "Пакет", after={
+            "format": "native", "mode": "replace", "rounds": [1, 2], "questions": 8,
+            "replaced": [], "scenarios": []})
+        db.session.commit()
     client.get(f"/host/{desk.code}/")  # the flashed confirmations, in the fixture's language
     return desk
 
@@ -193,9 +220,15 @@ def test_every_page_speaks_one_language(app, client, played, locale: str) -> Non
         event.screen_locale = locale  # the projector speaks the event's chosen language
         db.session.commit()
     client.get(f"/lang/{locale}")
-    start = [f"/host/{code}/", f"/e/{code}", f"/e/{code}/sheet", f"/e/{code}/screen"]
+    with app.app_context():
+        paper = db.session.scalar(db.select(Team.id).where(Team.name == "Хартия"))
+    start = [f"/host/{code}/", f"/e/{code}", f"/e/{code}/sheet", f"/e/{code}/screen",
+             f"/host/{code}/paper?team={paper}&round=3", f"/host/{code}/answers/3/1",
+             f"/host/{code}/answers/2/1"]
     if any(rule.rule == "/" for rule in app.url_map.iter_rules()):
-        start.append("/")  # the organiser's start page
+        # the organiser's start page: the events and the list of games
+        client.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+        start.append("/")
     pages = crawl(client, start, code, locale)
     assert len(pages) >= 15, sorted(pages)
     assert f"/host/{code}/audit" in pages and f"/e/{code}/screen" in pages

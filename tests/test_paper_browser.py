@@ -26,8 +26,11 @@ def test_bg_e1_host_types_paper_sheets_by_keyboard_only(page: Page, live_demo,
     expect(page.locator("#paper-sheet h2")).to_contain_text("Сови")
     # R1: one key per line, the focus moves on by itself; the last one saves the sheet.
     expect(page.locator("input[name=q1-choice]").first).to_be_focused()
-    for key in ("t", "b", "f", "c"):  # вярно, Б, невярно, В
+    for key in ("t", "b", "f"):  # вярно, Б, невярно; the habit "letter, then Enter"
         page.keyboard.press(key)
+        page.keyboard.press("Enter")  # changes nothing: no question is skipped
+    expect(page.locator("input[name=q4-choice]").first).to_be_focused()
+    page.keyboard.press("c")  # В, the last line: saves
     expect(page.locator(".flash, [role=status]").first).to_contain_text("4")
 
     page.focus("#paper-round")

@@ -7,7 +7,7 @@ from typing import Any
 from flask import current_app, jsonify, request
 
 from ..access import api_host, bearer_token, check_organiser_password
-from ..core import answers, formats, organiser, rounds, sheets, teams
+from ..core import answers, formats, organiser, projector, rounds, sheets, teams
 from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import Unauthorized
@@ -91,6 +91,7 @@ def event_standings(code: str):
 def open_round(code: str, round_number: int):
     event = api_host(code)
     rnd = rounds.open_round(event, round_number, actor="host:api")
+    projector.follow(event, round_number)
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
@@ -98,6 +99,7 @@ def open_round(code: str, round_number: int):
 def close_round(code: str, round_number: int):
     event = api_host(code)
     rnd = rounds.close_round(event, round_number, actor="host:api")
+    projector.follow(event, round_number)
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 
@@ -105,6 +107,7 @@ def close_round(code: str, round_number: int):
 def reveal_round(code: str, round_number: int):
     event = api_host(code)
     rnd = rounds.reveal_round(event, round_number, actor="host:api")
+    projector.follow(event, round_number)
     return jsonify({"round": rnd.number, "state": rnd.state})
 
 

@@ -67,9 +67,6 @@ class Format:
     label: ClassVar[str] = ""
     #: The template the projector includes for this format's own parts, if any.
     screen_part: ClassVar[str | None] = None
-    #: Whether that part says what happens now (a question's clock): the projector then
-    #: shows no round-level "answers are open" beside it (one thing at a time).
-    screen_says_now: ClassVar[bool] = False
     #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
     appeals: ClassVar[bool] = True
     #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).
@@ -161,14 +158,25 @@ class Format:
         """Put those parts back into the event's exported pack (``to_spec``: row to
         pack question)."""
 
+    def media_files(self, event: Any) -> set[str]:
+        """The stored media files that what ``import_pack_extras`` kept names, so that a
+        new import does not delete them as unused."""
+        return set()
+
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""
         return []
 
     def screen_standings(self, event: Any) -> Sequence[StandingRow]:
-        """The standings the projector shows: only what the room has been shown (BG-E3).
-        A format whose standings move before a reveal ranks the revealed part here."""
+        """The standings as the room may see them on the projector: only points the host
+        has revealed (BG-E3). Default: the standings, for a game that reveals nothing."""
         return self.standings(event)
+
+    def screen_stage(self, event: Any) -> bool:
+        """Whether ``screen_part`` shows the room's moment now (a question on its clock, a
+        shoot-out): the projector's automatic view then leaves out its own line about the
+        round, so the screen says one thing at a time."""
+        return False
 
     def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
         """What ``paper_part`` shows for a paper team on a round (its jokers, its

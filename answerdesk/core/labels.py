@@ -51,11 +51,22 @@ FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("check
           "joker": N_("joker"), "copy_of": N_("copied from"), "hint": N_("hint"),
           "number": N_("number"), "rounds": N_("rounds"), "questions": N_("questions"),
           "scenario": N_("scenario"), "source": N_("entered by"), "accepted": N_("accepted"),
-          "numbers": N_("numbers")}
+          "numbers": N_("numbers"), "format": N_("pack format"), "mode": N_("import"),
+          "replaced": N_("rounds replaced"), "scenarios": N_("scenario sets"),
+          "outcomes": N_("verdicts"), "key": N_("accepted answers"),
+          "cleared_decisions": N_("host's decisions cleared")}
 HIDDEN_FIELDS = {"verdict", "fields", "saved_at", "decided_by", "seq"}
 VALUE_WORDS = {"phone": N_("phone"), "paper": N_("paper"), "new password": N_("new password"),
                "double": N_("double joker"), "copy": N_("copy joker"),
                "first_letter": N_("first letter joker")}
+# Codes whose words depend on the field (pack.import: the pack's format, and how it
+# entered the programme); an answer that happens to read "replace" stays as typed.
+FIELD_VALUES = {
+    "format": {"native": N_("answerdesk pack (YAML)"), "siq": N_("SIGame pack (.siq)"),
+               "chgk": N_("db.chgk.info pack"), "svoyak": N_("Своя игра pack (text)"),
+               "csv": N_("CSV pack")},
+    "mode": {"replace": N_("replaces the programme"), "append": N_("added to the programme")},
+}
 
 AUDIT_SENTENCES: dict[str, str] = {
     "round.open": N_("Round %(round)s is opened"),
@@ -79,6 +90,10 @@ AUDIT_SENTENCES: dict[str, str] = {
     "pack.import": N_("Pack “%(subject)s” imported"),
 }
 GENERIC_SENTENCE = N_("Change recorded: %(subject)s")
+#: The reason the desk itself records when the host adds an answer to the key from the
+#: review queue; a reason the host types is shown as typed.
+QUEUE_REASON = N_("accepted from the review queue")
+SYSTEM_REASONS = {QUEUE_REASON}
 
 _SUBJECT = re.compile(r"R(?P<round>\d+)(?:Q(?P<question>\d+))?(?: (?P<team>.+))?$")
 
@@ -132,6 +147,12 @@ def _value(key: str, value: Any) -> str:
         return gettext("yes") if value else gettext("no")
     if key == "state":
         return round_state(value)
+    if key == "outcomes" and isinstance(value, dict):  # team name → verdict code
+        return "; ".join(f"{team} {verdict(code)}" for team, code in value.items())
+    if key == "reason" and value in SYSTEM_REASONS:
+        return gettext(value)
+    if key in FIELD_VALUES and isinstance(value, str):
+        return _label(FIELD_VALUES[key], value)
     if key in ("decision", "outcome"):
         return verdict(value) if value else gettext("none")
     if key == "joker" or isinstance(value, str) and value in VALUE_WORDS:
@@ -180,11 +201,21 @@ def audit_line(entry: AuditEntry) -> AuditLine:
                      before=describe(entry.before), after=describe(entry.after))
 
 
+def reason(text: str | None) -> str:
+    """A recorded reason: the desk's own in the reader's language, the host's as typed."""
+    return gettext(text) if text in SYSTEM_REASONS else (text or "")
+
+
+def source(code: str | None) -> str:
+    """Where an answer came from: "phone" or "paper" (BG-E1), in words."""
+    return _label(VALUE_WORDS, code)
+
+
 def register(app: Any) -> None:
     """The labels as Jinja filters, so templates never print a stored code."""
     app.jinja_env.filters.update({
         "state_label": round_state, "verdict_label": verdict, "mode_label": check_mode,
         "view_label": screen_view, "kind_label": round_kind, "actor_label": actor,
-        "dispute_label": dispute,
+        "dispute_label": dispute, "source_label": source, "reason_label": reason,
     })
     app.jinja_env.globals["audit_line"] = audit_line

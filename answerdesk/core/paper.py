@@ -131,13 +131,15 @@ def enter_sheet(
 ) -> SheetResult:
     """Store a paper sheet {question number: widget fields}.
 
-    Empty lines and lines equal to the stored answer are skipped (a phone answer
-    stays a phone answer). A refused line does not stop the others: its message
-    is in ``errors`` for the grid to show next to it.
+    Lines equal to the stored answer are skipped, and so are empty lines, but for a
+    paper answer the host emptied: that one is cleared (so that, say, the copy joker
+    BG-J2 may then be played on it). A phone answer is never dropped from the desk.
+    A refused line does not stop the others: its message is in ``errors`` for the
+    grid to show next to it.
     """
     rnd = get_round(event, round_number)
     state, kinds = rnd.state, {q.number: widgets.widget_kind(q, rnd) for q in rnd.questions}
-    stored = _stored(team, rnd)
+    stored, sources = _stored(team, rnd)
     db.session.rollback()
     if state == RoundState.DRAFT:
         raise DeskError("Round %(round)s has not started yet", round=round_number)
@@ -148,6 +150,8 @@ def enter_sheet(
             raise NotFound("Round %(round)s has no question %(question)s",
                            round=round_number, question=number)
         if _blank(fields):
+            if stored.get(number, ("",))[0] and sources.get(number) == "paper":
+                due.append((number, "", {}))
             continue
         try:
             text = widgets.answer_text(fields, kinds[number])
@@ -180,17 +184,19 @@ def _blank(fields: Any) -> bool:
     return not str(fields or "").strip()
 
 
-def _stored(team: Team, rnd: Round) -> dict[int, tuple[str, str]]:
-    """The team's answers in the round: question number → (text, second answer)."""
+def _stored(team: Team, rnd: Round) -> tuple[dict[int, tuple[str, str]], dict[int, str]]:
+    """The team's answers in the round: question number → (text, second answer), and
+    question number → where the answer came from (phone, paper)."""
     rows = db.session.execute(
-        db.select(Question.number, Answer.text, Answer.fields)
+        db.select(Question.number, Answer.text, Answer.fields, Answer.source)
         .join(Answer, Answer.question_id == Question.id)
         .where(Answer.team_id == team.id, Question.round_id == rnd.id)
-    )
-    return {
+    ).all()
+    answers = {
         number: (text, str(fields.get("second") or "") if isinstance(fields, dict) else "")
-        for number, text, fields in rows
+        for number, text, fields, _source in rows
     }
+    return answers, {number: source for number, _t, _f, source in rows}
 
 
 def _gates(rnd: Round) -> dict[int, str]:

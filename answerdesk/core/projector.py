@@ -18,6 +18,8 @@ from .formats import StandingRow, of
 from .states import CLOSED_ROUND_STATES, RoundState
 
 VIEWS = ("auto", "intro", "locked", "reveal", "standings", "question")
+#: A reveal shows the answers in pages of this many, the newest last (fits 720p).
+REVEAL_PAGE = 5
 # What the desk can tell the projector's audio or video (BG-R4): the projector plays,
 # phones never do.
 MEDIA_COMMANDS = ("play", "pause", "replay")
@@ -80,6 +82,24 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
     return state
 
 
+def follow(event: Event, round_number: int | None = None) -> ScreenState:
+    """The projector follows what the host just did (a round opened, closed or revealed,
+    a question shown, a shoot-out): whatever it showed before, a picture, the standings
+    or another round's reveal, gives way at once. A revealed round shows its first
+    answer and the host steps through the rest (BG-E3); anything else shows the
+    automatic view."""
+    rnd = rounds.get_round(event, round_number) if round_number is not None else None
+    state = _locked_state(event)
+    if rnd is not None and rnd.state == RoundState.REVEALED and rnd.questions:
+        state.view, state.round_number, state.shown = "reveal", rnd.number, 1
+    else:
+        state.view, state.round_number, state.shown = "auto", None, 0
+    state.version = (state.version or 0) + 1
+    state.media = None
+    db.session.commit()
+    return state
+
+
 @dataclass
 class ScreenRow:
     place: int | None  # None: not ranked (SI-1.2 out of competition)
@@ -107,6 +127,15 @@ def standings_with_moves(event: Event, rows: Sequence[StandingRow] | None = None
                   if r.team_id in previous and r.place is not None else None)
         for r in rows
     ]
+
+
+def reveal_page(rnd: Round | None, state: ScreenState) -> list[Question]:
+    """The answers the reveal shows now: the page of ``REVEAL_PAGE`` that holds the
+    newest one, up to it."""
+    if rnd is None or state.view != "reveal" or state.shown < 1:
+        return []
+    start = (state.shown - 1) // REVEAL_PAGE * REVEAL_PAGE
+    return list(rnd.questions[start:state.shown])
 
 
 def screen_question(rnd: Round | None, state: ScreenState) -> Question | None:

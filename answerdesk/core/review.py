@@ -22,7 +22,7 @@ from ..database import read_only
 from ..errors import DeskError, NotFound
 from ..extensions import db
 from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
-from . import audit
+from . import audit, labels
 from .rounds import check_arrived
 from .states import Outcome, RoundState
 
@@ -300,7 +300,7 @@ def add_to_key(event: Event, verdict_ids: list[int], actor: str = "host") -> Dec
     if not undecided:
         return decide(event, verdict_ids, Outcome.CORRECT, actor)
     accept_answer(event, round_number, question_number, text,
-                  reason="accepted from the review queue", actor=actor)
+                  reason=labels.QUEUE_REASON, actor=actor)
     return decide(event, verdict_ids, Outcome.CORRECT, actor)
 
 
@@ -316,6 +316,8 @@ class AnswerRow:
     decided_by: str | None
     reason_code: str | None = None
     reason_params: dict[str, Any] | None = None
+    #: A second answer the team gave beside its first (BG-J1 double joker), if any.
+    second: str = ""
 
     @property
     def final(self) -> str | None:
@@ -331,7 +333,7 @@ def question_answers(event: Event, rnd: Round, question: Question,
     rows = db.session.execute(
         db.select(Team.name, Answer.text, Answer.source, Verdict.id, Verdict.outcome,
                   Verdict.reason, Verdict.decision, Verdict.decided_by, Verdict.reason_code,
-                  Verdict.reason_params)
+                  Verdict.reason_params, Answer.fields)
         .select_from(Team)
         .outerjoin(Answer, (Answer.team_id == Team.id) & (Answer.question_id == question.id))
         .outerjoin(Verdict, Verdict.answer_id == Answer.id)
@@ -341,8 +343,9 @@ def question_answers(event: Event, rnd: Round, question: Question,
     result = [
         AnswerRow(verdict_id=vid, team=name, text=text or "", source=source or "",
                   outcome=outcome, reason=reason or "", decision=decision, decided_by=by,
-                  reason_code=code, reason_params=params)
-        for name, text, source, vid, outcome, reason, decision, by, code, params in rows
+                  reason_code=code, reason_params=params,
+                  second=str(fields.get("second") or "") if isinstance(fields, dict) else "")
+        for name, text, source, vid, outcome, reason, decision, by, code, params, fields in rows
     ]
     if only == "all":
         return result

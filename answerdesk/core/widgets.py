@@ -47,6 +47,9 @@ def widget_spec(question: Question, rnd: Round | None = None) -> dict[str, Any]:
         spec["options"] = list(TRUE_FALSE)
     elif kind == "abcd":
         spec["options"] = list(LETTERS)
+        texts = option_texts(question)
+        if texts:
+            spec["texts"] = texts  # BG-R1: "А) Искър" on the buttons
     elif kind == "pairs":
         count = len(question.key) if isinstance(question.key, dict) else 4
         spec["numbers"] = [str(n) for n in range(1, count + 1)]
@@ -54,6 +57,16 @@ def widget_spec(question: Question, rnd: Round | None = None) -> dict[str, Any]:
     elif kind == "number":
         spec["numbers"] = list(NUMBERS_1_TO_10)
     return spec
+
+
+def option_texts(question: Question) -> dict[str, str]:
+    """A choice question's options as the pack wrote them ({"А": "Искър", …}; BG-R1),
+    for the phones' buttons and the projector; empty when the pack gave none."""
+    options = (question.details or {}).get("options") if isinstance(question.details, dict) \
+        else None
+    if not isinstance(options, dict):
+        return {}
+    return {str(letter): str(text) for letter, text in options.items() if text}
 
 
 def _field(fields: dict, name: str) -> str:

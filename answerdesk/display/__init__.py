@@ -10,12 +10,14 @@ from ..core.events import event_by_code
 from ..core.formats import of
 from ..core.projector import (
     question_media,
+    reveal_page,
     screen_question,
     screen_round,
     screen_state,
     standings_with_moves,
 )
 from ..core.states import RoundState
+from ..core.widgets import option_texts
 from ..database import reads_only
 from ..extensions import db
 from ..models import Event, Round
@@ -33,19 +35,26 @@ def _screen_context(event: Event) -> dict:
         (r for r in rounds if r.state in (RoundState.LOCKED, RoundState.REVEALED)),
         key=lambda r: r.locked_at or r.opened_at, default=None,
     )
-    rows = of(event).screen_standings(event)
+    game = of(event)
+    rows = game.screen_standings(event)  # BG-E3: only what the room has seen
     state = screen_state(event)
     chosen = screen_round(event, state)
     question = screen_question(chosen, state)
     if state.view in ("reveal", "locked") and (chosen is None or chosen.state == RoundState.OPEN):
         chosen = None
+    view = state.view if (chosen is not None or state.view == "standings") else "auto"
     return {
         "event": event,
+        # The format's moment (a question on its clock, a shoot-out) holds the automatic
+        # view alone: one thing at a time.
+        "stage": view == "auto" and game.screen_stage(event),
         "state": state,
-        "view": state.view if (chosen is not None or state.view == "standings") else "auto",
+        "view": view,
         "chosen": chosen,
         "question": question,
         "media": question_media(question),
+        "revealed": reveal_page(chosen, state),
+        "options": option_texts(question) if question is not None else {},
         "command": state.media,
         "current": current,
         "last_locked": last_locked,

@@ -78,6 +78,7 @@ def round_action(event: Event, number: int, action: str):
     if action not in ROUND_ACTIONS:
         raise DeskError("Unknown action '%(action)s'", action=action)
     ROUND_ACTIONS[action](event, number, actor="host")
+    projector.follow(event, number)
     return redirect(url_for("host.dashboard", code=event.code))
 
 

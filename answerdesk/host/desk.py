@@ -240,6 +240,8 @@ def projector_control(event: Event):
                        media=request.form.get("media", ""))
         if wants_json():
             return jsonify({"version": live.version(event.id)})
+        if request.form.get("back") == "desk":
+            return redirect(url_for("host.dashboard", code=event.code))
         return redirect(url_for("host.projector_control", code=event.code))
     state = projector.screen_state(event)
     chosen = projector.screen_round(event, state)

@@ -261,7 +261,7 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace",
                 to_row=lambda spec: question_row(spec, event.code, pack.media, created))
         report = ImportReport(
             rounds=numbers, question_count=pack.question_count,
-            media_files=len({m["ref"] for r in pack.rounds for q in r.questions
+            media_files=len({m["ref"] for q in _all_questions(pack)
                              for m in q.media if m["ref"] in pack.media}),
             replaced=replaced, warnings=pack.warnings_for(_plays(event)) + _length_warnings(pack),
         )
@@ -277,9 +277,18 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace",
             path.unlink(missing_ok=True)
         raise
     if mode == "replace":
-        media.forget_unused(event.code, {m["file"] for r in event.rounds for q in r.questions
-                                         for m in q.media or [] if "file" in m})
+        kept = {m["file"] for r in event.rounds for q in r.questions
+                for m in q.media or [] if "file" in m}
+        if game is not None:  # the files of what the format keeps beside (BG-R5 sets)
+            kept |= game.media_files(event)
+        media.forget_unused(event.code, kept)
     return report
+
+
+def _all_questions(pack: Pack) -> list[QuestionSpec]:
+    """The rounds' questions and those of the pack's scenario sets (BG-R5)."""
+    return [q for r in pack.rounds for q in r.questions] + [
+        q for questions in pack.scenarios.values() for q in questions]
 
 
 def question_spec(q: Question, code: str, files: dict[str, bytes]) -> QuestionSpec:

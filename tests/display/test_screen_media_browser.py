@@ -43,7 +43,7 @@ def test_pictures_and_sound_on_the_projector_from_the_desk(page: Page, app, live
     log_in_host(page, base, code, password)
     page.goto(f"{base}/host/{code}/projector")
 
-    page.locator("tr", has_text="R3").get_by_role("button", name="Questions with picture").click()
+    page.locator("tr", has_text="R3").get_by_role("button", name="Questions one by one").click()
     picture = projector.locator("#screen-question img")
     expect(picture).to_be_visible(timeout=10_000)
     expect(projector.locator("#screen-question .qnum")).to_have_text("3.1")
@@ -53,7 +53,7 @@ def test_pictures_and_sound_on_the_projector_from_the_desk(page: Page, app, live
     assert box and box["height"] > 300  # full-screen, not a thumbnail
     expect(page.locator("#screen-question-control img.preview")).to_be_visible()
 
-    page.locator("tr", has_text="R4").get_by_role("button", name="Questions with picture").click()
+    page.locator("tr", has_text="R4").get_by_role("button", name="Questions one by one").click()
     expect(projector.locator("#screen-question .qnum")).to_have_text("4.1")
     assert _current_time(projector) == 0
     page.locator("[data-media-command=play]").click()

@@ -46,6 +46,12 @@ class BulgarianQuiz(Format):
         pack.scenarios = {name: [to_spec(q) for q in questions]
                           for name, questions in scenario_sets(event).items()}
 
+    def media_files(self, event: Any) -> set[str]:
+        """The pictures and clips of the event's scenario sets (BG-R5)."""
+        from .wildcard import set_media_files
+
+        return set_media_files(event)
+
     def one_at_a_time(self, rnd: Any) -> bool:
         """BG-R6.1: the final round's questions are opened one at a time."""
         from .final import is_one_at_a_time
@@ -77,6 +83,19 @@ class BulgarianQuiz(Format):
         from .standings import event_standings
 
         return event_standings(event)
+
+    def screen_standings(self, event: Any) -> Sequence[StandingRow]:
+        """BG-E3: the projector counts a round once its answers are revealed, a final
+        question once its answer is shown."""
+        from .standings import event_standings
+
+        return event_standings(event, revealed_only=True)
+
+    def screen_stage(self, event: Any) -> bool:
+        """The R5 draw, the final's question or a shoot-out holds the projector."""
+        from .desk import screen_rules
+
+        return screen_rules(event)["stage"]
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         """Widgets, the final's one-at-a-time view and the jokers/wildcard/shoot-out state."""

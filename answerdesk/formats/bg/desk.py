@@ -9,7 +9,7 @@ from flask import Response, flash, g, redirect, render_template, request, url_fo
 from flask_babel import gettext as _
 
 from ...access import desk_required, host_required
-from ...core import disputes
+from ...core import disputes, projector
 from ...core.paper import team_of
 from ...core.spreadsheets import FILE_TYPES, results_xlsx
 from ...core.states import RoundState
@@ -32,17 +32,22 @@ FINAL_ACTIONS = {"open": final.open_question, "lock": final.lock_question,
 def screen_rules(event: Event) -> dict:
     """What the projector shows of the rules: the R5 draw, the final question, shoot-outs."""
     final_round = event.round(FINAL_ROUND)
+    shootouts = [shootout.shootout_json(s) for s in shootout.event_shootouts(event)[-1:]]
     current = None
-    if final_round is not None and final.is_one_at_a_time(final_round):
+    if final_round is not None and final.is_one_at_a_time(final_round) and not shootouts:
+        # The last question opened stays on screen through its lock and its answer,
+        # also once it has closed the round (BG-R6.1).
         opened = final.gates(final_round)
         shown = [q for q in final_round.questions if q.id in opened]
-        if shown and final_round.state == RoundState.OPEN:
+        if shown:
             current = (shown[-1], opened[shown[-1].id])
-    return {
-        "wildcard": wildcard.wildcard_json(event),
-        "final": current,
-        "shootouts": [shootout.shootout_json(s) for s in shootout.event_shootouts(event)[-1:]],
-    }
+    drawn = wildcard.wildcard_json(event)
+    fifth = event.round(5)
+    if not (drawn and drawn.get("chooser") and fifth is not None
+            and fifth.state == RoundState.DRAFT):
+        drawn = None
+    return {"wildcard": drawn, "final": current, "shootouts": shootouts,
+            "stage": bool(drawn or current or shootouts)}
 
 
 @bp.app_context_processor
@@ -65,6 +70,7 @@ def rules(event: Event):
         gates=final.gates(final_round) if final_round else {},
         jokers=jokers.event_jokers(event),
         shootouts=[(s, shootout.shootout_json(s)) for s in shootout.event_shootouts(event)],
+        shootout_ready=shootout.played_out(event),
         standings=event_standings(event),
     )
 
@@ -74,6 +80,7 @@ def rules(event: Event):
 def wildcard_draw(event: Event):
     row = wildcard.name_chooser(event)
     flash(_("%(team)s chooses the wildcard scenario", team=row.chooser.name))
+    projector.follow(event)  # BG-R5.0: the room sees who chooses
     return _back("#wildcard")
 
 
@@ -81,6 +88,7 @@ def wildcard_draw(event: Event):
 @host_required
 def wildcard_choose(event: Event):
     wildcard.choose_scenario(event, request.form.get("scenario", ""), actor="host")
+    projector.follow(event)
     return _back("#wildcard")
 
 
@@ -122,6 +130,7 @@ def final_action(event: Event, number: int, action: str):
     if action not in FINAL_ACTIONS:
         raise DeskError("Unknown action '%(action)s'", action=action)
     FINAL_ACTIONS[action](event, number, actor="host")
+    projector.follow(event)  # the final's question and its answer go up at once
     return _back("#final")
 
 
@@ -138,6 +147,7 @@ def shootout_start(event: Event):
     questions = [(request.form.get(f"text{i}", ""), request.form.get(f"answer{i}", ""))
                  for i in (1, 2, 3)]
     shootout.start_shootout(event, questions)
+    projector.follow(event)
     return _back("#shootout")
 
 
@@ -145,6 +155,7 @@ def shootout_start(event: Event):
 @host_required
 def shootout_lock(event: Event, shootout_id: int):
     shootout.lock_shootout(event, shootout_id)
+    projector.follow(event)
     return _back("#shootout")
 
 

@@ -137,9 +137,12 @@ def host_judges(values: dict[str, Any], text: str) -> dict[str, Any]:
     return values
 
 
-def counted_question_ids(event: Event) -> set[int]:
+def counted_question_ids(event: Event, *, revealed_only: bool = False) -> set[int]:
     """Questions whose answers count in the standings: those of locked rounds, and the
-    locked questions of a final round still running."""
+    locked questions of a final round still running; with ``revealed_only``, only those
+    whose answers the room has seen (BG-E3: the projector shows nothing earlier)."""
+    rounds_counted = (RoundState.REVEALED,) if revealed_only else CLOSED_ROUND_STATES
+    gates_counted = (GateState.REVEALED,) if revealed_only else CLOSED_GATE_STATES
     rows = db.session.execute(
         db.select(Question.id, Round.state, QuestionGate.state)
         .join(Round, Question.round_id == Round.id)
@@ -148,5 +151,5 @@ def counted_question_ids(event: Event) -> set[int]:
     )
     return {
         qid for qid, round_state, gate_state in rows
-        if round_state in CLOSED_ROUND_STATES or gate_state in CLOSED_GATE_STATES
+        if round_state in rounds_counted or gate_state in gates_counted
     }

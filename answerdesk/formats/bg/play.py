@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.states import GateState, RoundState
+from ...core.states import GateState, Outcome, RoundState
 from ...core.widgets import used_numbers, widget_spec
 from ...extensions import db
 from ...models import Answer, Event, Question, Team, Verdict
@@ -39,12 +39,28 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
                     q["verdict"] = _verdict(team, question)
                 kept.append(q)
             item["questions"] = kept
+        if rnd.state == RoundState.REVEALED:
+            _second_answers(item, by_number, team)
         for q in item["questions"]:
             q["widget"] = widget_spec(by_number[q["number"]], rnd)
         if rnd.check_mode == "number":
             item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
     sheet["play"] = play_json(event, team)
     return sheet
+
+
+def _second_answers(item: dict[str, Any], by_number: dict[int, Question], team: Team) -> None:
+    """BG-J1 on a revealed round: a question the double joker's second answer won shows
+    as won (not in red), with the second answer's own verdict beside it."""
+    doubles = {j.question_id: j for j in jokers.used_jokers(team) if j.kind == "double"}
+    for q in item["questions"]:
+        joker = doubles.get(by_number[q["number"]].id)
+        if joker is None:
+            continue
+        second = joker.second_decision or joker.second_outcome
+        q["second_verdict"] = second
+        if second == Outcome.CORRECT:
+            q["verdict"] = Outcome.CORRECT
 
 
 def _verdict(team: Team, question: Question) -> str | None:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ...core import audit
+from ...core.states import CLOSED_ROUND_STATES, RoundState
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
 from ...extensions import db
 from ...models import Event, Shootout, ShootoutAnswer, Team, utcnow
@@ -30,6 +31,12 @@ def is_locked(shootout: Shootout, now: dt.datetime | None = None) -> bool:
     return shootout.locked_at is not None or (now or utcnow()) >= deadline(shootout)
 
 
+def is_decided(shootout: Shootout) -> bool:
+    """The host has closed it: every number, a paper team's too, is in (BG-S3). Until
+    then no order is shown, so no phone sees a winner that the paper numbers overturn."""
+    return shootout.locked_at is not None
+
+
 def _number(value: Any) -> float | None:
     if value is None or (isinstance(value, str) and not value.strip()):
         return None
@@ -45,7 +52,7 @@ def _number(value: Any) -> float | None:
 
 
 def _shown(value: float | None) -> float | int | None:
-    """1969.0 as 1969 in the audit log."""
+    """1969.0 as 1969, as it was typed (the audit log, phones, projector)."""
     return int(value) if value is not None and value.is_integer() else value
 
 
@@ -62,9 +69,11 @@ def start_shootout(event: Event, questions: Sequence[tuple[str, Any]], actor: st
         if value is None:
             raise DeskError("Each shoot-out question needs its numeric answer")
         parsed.append({"text": str(text or "").strip()[:300], "answer": value})
-    running = [s for s in event_shootouts(event) if not is_locked(s)]
+    running = [s for s in event_shootouts(event) if not is_decided(s)]
     if running:
         raise Conflict("A shoot-out is still running")
+    if not played_out(event):
+        raise Conflict("The shoot-out comes once the rounds are played and no round is open.")
     rows = event_standings(event)
     tied = [r for r in rows if r.shootout_needed]
     if not tied:
@@ -79,6 +88,13 @@ def start_shootout(event: Event, questions: Sequence[tuple[str, Any]], actor: st
                         "questions": parsed})
     db.session.commit()
     return shootout
+
+
+def played_out(event: Event) -> bool:
+    """BG-S2: a tie is decided at the end: some round closed and none open (not 0:0
+    before the first round)."""
+    states = [r.state for r in event.rounds]
+    return RoundState.OPEN not in states and any(s in CLOSED_ROUND_STATES for s in states)
 
 
 def event_shootouts(event: Event) -> list[Shootout]:
@@ -153,7 +169,7 @@ def apply_shootouts(
 ) -> list[scoring.Standing[int]]:
     """Final places: each locked shoot-out whose group is still exactly tied orders it."""
     for shootout in event_shootouts(event):
-        if not is_locked(shootout):
+        if not is_decided(shootout):
             continue
         group = set(shootout.teams)
         places = {s.place for s in ranked if s.team in group and s.shootout_needed}
@@ -182,13 +198,18 @@ def shootout_json(shootout: Shootout, team: Team | None = None) -> dict[str, Any
     if team is not None:
         mine = db.session.scalar(db.select(ShootoutAnswer.numbers).where(
             ShootoutAnswer.shootout_id == shootout.id, ShootoutAnswer.team_id == team.id))
-        data["numbers"] = mine or [None, None, None]
-    if locked:
+        data["numbers"] = [_shown(n) for n in mine] if mine else [None, None, None]
+    handed = set(db.session.scalars(db.select(ShootoutAnswer.team_id).where(
+        ShootoutAnswer.shootout_id == shootout.id)))
+    data["missing"] = [names.get(t, "?") for t in shootout.teams if t not in handed]
+    data["decided"] = is_decided(shootout)
+    if data["decided"]:
         outcome = result(shootout)
-        data["answers"] = [q["answer"] for q in shootout.questions]
+        data["answers"] = [_shown(q["answer"]) for q in shootout.questions]
         data["scores"] = {names.get(t, "?"): s for t, s in outcome.scores.items()}
         data["order"] = [[names.get(t, "?") for t in level] for level in outcome.order]
         data["given"] = [
-            {names.get(t, "?"): v for t, v in q.answers.items()} for q in outcome.questions
+            {names.get(t, "?"): _shown(v) for t, v in q.answers.items()}
+            for q in outcome.questions
         ]
     return data

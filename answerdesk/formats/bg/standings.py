@@ -33,6 +33,9 @@ class StandingRow:
     by_round: dict[int, float] = field(default_factory=dict)
     pending: int = 0
     handicap: int = 0
+    #: Of ``handicap``: the part the event's settings give (BG-G2b); the rest is the
+    #: league's winning-streak handicap (BG-M3).
+    set_handicap: int = 0
     corrections: int = 0
     correction_notes: list[str] = field(default_factory=list)
     players: int = 0
@@ -48,16 +51,18 @@ def _team_answer(outcome: str | None, fraction: float | None,
                               partial_points=rnd.partial_points)
 
 
-def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> list[StandingRow]:
+def event_standings(event: Event, *, rounds: Collection[int] | None = None,
+                    revealed_only: bool = False) -> list[StandingRow]:
     """BG-S1-S3: every team with its points per round, its place, and shoot-outs applied.
 
     ``rounds`` limits the count to those round numbers (BG-R5.0 ranks after R1-R4);
-    the shoot-out applies only to the full standings.
+    the shoot-out applies only to the full standings. ``revealed_only`` counts only
+    the answers already revealed to the room (BG-E3, the projector).
     """
     teams = db.session.scalars(db.select(Team).where(Team.event_id == event.id)).all()
     rows = {t.id: StandingRow(team_id=t.id, name=t.name, points=0, place=0, players=t.players)
             for t in teams}
-    counted = counted_question_ids(event)
+    counted = counted_question_ids(event, revealed_only=revealed_only)
     questions = {
         q.id: (q, rnd) for q, rnd in db.session.execute(
             db.select(Question, Round).join(Round, Question.round_id == Round.id)
@@ -112,6 +117,8 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None) -> l
     handicaps = event_handicaps(event)
     for team_id, points in team_handicaps(event).items():  # BG-G2b, beside BG-M3
         handicaps[team_id] = handicaps.get(team_id, 0) + points
+        if team_id in rows:
+            rows[team_id].set_handicap = points
     for team_id, handicap in handicaps.items():
         if team_id in rows:
             rows[team_id].handicap = handicap

@@ -67,6 +67,13 @@ def store_sets(event: Event, sets: dict[str, list[dict[str, Any]]], *,
     return row
 
 
+def set_media_files(event: Event) -> set[str]:
+    """The stored files every scenario set's questions name."""
+    row = wildcard_of(event)
+    return {m["file"] for items in ((row.bank or {}).values() if row else ())
+            for item in items for m in item.get("media") or [] if m.get("file")}
+
+
 def set_scenario_set(event: Event, scenario: str, questions: list[Question],
                      actor: str = "host") -> None:
     """The host fills (or, with no questions, empties) one scenario's set."""

@@ -41,10 +41,9 @@ class ChgkTournament(Format):
     """Two games of 11 sectors on the clock, the Central Table, auctions, leagues."""
 
     name = "chgk"
-    label = "«What? Where? When?» open tournament"
+    label = N_("«What? Where? When?» open tournament")
     screen_part = "display/_chgk.html"
     phone_template = "chgk/phone.html"  # the answer sheet and the auction's sealed bid
-    screen_says_now = True  # the question's clock, not the game round's "answers are open"
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
     desk_links = (("host.chgk_desk", N_("ЧГК desk")),)
     team_size = (3, 6)  # CHGK-1.7
@@ -90,6 +89,11 @@ class ChgkTournament(Format):
         from .game import screen_rows
 
         return screen_rows(event)[0]
+
+    def screen_stage(self, event: Any) -> bool:
+        """CHGK-1.1: the game is played on the question clock, and its part of the screen
+        says what happens now; the round's "answers are open" never stands beside it."""
+        return True
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         from .sheet import decorate

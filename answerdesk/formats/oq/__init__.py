@@ -22,7 +22,7 @@ class OpenQuiz(Format):
     """Up to 12 teams, a board, the buzzer (OQ-4) and a final with bets (OQ-6)."""
 
     name = "oq"
-    label = "OpenQuiz (buzzer game)"
+    label = N_("OpenQuiz (buzzer game)")
     team_size = (1, 3)  # OQ-1: teams of up to 3 players
     live_push = True  # the buzzer's stream (formats/buzzer/stream.py)
     desk_links = (("host.oq_play", N_("OpenQuiz play")), ("host.oq_room", N_("OpenQuiz room")))

@@ -19,7 +19,7 @@ class SvoyaIgra(Format):
     """Three rounds of 5 × 5, single players, ±value (SI-1.1, SI-2.4)."""
 
     name = "si"
-    label = "Своя игра (online tournament)"
+    label = N_("Своя игра (online tournament)")
     team_size = (1, 1)  # players, not teams
     live_push = True  # the buzzer's stream (formats/buzzer/stream.py)
     desk_links = (("host.si_desk", N_("Своя игра desk")),)

@@ -98,3 +98,49 @@ def test_league_page_counts_the_event_and_merges(desk):
     bad = desk.client.post(f"/host/{desk.code}/league", data={"action": "month",
                                                                "month": "March"})
     assert bad.status_code == 400
+
+
+def test_bg_j1_second_answer_on_all_answers_and_a_won_question_not_red(desk):
+    """The double joker's second answer is on the host's "all answers"; once revealed,
+    the phone shows the question it won as won, not in red."""
+    token = desk.join("A")
+    desk.host(2, "open")
+    desk.client.post(f"/api/events/{desk.code}/jokers", json={
+        "kind": "double", "round": 2, "question": 3},
+        headers={"Authorization": f"Bearer {token}"})
+    desk.save(token, 2, 3, "", fields={"text": "Германия", "second": "Австрия"})
+    desk.host(2, "close")
+    login(desk)
+    page = desk.client.get(f"/host/{desk.code}/answers/2/3").get_data(as_text=True)
+    assert "Германия" in page and 'class="second-answer"' in page and "Австрия</span>" in page
+    desk.host(2, "reveal")
+    r2 = next(r for r in desk.sheet(token).get_json()["rounds"] if r["number"] == 2)
+    q3 = next(q for q in r2["questions"] if q["number"] == 3)
+    assert (q3["verdict"], q3["second_verdict"]) == ("correct", "correct")
+    assert desk.standings()[0]["points"] == 1  # BG-J1: 1 point instead of 2
+
+
+def test_bg_g2b_a_start_penalty_from_the_settings_is_named_as_such(desk, english):
+    """A handicap set in the event's settings (BG-G2b) is not called a winning streak
+    (BG-M3) on the host's standings."""
+    desk.join("Сови")
+    login(desk)
+    desk.client.post(f"/host/{desk.code}/settings", data={
+        "max_players": "", "handicaps": "Сови: -3", "invited": ""})
+    page = desk.client.get(f"/host/{desk.code}/standings").get_data(as_text=True)
+    assert "handicap from the event's settings -3" in page
+    assert "winning-streak" not in page
+    assert desk.standings()[0]["points"] == -3
+
+
+def test_a_new_event_without_a_pack_asks_for_questions(app, client):
+    """Not "every round is played and revealed" on an evening that has no questions."""
+    from answerdesk.core.events import create_event
+
+    with app.app_context():
+        event, password = create_event("Празна вечер")
+        code = event.code
+    client.post(f"/host/{code}/login", data={"password": password})
+    page = client.get(f"/host/{code}/").get_data(as_text=True)
+    assert 'id="now-programme"' in page
+    assert "Every round is played" not in page and "Всички кръгове" not in page

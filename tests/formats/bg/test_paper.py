@@ -13,7 +13,7 @@ import pytest
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import shootout
-from answerdesk.models import AuditEntry, Joker, Shootout, ShootoutAnswer, Team
+from answerdesk.models import Answer, AuditEntry, Joker, Shootout, ShootoutAnswer, Team
 
 QUESTIONS = [("Година на Съединението?", "1885"), ("Височина на Мусала (м)?", "2925"),
              ("Дължина на Дунав в България (км)?", "471")]
@@ -283,3 +283,75 @@ def test_bg_e1_the_assistant_enters_a_paper_joker_under_its_own_name(desk, app):
     desk.client.post(f"/host/{desk.code}/login", data={"password": password})
     assert joker(desk, team, 2, 4, "double").status_code == 302
     assert [actor for actor, _s, _a in audit(app, "joker.play")] == ["assistant"]
+
+
+def test_bg_s3_no_winner_before_the_paper_numbers_and_numbers_as_typed(desk, app):
+    """The minute is over but the paper team's numbers are not typed yet: no phone, no
+    projector and no standings name a winner until the host closes the shoot-out."""
+    team, phone, started = tied_paper_and_phone(desk, app)
+    desk.client.put(f"/api/events/{desk.code}/shootout", json={"numbers": ["1878", 2000, 400]},
+                    headers={"Authorization": f"Bearer {phone}"})
+    with app.app_context():
+        row = db.session.get(Shootout, started)
+        row.started_at -= dt.timedelta(seconds=61)
+        db.session.commit()
+    so = desk.sheet(phone).get_json()["play"]["shootout"]
+    assert so["locked"] and not so["decided"] and "order" not in so
+    assert so["numbers"] == [1878, 2000, 400]
+    screen = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert 'id="screen-shootout' in screen and 'id="screen-shootout-result"' not in screen
+    assert {r["team"]: r["shared"] for r in desk.standings()} == {"Хартия": True,
+                                                                   "Телефон": True}
+    rules = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
+    assert 'id="shootout-missing"' in rules and "Хартия" in rules
+    assert numbers(desk, team, "1885", "2925", "471").status_code == 302
+    desk.client.post(f"/host/{desk.code}/rules/shootout/{started}/lock")
+    so = desk.sheet(phone).get_json()["play"]["shootout"]
+    assert so["order"] == [["Хартия"], ["Телефон"]]
+    screen = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert 'id="screen-shootout-result"' in screen
+    assert "1878" in screen and "1878.0" not in screen and "1885.0" not in screen
+
+
+def test_bg_s3_no_shootout_offered_before_any_round(desk, app):
+    login(desk)
+    desk.join("А"), desk.join("Б")
+    rules = desk.client.get(f"/host/{desk.code}/rules").get_data(as_text=True)
+    assert 'id="shootout-later"' in rules
+    assert f'action="/host/{desk.code}/rules/shootout"' not in rules
+    refused = desk.client.post(f"/host/{desk.code}/rules/shootout", data={
+        "text1": "Q1", "answer1": "1", "text2": "Q2", "answer2": "2", "text3": "Q3",
+        "answer3": "3"})
+    assert refused.status_code == 409
+
+
+@pytest.mark.parametrize("closed", (False, True))
+def test_bg_e1_an_emptied_paper_line_is_cleared_and_copy_then_plays(desk, app, closed):
+    """The host empties a paper answer: it is cleared (not kept), and the copy joker
+    BG-J2, which needs no answer of the team's own, is then accepted."""
+    login(desk)
+    other = desk.join("Телефон")
+    team = paper_team(desk)
+    desk.host(3, "open")
+    desk.save(other, 3, 1, "Колизеум")
+    assert sheet(desk, team, 3, q1_text="Колизеум").status_code == 302
+    if closed:
+        desk.host(3, "close")
+    assert sheet(desk, team, 3, q1_text="").status_code == 302
+    with app.app_context():
+        texts = db.session.scalars(db.select(Answer.text).where(Answer.team_id == team)).all()
+    assert texts == [""]
+    resp = joker(desk, team, 3, 1, "copy", copy_of=db_team_id(app, "Телефон"))
+    assert resp.status_code == 302, refusal(resp)
+    assert jokers_of(app, team) == [("copy", 1)]
+    # A phone answer is never dropped from the desk: its empty line changes nothing.
+    assert sheet(desk, db_team_id(app, "Телефон"), 3, q1_text="").status_code == 302
+    with app.app_context():
+        kept = db.session.scalars(db.select(Answer.text).where(
+            Answer.team_id == db_team_id(app, "Телефон"))).all()
+    assert kept == ["Колизеум"]
+
+
+def db_team_id(app, name: str) -> int:
+    with app.app_context():
+        return db.session.scalar(db.select(Team.id).where(Team.name == name))

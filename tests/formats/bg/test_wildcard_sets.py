@@ -12,7 +12,7 @@ from answerdesk.errors import Conflict
 from answerdesk.extensions import db
 from answerdesk.formats.bg import wildcard
 from answerdesk.formats.bg.demo import demo_pack
-from answerdesk.models import Wildcard
+from answerdesk.models import Event, Wildcard
 from answerdesk.packs import dump_native, load_native, parse_pack
 from answerdesk.packs.importer import export_pack, import_pack
 
@@ -180,3 +180,60 @@ def test_bg_r5_start_page_pack_brings_its_sets(app, client):
     with app.app_context():
         row = db.session.scalar(db.select(Wildcard))
         assert sorted(row.bank) == ["5.1", "5.5"]
+
+
+SCENARIO_BUNDLE = """answerdesk_pack: 1
+title: "Снимки и за жокера"
+rounds:
+  - number: 3
+    questions:
+      - text: "Сградата"
+        media: stills/r3.png
+        key: ["Колизеум"]
+  - number: 5
+    questions:
+      - {text: "Планетата", key: ["Юпитер"]}
+wildcard:
+  "5.2":
+    - text: "Градът"
+      media: sets/paris.png
+      key: ["Париж"]
+    - text: "Мостът"
+      media: sets/bridge.png
+      key: ["Голдън Гейт"]
+  "5.3":
+    - text: "Песента"
+      media: {kind: audio, ref: sets/song.wav}
+      key: ["Ла"]
+"""
+
+
+def test_bg_r5_scenario_media_of_a_bundle_are_stored_and_served(app, client, media_files):
+    """Every file a pack names is kept, the scenario sets' too (issue 34): the import
+    no longer deletes them as unused, and scenario 5.2's pictures are served."""
+    import zipfile
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        zf.writestr("pack.yaml", SCENARIO_BUNDLE.encode())
+        zf.writestr("stills/r3.png", media_files.png(10, 10))
+        zf.writestr("sets/paris.png", media_files.png(20, 10))
+        zf.writestr("sets/bridge.png", media_files.png(30, 10))
+        zf.writestr("sets/song.wav", media_files.wav(0.5))
+    client.post("/login", data={"password": app.config["ORGANISER_PASSWORD"]})
+    resp = client.post("/events", data={"name": "Снимки", "format": "bg",
+                                        "pack": (io.BytesIO(buf.getvalue()), "night.zip")},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 201
+    with app.app_context():
+        row = db.session.scalar(db.select(Wildcard))
+        code = db.session.get(Event, row.event_id).code
+        files = [m["file"] for items in row.bank.values() for item in items
+                 for m in item["media"]]
+        assert len(files) == 3
+        wildcard.choose_scenario(event_by_code(code), "5.2")
+        r5 = [m.get("file") for q in event_by_code(code).round(5).questions for m in q.media]
+    assert len(r5) == 2 and all(r5)
+    for name in files:
+        served = client.get(f"/e/{code}/media/{name}")
+        assert served.status_code == 200, name
