@@ -239,3 +239,25 @@ def test_known_other_name_or_word_stays_wrong(given: str, key: str) -> None:
 )
 def test_same_words_in_another_order_or_form_go_to_review(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3") == ("review", "word_order")
+
+
+# ------------------------------------------------- class 7: songs across scripts
+
+_YELLOW = {"title": ["Yellow"], "artists": [["Coldplay"]]}
+_RHAPSODY = {"title": ["Bohemian Rhapsody"], "artists": [["Queen"]]}
+
+
+@pytest.mark.parametrize(
+    "given, key, expect",
+    [
+        ("Cold Play - Yellow", _YELLOW, "correct"),        # a small typo in the performer
+        ("Колдплей - Йелоу", _YELLOW, "correct"),          # Bulgarian spelling of both
+        ("Coldplay Yellow", _YELLOW, "correct"),           # no separator
+        ("Queen Bohemian Rhapsody", _RHAPSODY, "correct"),
+        ("Куийн Бохемиън рапсоди", _RHAPSODY, "correct"),
+        ("Coldplay Fix You", _YELLOW, "partial"),          # the performer only
+        ("Yellow Submarine", _YELLOW, "review"),           # not split into a title
+    ],
+)
+def test_songs_across_scripts_and_without_separator(given: str, key: dict, expect: str) -> None:
+    assert outcome(given, key, "song")[0] == expect
