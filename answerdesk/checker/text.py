@@ -637,6 +637,11 @@ def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
         reason, wrong = guard
         if not wrong and (d <= auto or Indel.normalized_similarity(ac, gc) >= SIMILAR_REVIEW):
             return Match(REVIEW, d, reason)
+        if reason.code in _SCHOOL_CODES and g.script == a.script == "cyr" and (
+            _proper_words(a.raw) and _schools_meet(g, a)
+        ):
+            # "Хъдсънов залив" for "Гудзонов залив": another school, not another word
+            return Match(REVIEW, d, why("unusual_transcription", key=a.raw.strip()))
         return Match(WRONG, d, reason)
     if rare and d:
         slip = _rare_slip(ac, gc, max_errors, a.langs if len(a.tokens) == 1 else ())
@@ -671,6 +676,10 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
         return Match(REVIEW, d, why("other_name", word=g.raw.strip()))
     return Match(WRONG, d, _R_NO_MATCH)
 
+
+#: guard reasons that another school of transcription may explain (not another gender
+#: form, not another CLDR place: "Румыния"/"Армения" meet in the loose key too)
+_SCHOOL_CODES = frozenset(("different_word", "too_many_errors", "different_beginning"))
 
 #: a stem is this many first letters of a word (Bulgarian and Russian endings and the
 #: Bulgarian article are at most four letters: езеро/езерото, лебедово/лебедите)
