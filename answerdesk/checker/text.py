@@ -686,10 +686,11 @@ _SCHOOL_CODES = frozenset(("different_word", "too_many_errors", "different_begin
 STEM = 4
 
 
-def _stems(p: Prep) -> list[str]:
-    return sorted(
-        t[:STEM] for t in p.tokens if len(t) >= 3 and t not in lexicon.FUNCTION_WORDS
-    )
+@lru_cache(maxsize=65536)
+def _stems(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(
+        t[:STEM] for t in tokens if len(t) >= 3 and t not in lexicon.FUNCTION_WORDS
+    ))
 
 
 def _same_stems(g: Prep, a: Prep) -> bool:
@@ -700,7 +701,7 @@ def _same_stems(g: Prep, a: Prep) -> bool:
     meaning survived."""
     if len(a.tokens) < 2 or len(g.tokens) < 2:
         return False
-    sg, sa = _stems(g), _stems(a)
+    sg, sa = _stems(g.tokens), _stems(a.tokens)
     return len(sa) >= 2 and sg == sa
 
 
@@ -737,18 +738,29 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     name. No checker knows them all: the host decides. Not when the answer is a
     country, city or language of CLDR other than the key's, a common word of the
     Russian dictionary, or a word as common as ``OTHER_NAME_ZIPF``."""
-    if not _proper_name(a.raw) or not 1 <= len(g.tokens) <= 3 or g.script != a.script:
+    if not 1 <= len(g.tokens) <= 3 or g.script != a.script:
         return False
-    if any(lexicon.common_russian_word(t) for t in a.tokens):
-        return False  # a capitalised key of common words ("Свадьба") names no one
-    if g.norm in lexicon.entity_names() or any(len(t) < 3 for t in g.tokens):
+    return _names_someone(a.raw, a.tokens) and _unknown_name(g.norm, g.tokens)
+
+
+@lru_cache(maxsize=4096)
+def _names_someone(raw: str, tokens: tuple[str, ...]) -> bool:
+    """A key written as a proper name whose words are no common Russian words (a
+    capitalised key of common words, "Свадьба", names no one)."""
+    return _proper_name(raw) and not any(lexicon.common_russian_word(t) for t in tokens)
+
+
+@lru_cache(maxsize=65536)
+def _unknown_name(norm: str, tokens: tuple[str, ...]) -> bool:
+    """Words of three letters or more that no list knows: not a CLDR name, not in the
+    Russian dictionary, rarer than ``OTHER_NAME_ZIPF`` in bg, ru and en."""
+    if norm in lexicon.entity_names() or any(len(t) < 3 for t in tokens):
         return False
-    for t in g.tokens:
-        if lexicon.russian_dictionary_word(t):
-            return False
-        if max(lexicon.zipf(t, lang) for lang in lexicon.LANGS) >= OTHER_NAME_ZIPF:
-            return False
-    return True
+    return not any(
+        lexicon.russian_dictionary_word(t)
+        or max(lexicon.zipf(t, lang) for lang in lexicon.LANGS) >= OTHER_NAME_ZIPF
+        for t in tokens
+    )
 
 
 @lru_cache(maxsize=65536)
