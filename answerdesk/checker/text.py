@@ -670,6 +670,9 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
             return Match(REVIEW, d, _R_PARTIAL_ANSWER)
     if _same_stems(g, a):
         return Match(REVIEW, d, _R_WORD_ORDER)
+    if g.numbers and not a.numbers and _epithet_for_number(a, g, named=True):
+        # "Пётр Первый", "Екатерина II" for "Пётр Великий", "Екатерина Великая"
+        return Match(REVIEW, d, why("other_name", word=g.raw.strip()))
     if g.script == a.script == "cyr" and _proper_name(a.raw) and _schools_meet(g, a):
         return Match(REVIEW, d, why("unusual_transcription", key=a.raw.strip()))
     if _plausible_other_name(g, a):
@@ -1051,18 +1054,20 @@ def _lookalike(g: Prep, a: Prep) -> Match | None:
     return Match(EXACT, 0, why("lookalike"))
 
 
-def _epithet_for_number(g: Prep, a: Prep) -> bool:
+def _epithet_for_number(g: Prep, a: Prep, named: bool = False) -> bool:
     """Rule "epithet for a regnal number" (issue 30 class 5): the ruler's name with an
-    epithet instead of the number ("Пётр Великий" for "Пётр I", "Екатерина Великая"
-    for "Екатерина II", "Иван Грозный" for "Иван IV"): the same person or not, the
-    host decides."""
+    epithet instead of the number, or the number for the epithet ("Пётр Великий" for
+    "Пётр I", "Екатерина II" for "Екатерина Великая", "Иван Грозный" for "Иван IV"):
+    the same person or not, the host decides. ``g`` is the side without a number;
+    ``named`` when the caller knows the key is a name (its numbers-as-digits form has
+    lost the capitals)."""
     return (
         len(g.tokens) >= 2
         and len(a.tokens) >= 2
         and g.tokens[0] == a.tokens[0]
         and len(g.tokens[0]) >= 3
         and not g.numbers
-        and _proper_name(a.raw)
+        and (named or _proper_name(a.raw))
     )
 
 
