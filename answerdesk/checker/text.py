@@ -416,7 +416,11 @@ def _two_dictionary_words(kw: str, gw: str) -> bool:
 #: Ковалевски/Ковалевска, Достоевский/Достоевская, Трубецкой/Трубецкая
 _GENDER_ENDINGS = (("ов", "ова"), ("ев", "ева"), ("ин", "ина"), ("ын", "ына"),
                    ("ски", "ска"), ("цки", "цка"), ("ский", "ская"), ("цкий", "цкая"),
-                   ("ской", "ская"), ("цкой", "цкая"))
+                   ("ской", "ская"), ("цкой", "цкая"),
+                   # the same in Latin letters (issue 30 class 4): Kowalski/Kowalska,
+                   # Romanov/Romanova, Tolstoy's Tolstaya, Dostoevsky/Dostoevskaya
+                   ("ov", "ova"), ("ev", "eva"), ("in", "ina"), ("ski", "ska"), ("cki", "cka"),
+                   ("sky", "skaya"), ("skiy", "skaya"), ("oy", "aya"))
 
 
 def _gender_pair(kw: str, gw: str) -> bool:

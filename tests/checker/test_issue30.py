@@ -262,3 +262,10 @@ _RHAPSODY = {"title": ["Bohemian Rhapsody"], "artists": [["Queen"]]}
 )
 def test_songs_across_scripts_and_without_separator(given: str, key: dict, expect: str) -> None:
     assert outcome(given, key, "song")[0] == expect
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Kowalska", "Kowalski"), ("Romanova", "Romanov"), ("Tolstaya", "Tolstoy")]
+)
+def test_other_gender_form_in_latin_letters_is_not_auto_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("review", "other_gender")
