@@ -269,3 +269,15 @@ def test_songs_across_scripts_and_without_separator(given: str, key: dict, expec
 )
 def test_other_gender_form_in_latin_letters_is_not_auto_accepted(given: str, key: str) -> None:
     assert outcome(given, [key], "typo5") == ("review", "other_gender")
+
+
+# ------------------------------------------------- the contract stays true
+
+def test_docs_checker_md_names_every_reason_code() -> None:
+    """docs/checker.md (the contract) lists every reason code a verdict may carry."""
+    from pathlib import Path
+
+    from answerdesk.checker.reasons import CATALOGUE
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "checker.md").read_text("utf-8")
+    assert [code for code in CATALOGUE if f"`{code}`" not in doc] == []
