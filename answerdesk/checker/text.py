@@ -404,11 +404,11 @@ def _two_dictionary_words(kw: str, gw: str) -> bool:
     "Милан"/"Милано" (the club and the Bulgarian city), "Динама"/"Динамо",
     "Кракатау"/"Кракатао" is left alone (unknown), "Спартак"/"Спартака" and
     "колокол"/"колокола" stay forms."""
-    fk = lexicon.russian_forms(kw)
-    if not fk or gw in fk:
+    lk = lexicon.russian_lemmas(kw)
+    if not lk:
         return False
-    fg = lexicon.russian_forms(gw)
-    return bool(fg) and kw not in fg
+    lg = lexicon.russian_lemmas(gw)
+    return bool(lg) and not lk & lg
 
 
 #: the masculine and feminine endings of Slavic surnames (and of the adjectives they
@@ -722,6 +722,8 @@ def _schools_meet(g: Prep, a: Prep) -> bool:
     apart from six letters on) is the same foreign name written by another school
     ("Джордж"/"Георг", "Хъдсън"/"Гудзон", "Кикерон"/"Цицерон", "Еразъм"/"Эразм",
     "Ахил"/"Ахиллес"): the host decides, it is never rejected outright."""
+    if abs(len(g.compact) - len(a.compact)) > len(a.compact) // 2 + 1:
+        return False  # the schools differ by a few letters, not by half the name
     kg, ka = transcription_key(g.norm), transcription_key(a.norm)
     if kg == ka:
         return True
@@ -747,7 +749,7 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     Russian dictionary, or a word as common as ``OTHER_NAME_ZIPF``."""
     if not 1 <= len(g.tokens) <= 3 or g.script != a.script:
         return False
-    return _names_someone(a.raw, a.tokens) and _unknown_name(g.norm, g.tokens)
+    return _unknown_name(g.norm, g.tokens) and _names_someone(a.raw, a.tokens)
 
 
 @lru_cache(maxsize=4096)
@@ -764,8 +766,8 @@ def _unknown_name(norm: str, tokens: tuple[str, ...]) -> bool:
     if norm in lexicon.entity_names() or any(len(t) < 3 for t in tokens):
         return False
     return not any(
-        lexicon.russian_dictionary_word(t)
-        or max(lexicon.zipf(t, lang) for lang in lexicon.LANGS) >= OTHER_NAME_ZIPF
+        max(lexicon.zipf(t, lang) for lang in lexicon.LANGS) >= OTHER_NAME_ZIPF
+        or lexicon.russian_dictionary_word(t)
         for t in tokens
     )
 
