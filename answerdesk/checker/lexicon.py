@@ -238,15 +238,13 @@ def is_cyrillic_word(word: str) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def russian_forms(word: str) -> frozenset[str]:
-    """Every form of every lexeme the Russian dictionary (pymorphy3) reads ``word`` as
-    (empty when the dictionary does not know the word): "спартака" is a form of
-    "спартак", "колокола" of "колокол"; "милано" is none of "милан"."""
-    if not russian_dictionary_word(word) or not is_cyrillic_word(word):
+def russian_lemmas(word: str) -> frozenset[str]:
+    """The dictionary forms of every reading the Russian dictionary (pymorphy3) knows of
+    ``word`` (empty when it does not know the word): "спартака" -> спартак,
+    "колокола" -> колокол; "милано" -> милано, not милан."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
         return frozenset()
-    return frozenset(
-        f.word.replace("ё", "е") for p in _morph().parse(word) if p.is_known for f in p.lexeme
-    )
+    return frozenset(p.normal_form.replace("ё", "е") for p in _morph().parse(word) if p.is_known)
 
 
 @lru_cache(maxsize=65536)

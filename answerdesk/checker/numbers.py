@@ -112,19 +112,23 @@ def _norm_word(w: str) -> str:
     return w.replace("ё", "е")
 
 
-def _ru_forms(word: str, number_only: bool = True) -> set[str]:
+#: Russian number words that the dictionary reads as nouns
+_RU_SCALE_NOUNS = frozenset({"тысяча", "миллион", "миллиард"})
+
+
+def _ru_forms(word: str, noun: bool = False) -> set[str]:
     """``word`` and its other case, gender and number forms from the Russian dictionary
-    (pymorphy3): "семьсот" -> семисот, семистам...; "двадцатый" -> двадцатого... Only
-    readings that are numerals (NUMR, Anum) or the word itself as a noun are used."""
+    (pymorphy3): "семьсот" -> семисот, семистам...; "двадцатый" -> двадцатого...; only
+    from the readings as a numeral (NUMR, Anum), or as a noun of that very word for a
+    scale or with ``noun`` ("тысячу", "пятёрку"). A word the dictionary does not read
+    as a numeral (Bulgarian "пет") stays alone."""
     from answerdesk.checker.lexicon import _morph
 
     out = {word}
+    as_noun = noun or word in _RU_SCALE_NOUNS
     for p in _morph().parse(word):
         numeral = p.tag.POS == "NUMR" or "Anum" in p.tag.grammemes
-        noun = p.tag.POS == "NOUN" and _norm_word(p.normal_form) == word and not number_only
-        noun = noun or (p.tag.POS == "NOUN" and _norm_word(p.normal_form) == word
-                        and word in ("тысяча", "миллион", "миллиард"))
-        if numeral or noun:
+        if numeral or (as_noun and p.tag.POS == "NOUN" and _norm_word(p.normal_form) == word):
             out |= {_norm_word(f.word) for f in p.lexeme}
     return out
 
@@ -173,7 +177,7 @@ def number_vocabulary() -> dict[str, tuple[int, int]]:
         if w == "hundred":
             put(w, 100, HUNDRED)
         else:
-            for f in (_ru_forms(w) if w in _RU_CARDINAL_NOM else {w}):
+            for f in (_ru_forms(w) if w[0] >= "а" else {w}):
                 put(f, n, ADD)
     for w in ("одна", "одно", "две"):
         for f in _ru_forms(w):
@@ -205,14 +209,10 @@ def number_vocabulary() -> dict[str, tuple[int, int]]:
             put(stem + ending, n, ORD_SCALE)
     for table in (_RU_NOUNS, _BG_NOUNS, _EN_NOUNS):
         for w, n in table.items():
-            for f in (_ru_forms(w, number_only=False) if table is _RU_NOUNS else {w}):
+            for f in (_ru_forms(w, noun=True) if table is _RU_NOUNS else {w}):
                 put(f, n, NOUN)
     return vocab
 
-
-_RU_CARDINAL_NOM = frozenset(
-    w for w, v in _UNITS.items() if w[0] >= "а" and v <= 100 and not w.endswith("е")
-)
 
 
 @lru_cache(maxsize=1)

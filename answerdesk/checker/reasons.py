@@ -50,6 +50,7 @@ CATALOGUE: dict[str, str | tuple[str, str]] = {
     "other_gender": N_("the other gender form of the surname: %(word)s"),
     "other_form": N_("another form of the name, or another thing: %(word)s"),
     "surname_only": N_("surname only: %(key)s"),
+    "other_name": N_("another name of the same thing? %(word)s"),
     "odd_vowel": N_("1 vowel changed in an unknown word: %(word)s"),
     "word_order": N_("words in another order"),
     "extra_words": N_("answer with extra words"),

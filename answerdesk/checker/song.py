@@ -82,6 +82,30 @@ def _ranges(given: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _two_parts(
+    text: str, title: tuple[str, ...], artists: tuple[tuple[str, ...], ...]
+) -> list[str]:
+    """Rule "no separator" (issue 30 class 7): a performer and a title typed one after
+    the other without a dash or comma ("Coldplay Yellow", "Queen Bohemian Rhapsody",
+    "Лили Иванова Камино") is split at the space where one part is the title and the
+    other the performer; a split that leaves a part unmatched is not made ("Yellow
+    Submarine" stays one piece and is not the title "Yellow")."""
+    if len(artists) != 1:
+        return []
+    words = text.split()
+    for i in range(1, len(words)):
+        head, tail = " ".join(words[:i]), " ".join(words[i:])
+        for t, p in ((head, tail), (tail, head)):
+            if _rank(t, title) >= 1 and _rank(p, artists[0]) >= 1:
+                return [t, p]
+    for i in range(1, len(words)):
+        head, tail = " ".join(words[:i]), " ".join(words[i:])
+        for t, p in ((head, tail), (tail, head)):
+            if _rank(p, artists[0]) == 2:
+                return [t, p]  # the performer for sure, another title: "Coldplay Fix You"
+    return []
+
+
 def _outcome(title_ok: bool, arts_ok: bool) -> str:
     return "correct" if title_ok and arts_ok else "partial" if title_ok or arts_ok else "wrong"
 
@@ -92,6 +116,8 @@ def check_song(given: str, key: Any) -> Result:
     candidates = _ranges(given or "")
     if not candidates:
         return "wrong", 0.0, why("empty")
+    if len(candidates) == 1:
+        candidates += _two_parts(candidates[0], title, artists)
     t_rank = max(_rank(c, title) for c in candidates)
     a_ranks = [max(_rank(c, alts) for c in candidates) for alts in artists]
     low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))

@@ -179,3 +179,105 @@ def test_oblique_case_alone_stays_a_word() -> None:
 )
 def test_choice_with_option_text(given: str, key: list[str], expect: str) -> None:
     assert outcome(given, key, "choice")[0] == expect
+
+
+# ------------------------------------------------- class 1: schools of transcription
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Мария", "Марья"), ("Наталия", "Наталья"), ("Илия", "Илья"),   # -ия/-ья
+        ("Брут", "Брутус"), ("Ромул", "Ромулус"), ("Спартак", "Спартакус"),  # Latin -us
+        ("Хари Потър", "Гарри Поттер"), ("Уилсон", "Вильсон"), ("Еврипид", "Эврипид"),
+    ],
+)
+def test_other_school_of_transcription_is_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Джордж", "Георг"), ("Хъдсън", "Гудзон"), ("Гудзон", "Хъдсън"),
+        ("Цицерон", "Кикерон"), ("Тесей", "Фесей"), ("Еразъм", "Эразм"), ("Ахил", "Ахиллес"),
+    ],
+)
+def test_unusual_school_of_transcription_goes_to_review_not_reject(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "review"
+
+
+def test_two_words_do_not_meet_as_one_name() -> None:
+    assert outcome("Гора", ["Хора"], "typo5")[0] != "correct"
+    assert outcome("Вильям Шекспир", ["Уилям Шекспир"], "typo5")[0] == "correct"
+
+
+# ------------------------------------------------- class 5 and 6: other names, other order
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Пётр Великий", "Пётр I"), ("Екатерина Великая", "Екатерина II"),
+        ("Иван Грозный", "Иван IV"),
+        ("Пётр Первый", "Пётр Великий"), ("Екатерина II", "Екатерина Великая"),
+        ("Филипопол", "Пловдив"), ("Византион", "Константинопол"),   # no list knows them
+    ],
+)
+def test_plausible_other_name_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Лермонтов", "Пушкин"), ("Свадьба", "Похороны"), ("Пётр II", "Пётр I")],
+)
+def test_known_other_name_or_word_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Езерото на лебедите", "Лебедово езеро"), ("Война миров", "Мировая война")],
+)
+def test_same_words_in_another_order_or_form_go_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "word_order")
+
+
+# ------------------------------------------------- class 7: songs across scripts
+
+_YELLOW = {"title": ["Yellow"], "artists": [["Coldplay"]]}
+_RHAPSODY = {"title": ["Bohemian Rhapsody"], "artists": [["Queen"]]}
+
+
+@pytest.mark.parametrize(
+    "given, key, expect",
+    [
+        ("Cold Play - Yellow", _YELLOW, "correct"),        # a small typo in the performer
+        ("Колдплей - Йелоу", _YELLOW, "correct"),          # Bulgarian spelling of both
+        ("Coldplay Yellow", _YELLOW, "correct"),           # no separator
+        ("Queen Bohemian Rhapsody", _RHAPSODY, "correct"),
+        ("Куийн Бохемиън рапсоди", _RHAPSODY, "correct"),
+        ("Coldplay Fix You", _YELLOW, "partial"),          # the performer only
+        ("Yellow Submarine", _YELLOW, "review"),           # not split into a title
+    ],
+)
+def test_songs_across_scripts_and_without_separator(given: str, key: dict, expect: str) -> None:
+    assert outcome(given, key, "song")[0] == expect
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Kowalska", "Kowalski"), ("Romanova", "Romanov"), ("Tolstaya", "Tolstoy")]
+)
+def test_other_gender_form_in_latin_letters_is_not_auto_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("review", "other_gender")
+
+
+# ------------------------------------------------- the contract stays true
+
+def test_docs_checker_md_names_every_reason_code() -> None:
+    """docs/checker.md (the contract) lists every reason code a verdict may carry."""
+    from pathlib import Path
+
+    from answerdesk.checker.reasons import CATALOGUE
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "checker.md").read_text("utf-8")
+    assert [code for code in CATALOGUE if f"`{code}`" not in doc] == []
