@@ -85,6 +85,9 @@ class Format:
     #: own rules (SIGame "stake", "secret", "norisk", a "final" round): the import's
     #: warning that they play as ordinary questions does not apply.
     plays_variants: ClassVar[frozenset[str]] = frozenset()
+    #: The template the import preview includes to choose what of a pack the evening
+    #: plays (with ``shape_pack``), if any.
+    pack_part: ClassVar[str | None] = None
     #: The template the paper screen includes below a team's sheet (BG-E1), if any.
     paper_part: ClassVar[str | None] = None
     #: Whether its phones and projector follow the game by server push (an SSE stream,
@@ -145,6 +148,11 @@ class Format:
     def export_pack_extras(self, event: Any, pack: Any, to_spec: Callable[[Any], Any]) -> None:
         """Put those parts back into the event's exported pack (``to_spec``: row to
         pack question)."""
+
+    def shape_pack(self, pack: Any, form: Any) -> tuple[Any, dict[str, Any]]:
+        """The pack as this game plays it, from the host's choice in the import preview
+        (``form``), and what ``pack_part`` shows to choose it; by default the pack as is."""
+        return pack, {}
 
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""

@@ -18,6 +18,7 @@ from flask_babel import ngettext
 
 from .. import i18n
 from ..access import host_required
+from ..core import formats
 from ..errors import DeskError
 from ..models import Event
 from ..packs import PackError, dump_native, parse_pack
@@ -64,21 +65,38 @@ def programme(event: Event):
 @host_required
 def pack_preview(event: Event):
     upload = request.files.get("pack")
-    if upload is None or not upload.filename:
+    kept = request.form.get("upload")
+    if (upload is None or not upload.filename) and kept:  # the same file, chosen again
+        path = _upload_path(kept)
+        if not path.is_file():
+            raise DeskError("This upload has expired: choose the file again.")
+        data, filename, upload_id = path.read_bytes(), request.form.get("filename", "pack"), kept
+    elif upload is None or not upload.filename:
         return _page(event, 400, problem=_("Choose a pack file first."))
-    data = upload.read()
-    filename = upload.filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    else:
+        data = upload.read()
+        filename = upload.filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+        upload_id = None
     mode = _mode()
+    problem = None
     try:
-        summary = preview(parse_pack(data, filename), event, mode)
+        pack = parse_pack(data, filename)
+        try:
+            pack, choice = formats.of(event).shape_pack(pack, request.form)
+        except DeskError as refusal:  # a choice the pack cannot give: shown beside its default
+            problem = refusal.message
+            pack, choice = formats.of(event).shape_pack(pack, {})
+        summary = preview(pack, event, mode)
     except PackError as err:
         return _page(event, 422, filename=filename, error=err)
-    upload_id = secrets.token_hex(16)
-    path = _upload_path(upload_id)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    _forget_old_uploads(path.parent)
-    path.write_bytes(data)
-    return _page(event, summary=summary, filename=filename, upload_id=upload_id, mode=mode)
+    if upload_id is None:
+        upload_id = secrets.token_hex(16)
+        path = _upload_path(upload_id)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _forget_old_uploads(path.parent)
+        path.write_bytes(data)
+    return _page(event, 400 if problem else 200, summary=summary, filename=filename,
+                 upload_id=upload_id, mode=mode, choice=choice, problem=problem)
 
 
 @bp.post("/programme/import")
@@ -89,8 +107,9 @@ def pack_import(event: Event):
         raise DeskError("This upload has expired: choose the file again.")
     filename = request.form.get("filename", "pack")
     try:
-        report = import_pack(event, parse_pack(path.read_bytes(), filename), actor="host",
-                             mode=_mode())
+        pack, _choice = formats.of(event).shape_pack(parse_pack(path.read_bytes(), filename),
+                                                     request.form)
+        report = import_pack(event, pack, actor="host", mode=_mode())
     except PackError as err:
         return _page(event, 422, filename=filename, error=err)
     path.unlink(missing_ok=True)

@@ -84,6 +84,14 @@ class ChgkTournament(Format):
 
         return standings_rows(event)
 
+    pack_part = "chgk/_pack_choice.html"  # which tours and questions make the two games
+
+    def shape_pack(self, pack: Any, form: Any) -> tuple[Any, dict[str, Any]]:
+        """A db.chgk.info pack as two games of 12 sectors, as the host chose them."""
+        from .pack import shape
+
+        return shape(pack, form)
+
     def screen_standings(self, event: Any) -> Sequence[StandingRow]:
         """The projector ranks only revealed answers (issue 34): the game in play, then
         the evening."""
