@@ -8,7 +8,7 @@ import datetime as dt
 from flask import Response, redirect, render_template, request, url_for
 
 from ...access import host_required
-from ...core import clock
+from ...core import clock, labels, rounds
 from ...core.spreadsheets import FILE_TYPES, results_xlsx, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
@@ -110,7 +110,7 @@ def _desk(event: Event, refused: dict | None = None) -> str:
         "host/chgk.html", event=event, games=games, clock=now, card=_desk_card(games, now),
         evening=standings["evening"], by_league=standings["leagues"], leagues=lg,
         sources=game.league_sources(event), refused=refused,
-        season_label=chgk_exports.season_label,
+        season_label=chgk_exports.season_label, round_state=labels.round_state,
         favourites=League.FAVOURITES,
         league_values=[lg.value for lg in League], label=chgk_exports.league_label,
         today=dt.date.today().isoformat())
@@ -154,6 +154,14 @@ def chgk_start(event: Event, number: int):
     if sector is None:
         raise DeskError("Choose the question to start")
     clock.start_question(event, number, sector, seconds=_int("seconds"), grace=_int("grace"))
+    return _back(number)
+
+
+@bp.post("/chgk/<int:number>/end")
+@host_required
+def chgk_end(event: Event, number: int):
+    """End a game (its round closes and is checked) and stay on the ЧГК desk."""
+    rounds.close_round(event, number, actor="host")
     return _back(number)
 
 
