@@ -137,6 +137,9 @@ def test_chgk_evening_through_the_pages(browser: Browser, app, live_server):
     _wait_lock_and_reveal(desk)
     expect(screen.locator("#screen-answer")).to_be_visible(timeout=10_000)
     _shot(screen, "screen-answer-1920")
+    # The phones show the answer shown to the room, and their verdict.
+    expect(phones["Ёж"].locator(".question .correct.correct")).to_be_visible(timeout=10_000)
+    expect(phones["Лис"].locator(".question .correct")).to_contain_text(right.strip("\"«»"))
 
     # Question 2: Сова takes the Decisive Round (right: the table's points double).
     sector = _start(desk, 1)
