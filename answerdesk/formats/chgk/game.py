@@ -423,7 +423,7 @@ def reveal_question(event: Event, game: int, number: int, actor: str = "host") -
                        question=number)
     if gate.state != GateState.REVEALED:
         gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
-        audit.record(event, actor, "question.reveal", f"R{game}Q{number}",
+        audit.record(event, actor, "chgk.reveal", f"G{game} Q{number}",
                      before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
     db.session.commit()
 
