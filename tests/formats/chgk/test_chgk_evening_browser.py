@@ -99,6 +99,17 @@ def test_chgk_evening_through_the_pages(browser: Browser, app, live_server):
     desk.fill("#clock-defaults input[name=grace]", "1")
     desk.locator("#clock-defaults button").click()
 
+    # The paper screen (the host's second laptop): a team that plays on paper.
+    paper = browser.new_context(locale="en-GB", viewport=DESK).new_page()
+    paper.goto(f"{base}/host/{code}/login")
+    paper.fill("input[name=password]", password)
+    paper.press("input[name=password]", "Enter")
+    paper.goto(f"{base}/host/{code}/paper?round=1")
+    paper.get_by_text("A team without a phone").click()
+    paper.fill("form[action$='/paper/team'] input[name=name]", "Бумага")
+    paper.locator("form[action$='/paper/team'] button").click()
+    expect(paper.locator("#paper-sheet")).to_be_visible()
+
     screen = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
     screen.goto(f"{base}/e/{code}/screen")
     phones = {name: _join(browser, base, code, name) for name in TEAMS}
@@ -134,6 +145,13 @@ def test_chgk_evening_through_the_pages(browser: Browser, app, live_server):
     _shot(screen, "screen-clock-1920")
     desk.locator("#game-1 button[value=answer-yes]").click()
     expect(desk.locator("#game-1 .seated")).to_have_text("Сова")
+    # The paper team's sheet is typed in after the lock, before the answer is shown.
+    expect(desk.get_by_role("button", name="Show the answer to the room")).to_be_visible(
+        timeout=15_000)
+    paper.reload()
+    paper.fill(f"#paper-sheet input[name=q{sector}-text]", right)
+    paper.locator("#paper-sheet button[type=submit]").click()
+    expect(paper.locator("body")).to_contain_text("Бумага: 1 paper answers saved.")
     _wait_lock_and_reveal(desk)
     expect(screen.locator("#screen-answer")).to_be_visible(timeout=10_000)
     _shot(screen, "screen-answer-1920")
@@ -148,7 +166,7 @@ def test_chgk_evening_through_the_pages(browser: Browser, app, live_server):
     _wait_lock_and_reveal(desk)
     game1 = {r["team"]: r for r in _state(base, code)["games"]["1"]["standings"]}
     assert game1["Сова"]["table_points"] == 2 and game1["Сова"]["table_rounds"] == 2
-    assert game1["Ёж"]["points"] == 1
+    assert game1["Ёж"]["points"] == 1 and game1["Бумага"]["points"] == 1
     desk.locator("#game-1").get_by_role("button", name="End the game").click()
     expect(desk.locator("#game-1 .badge")).not_to_have_text("open")
 
