@@ -83,13 +83,14 @@
 
   function poll() {
     if (!localStorage.getItem(tokenKey)) return;
-    var typing = document.activeElement && document.activeElement.id === "chgk-bid";
     fetch(api + "/chgk/auction", {headers: headers()}).then(function (resp) {
       return resp.ok ? resp.json() : null;
     }).then(function (st) {
       if (!st) return;
       var sig = JSON.stringify(st);
-      if (sig !== seen && !typing) { seen = sig; render(st); }
+      var input = document.getElementById("chgk-bid");
+      var typing = input && (document.activeElement === input || input.value !== "");
+      if (sig !== seen && !(typing && st.open)) { seen = sig; render(st); }
     }).catch(function () { /* offline: the sheet shows it */ });
   }
 

@@ -147,7 +147,7 @@
         if (refused[key]) setStatus(key, "refused", t.tRefused + ": " + refused[key]);
         else if (pending) setStatus(key, "waiting", t.tWaiting);
         else if (q.answer) setStatus(key, "saved", savedText(q.answer));
-        if (round.state === "revealed") {
+        if (round.state === "revealed" || q.correct_answer) {  // ЧГК: one question shown
           var correct = el("p", "correct " + (q.verdict || ""), t.tCorrect + ": " + q.correct_answer);
           box.appendChild(correct);
         }

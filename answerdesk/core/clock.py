@@ -197,10 +197,11 @@ def current(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | No
 
 
 def marker(event: Event, now: dt.datetime | None = None) -> dict[str, Any] | None:
-    """What phones poll to notice a question started or locked by the clock: it
-    changes exactly then (the clock itself they count from the sheet)."""
+    """What phones poll to notice a question started, locked by the clock or its answer
+    shown: it changes exactly then (the clock itself they count from the sheet)."""
     row = db.session.execute(_LATEST, {"event_id": event.id}).first()
     if row is None:
         return None
-    state = "open" if is_running(row, now or utcnow()) else "locked"
+    state = ("open" if is_running(row, now or utcnow())
+             else "revealed" if row.state == "revealed" else "locked")
     return {"round": row.round, "question": row.question, "state": state}

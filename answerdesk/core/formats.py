@@ -82,6 +82,9 @@ class Format:
     #: own rules (SIGame "stake", "secret", "norisk", a "final" round): the import's
     #: warning that they play as ordinary questions does not apply.
     plays_variants: ClassVar[frozenset[str]] = frozenset()
+    #: The template the import preview includes to choose what of a pack the evening
+    #: plays (with ``choose_pack``), if any.
+    pack_part: ClassVar[str | None] = None
     #: The template the paper screen includes below a team's sheet (BG-E1), if any.
     paper_part: ClassVar[str | None] = None
     #: The template the import preview includes to choose the layout (``pack_layout``).
@@ -162,6 +165,12 @@ class Format:
         """The stored media files that what ``import_pack_extras`` kept names, so that a
         new import does not delete them as unused."""
         return set()
+
+    def choose_pack(self, pack: Any, form: Any) -> tuple[Any, dict[str, Any]]:
+        """The part of the pack this evening plays, from the host's choice in the import
+        preview (``form``), and what ``pack_part`` shows to choose it (ЧГК: two games of
+        12 sectors from a pack's tours); by default the pack as is."""
+        return pack, {}
 
     def standings(self, event: Any) -> Sequence[StandingRow]:
         """The event's standings rows, best first, by this format's scoring."""

@@ -141,8 +141,8 @@ def create_new_event(name: object, fmt: object, date: object = None,
         audit.record(event, actor, "event.organise", event.code,
                      after={"format": fmt, "date": day.isoformat(), "screen_locale": locale})
         db.session.commit()
-        if pack is not None:
-            import_pack(event, pack, actor=actor)
+        if pack is not None:  # as the game plays it (ЧГК: two games of 12, by default)
+            import_pack(event, registry.of(event).choose_pack(pack, {})[0], actor=actor)
     except BaseException:
         db.session.rollback()
         db.session.delete(db.session.get(Event, event.id))

@@ -18,6 +18,7 @@ from flask_babel import ngettext
 
 from .. import i18n
 from ..access import host_required
+from ..core import formats
 from ..errors import DeskError
 from ..i18n import say
 from ..models import Event
@@ -87,21 +88,38 @@ def programme(event: Event):
 @host_required
 def pack_preview(event: Event):
     upload = request.files.get("pack")
-    if upload is None or not upload.filename:
+    kept = request.form.get("upload")
+    if (upload is None or not upload.filename) and kept:  # the same file, chosen again
+        path = _upload_path(kept)
+        if not path.is_file():
+            raise DeskError("This upload has expired: choose the file again.")
+        data, filename, upload_id = path.read_bytes(), request.form.get("filename", "pack"), kept
+    elif upload is None or not upload.filename:
         return _page(event, 400, problem=_("Choose a pack file first."))
-    data = upload.read()
-    filename = upload.filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+    else:
+        data = upload.read()
+        filename = upload.filename.rsplit("/", 1)[-1].rsplit("\\", 1)[-1]
+        upload_id = None
     mode = _mode()
+    problem = None
     try:
-        summary = preview(parse_pack(data, filename), event, mode)
+        pack = parse_pack(data, filename)
+        try:
+            pack, choice = formats.of(event).choose_pack(pack, request.form)
+        except DeskError as refusal:  # a choice the pack cannot give: shown beside its default
+            problem = refusal.message
+            pack, choice = formats.of(event).choose_pack(pack, {})
+        summary = preview(pack, event, mode)
     except PackError as err:
         return _page(event, 422, filename=filename, error=err)
-    upload_id = secrets.token_hex(16)
-    path = _upload_path(upload_id)
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    _make_room(path.parent, len(data))
-    path.write_bytes(data)
-    return _page(event, summary=summary, filename=filename, upload_id=upload_id, mode=mode)
+    if upload_id is None:
+        upload_id = secrets.token_hex(16)
+        path = _upload_path(upload_id)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        _make_room(path.parent, len(data))
+        path.write_bytes(data)
+    return _page(event, 400 if problem else 200, summary=summary, filename=filename,
+                 upload_id=upload_id, mode=mode, choice=choice, problem=problem)
 
 
 def _layout() -> list[int] | None:
@@ -122,14 +140,14 @@ def pack_import(event: Event):
     filename = request.form.get("filename", "pack")
     layout = _layout()
     try:
-        pack = parse_pack(path.read_bytes(), filename)
+        pack, _choice = formats.of(event).choose_pack(parse_pack(path.read_bytes(), filename),
+                                                     request.form)
     except PackError as err:
         return _page(event, 422, filename=filename, error=err)
     try:
         report = import_pack(event, pack, actor="host", mode=_mode(), layout=layout)
     except PackError as err:  # the host's layout: the preview again, as chosen
-        return _page(event, 422, summary=preview(parse_pack(path.read_bytes(), filename),
-                                                 event, _mode()),
+        return _page(event, 422, summary=preview(pack, event, _mode()),
                      filename=filename, upload_id=path.name, mode=_mode(), chosen=layout,
                      problem=say(err))
     path.unlink(missing_ok=True)

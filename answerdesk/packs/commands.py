@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 from flask import Flask
 
+from ..core import formats
 from ..core.events import event_by_code
 from ..errors import DeskError
 from . import PackError, dump_native, parse_pack
@@ -45,6 +46,7 @@ def register(app: Flask) -> None:
             event = event_by_code(code)
             pack = parse_pack(file.read_bytes(), file.name)
             attach_local_media(pack, file.parent)
+            pack = formats.of(event).choose_pack(pack, {})[0]  # as the event's game plays it
             summary = preview(pack, event, mode)
             for line in summary_lines(summary, event.code):
                 click.echo(line)

@@ -83,6 +83,14 @@ class ChgkTournament(Format):
 
         return standings_rows(event)
 
+    pack_part = "chgk/_pack_choice.html"  # which tours and questions make the two games
+
+    def choose_pack(self, pack: Any, form: Any) -> tuple[Any, dict[str, Any]]:
+        """A db.chgk.info pack as two games of 12 sectors, as the host chose them."""
+        from .pack import shape
+
+        return shape(pack, form)
+
     def screen_standings(self, event: Any) -> Sequence[StandingRow]:
         """The projector ranks only revealed answers (issue 34): the game in play, then
         the evening."""
@@ -108,9 +116,25 @@ class ChgkTournament(Format):
 
 CHGK = ChgkTournament()
 
+#: The audit log's sentences for the ЧГК desk's records (core/labels.py); the subject is
+#: "G<game>" with the team or "Q<question>".
+AUDIT_SENTENCES = {
+    "chgk.draw": N_("ЧГК: the top was spun (%(subject)s)"),
+    "chgk.auction": N_("ЧГК: the bids were opened (%(subject)s)"),
+    "chgk.bid": N_("ЧГК: a sealed bid was handed in (%(subject)s)"),
+    "chgk.answer": N_("ЧГК: the Central Table answered (%(subject)s)"),
+    "chgk.leave": N_("ЧГК: the team left the Central Table (%(subject)s)"),
+    "chgk.decisive": N_("ЧГК: Decisive Round (%(subject)s)"),
+    "chgk.league": N_("ЧГК: league of %(subject)s"),
+    "chgk.reveal": N_("ЧГК: the answer was shown to the room (%(subject)s)"),
+}
+
 
 def load(app: Flask | None = None) -> ChgkTournament:
     """Register the format and its routes (called by formats.load_all)."""
+    from ...core.labels import add_audit_sentences
+
+    add_audit_sentences(AUDIT_SENTENCES)
     if app is not None:
         from . import api, host  # noqa: F401  (add their routes to the api and host blueprints)
     return register(CHGK)

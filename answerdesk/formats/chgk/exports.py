@@ -8,13 +8,22 @@ from flask_babel import gettext as _
 
 from ...core.spreadsheets import Table, place_label
 from ...models import Event
-from . import game
+from . import game, rules
 from .rules import League
 
 
 def league_label(league: str) -> str:
     return {League.FAVOURITES.value: _("Favourites"),
             League.CONTENDERS.value: _("Contenders")}.get(league, league)
+
+
+def season_label(season: rules.Season) -> str:
+    """CHGK-2.1: a season as the reader says it ("autumn 2026", "winter 2026/2027")."""
+    names = {"spring": _("spring %(year)s", year=season.year),
+             "summer": _("summer %(year)s", year=season.year),
+             "autumn": _("autumn %(year)s", year=season.year),
+             "winter": _("winter %(year)s/%(next)s", year=season.year, next=season.year + 1)}
+    return names[season.name]
 
 
 def evening_results(event: Event) -> Table:

@@ -12,9 +12,12 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+from flask import g, has_app_context
+
 from ...core import audit
 from ...core.clock import is_running, settle
 from ...core.states import GateState
+from ...core.text import team_name_key
 from ...errors import BidRefused, Conflict, DeskError, NotFound
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
@@ -41,12 +44,74 @@ def _actions(event: Event, game: int) -> list[ChgkAction]:
         .order_by(ChgkAction.id)))
 
 
-def leagues(event: Event) -> dict[int, League]:
-    """CHGK-2.2: each team's league; Decision: a team not placed plays with the Contenders."""
+@dataclass(frozen=True)
+class Carried:
+    """Where a team's league comes from when the host has not set it this evening:
+    an earlier evening of the season, or the exchange at the end of the last season."""
+
+    league: League
+    evening: str | None = None  # the earlier evening's name and date
+    season: rules.Season | None = None  # the season whose end placed the team
+    moved: bool = False  # promoted or relegated at that season's end (CHGK-2.2)
+
+
+def _cache() -> dict[str, Any]:
+    if not has_app_context():
+        return {}
+    return g.setdefault("chgk_leagues", {})
+
+
+def league_sources(event: Event) -> dict[int, Carried]:
+    """CHGK-2.2: each team's league; one the host set this evening stands, else it carries
+    over from the team's latest earlier evening of the season (same name), else from the
+    last season's table after its exchange; Decision: a new team plays with the Contenders."""
+    cache = _cache()
+    key = (event.id, tuple(t.id for t in event.teams))  # a team joined: read again
+    if key in cache:
+        return cache[key]
     placed = dict(db.session.execute(
         db.select(ChgkTeam.team_id, ChgkTeam.league).join(Team, ChgkTeam.team_id == Team.id)
         .where(Team.event_id == event.id)).all())
-    return {t.id: League(placed.get(t.id, League.CONTENDERS)) for t in event.teams}
+    missing = {t.name_key for t in event.teams if t.id not in placed}
+    carried = _carried(event, missing) if missing else {}
+    out = {t.id: Carried(League(placed[t.id])) if t.id in placed
+           else carried.get(t.name_key, Carried(League.CONTENDERS)) for t in event.teams}
+    cache[key] = out
+    return out
+
+
+def leagues(event: Event) -> dict[int, League]:
+    """CHGK-2.2: each team's league (see league_sources)."""
+    return {team_id: c.league for team_id, c in league_sources(event).items()}
+
+
+def _carried(event: Event, keys: set[str]) -> dict[str, Carried]:
+    season = rules.season_of(event.date)
+    start, _ = rules.season_bounds(season)
+    rows = db.session.execute(
+        db.select(Team.name_key, ChgkTeam.league, Event.name, Event.date)
+        .join(ChgkTeam, ChgkTeam.team_id == Team.id).join(Event, Team.event_id == Event.id)
+        .where(Event.format == FORMAT, Event.date >= start, Team.name_key.in_(keys),
+               db.or_(Event.date < event.date,
+                      db.and_(Event.date == event.date, Event.id < event.id)))
+        .order_by(Event.date.desc(), Event.id.desc()))
+    found: dict[str, Carried] = {}
+    for key, league, name, day in rows:
+        found.setdefault(key, Carried(League(league), evening=f"{name} ({day.isoformat()})"))
+    left = keys - set(found)
+    last_day = start - dt.timedelta(days=1)
+    if left and db.session.scalar(db.select(Event.id).where(
+            Event.format == FORMAT, Event.date <= last_day,
+            Event.date >= rules.season_bounds(rules.season_of(last_day))[0]).limit(1)):
+        table = season_table(last_day)
+        for league, lines in table.leagues.items():
+            for line in lines:
+                key = team_name_key(str(line.team))
+                if key in left:
+                    after = rules.next_league(league, line.team, table)
+                    found[key] = Carried(after, season=table.season,
+                                         moved=after != league)
+    return found
 
 
 def _team(event: Event, name: Any) -> Team:
@@ -68,6 +133,7 @@ def set_league(event: Event, team_name: Any, league: Any, actor: str = "host") -
     db.session.add(row)
     audit.record(event, actor, "chgk.league", team.name, after={"league": league})
     db.session.commit()
+    _cache().clear()
 
 
 @dataclass
@@ -358,7 +424,7 @@ def reveal_question(event: Event, game: int, number: int, actor: str = "host") -
                        question=number)
     if gate.state != GateState.REVEALED:
         gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
-        audit.record(event, actor, "question.reveal", f"R{game}Q{number}",
+        audit.record(event, actor, "chgk.reveal", f"G{game} Q{number}",
                      before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
     db.session.commit()
 
@@ -510,6 +576,36 @@ def season_entries(season: rules.Season) -> list[rules.SeriesEntry]:
                 entries.append(rules.SeriesEntry(row.team, League(row.league), event.date,
                                                  row.series))
     return entries
+
+
+@dataclass(frozen=True)
+class SeasonEvening:
+    code: str
+    name: str
+    day: dt.date
+    games: int  # games started (CHGK-2.4: only they give series points)
+    winners: dict[str, str]  # league → the evening's winner in it (CHGK-2.6)
+
+
+def season_evenings(season: rules.Season) -> list[SeasonEvening]:
+    """CHGK-2.1: the ЧГК evenings of the season, in order, with their winners per league."""
+    start, after = rules.season_bounds(season)
+    out = []
+    for event in db.session.scalars(db.select(Event).where(
+            Event.format == FORMAT, Event.date >= start, Event.date < after)
+            .order_by(Event.date, Event.id)):
+        lg = leagues(event)
+        games = {g: played(event, g, lg) for g in _games(event)}
+        started = sum(p.started for p in games.values())
+        names = {t.id: t.name for t in event.teams}
+        winners = {}
+        if started:
+            for league in League:
+                rows = evening(event, league, games, lg)
+                if rows:
+                    winners[league.value] = names[rows[0].team]
+        out.append(SeasonEvening(event.code, event.name, event.date, started, winners))
+    return out
 
 
 def season_table(day: dt.date) -> rules.SeasonTable:

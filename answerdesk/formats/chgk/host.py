@@ -8,14 +8,14 @@ import datetime as dt
 from flask import Response, redirect, render_template, request, url_for
 
 from ...access import host_required
-from ...core import clock
+from ...core import clock, labels, rounds
 from ...core.spreadsheets import FILE_TYPES, results_xlsx, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
 from ...models import Event, Question, display_key
 from . import exports as chgk_exports
-from . import game
+from . import game, rules
 from .rules import GAMES_PER_EVENING, League
 
 
@@ -105,9 +105,12 @@ def _desk(event: Event, refused: dict | None = None) -> str:
             "phone_bids": game.phone_bids(event, number, state),
         })
     now = clock.current(event)
+    standings = game.standings_json(event)
     return render_template(
         "host/chgk.html", event=event, games=games, clock=now, card=_desk_card(games, now),
-        evening=game.standings_json(event)["evening"], leagues=lg, refused=refused,
+        evening=standings["evening"], by_league=standings["leagues"], leagues=lg,
+        sources=game.league_sources(event), refused=refused,
+        season_label=chgk_exports.season_label, round_state=labels.round_state,
         favourites=League.FAVOURITES,
         league_values=[lg.value for lg in League], label=chgk_exports.league_label,
         today=dt.date.today().isoformat())
@@ -151,6 +154,14 @@ def chgk_start(event: Event, number: int):
     if sector is None:
         raise DeskError("Choose the question to start")
     clock.start_question(event, number, sector, seconds=_int("seconds"), grace=_int("grace"))
+    return _back(number)
+
+
+@bp.post("/chgk/<int:number>/end")
+@host_required
+def chgk_end(event: Event, number: int):
+    """End a game (its round closes and is checked) and stay on the ЧГК desk."""
+    rounds.close_round(event, number, actor="host")
     return _back(number)
 
 
@@ -200,6 +211,22 @@ def chgk_leagues(event: Event):
         if league:
             game.set_league(event, team.name, league)
     return _back()
+
+
+@bp.get("/chgk/season")
+@host_required
+def chgk_season(event: Event):
+    """CHGK-2.1-2.3: the season of this evening: both leagues' tables, the cup winner,
+    who moves between the leagues at its end, and the evenings played."""
+    if event.format != game.FORMAT:
+        raise NotFound("This event is not a ЧГК evening.")
+    table = game.season_table(event.date)
+    return render_template("chgk/season.html", event=event, table=table,
+                           season=chgk_exports.season_label(table.season),
+                           evenings=game.season_evenings(table.season),
+                           label=chgk_exports.league_label, favourites=League.FAVOURITES,
+                           first=rules.season_bounds(table.season)[0],
+                           last=rules.season_bounds(table.season)[1] - dt.timedelta(days=1))
 
 
 @bp.get("/chgk/export/<what>.<kind>")

@@ -458,6 +458,26 @@ _SEASON_OF_MONTH = {12: "winter", 1: "winter", 2: "winter", 3: "spring", 4: "spr
                     10: "autumn", 11: "autumn"}
 
 
+_FIRST_MONTH = {"spring": 3, "summer": 6, "autumn": 9, "winter": 12}
+
+
+def season_bounds(season: Season) -> tuple[dt.date, dt.date]:
+    """CHGK-2.1: the season's first day and the first day after it."""
+    first = _FIRST_MONTH[season.name]
+    start = dt.date(season.year, first, 1)
+    after = first + 3
+    return start, dt.date(season.year + (after - 1) // 12, (after - 1) % 12 + 1, 1)
+
+
+def next_league(league: League, team: Hashable, table: SeasonTable) -> League:
+    """CHGK-2.2: a team's league after the season's exchange."""
+    if team in table.promoted:
+        return League.FAVOURITES
+    if team in table.relegated:
+        return League.CONTENDERS
+    return league
+
+
 def season_of(day: dt.date) -> Season:
     """CHGK-2.1: the season a date belongs to; no gaps between seasons."""
     year = day.year - 1 if day.month in (1, 2) else day.year

@@ -108,3 +108,18 @@ def test_chgk_3_6_game_two_refuses_a_contenders_bid_and_keeps_the_typed_bids(
     assert resp.status_code == 302
     data = chgk.client.get(f"/api/events/{chgk.code}/chgk/standings").get_json()
     assert data["games"]["2"]["auctions"][0]["names"] == {"Лис": 15, "Сова": 40}
+
+
+def test_chgk_audit_log_says_the_desk_records_in_the_readers_language(chgk, fake_clock):
+    token = chgk.join("Сова")
+    chgk.log_in()
+    chgk.client.post(f"/host/{chgk.code}/chgk/1/draw")
+    assert _bid(chgk, token, 10).status_code == 200
+    chgk.start(1, 1)
+    fake_clock.advance(71)
+    chgk.client.post(f"/host/{chgk.code}/chgk/1/reveal", data={"question": "1"})
+    log = chgk.client.get(f"/host/{chgk.code}/audit?lang=ru").get_data(as_text=True)
+    assert "ЧГК: раскручен волчок (G1)" in log
+    assert "ЧГК: сделана закрытая ставка (G1 Сова)" in log
+    assert "ЧГК: ответ показан залу (G1 Q1)" in log
+    assert ">chgk.bid<" not in log and "Final question" not in log
