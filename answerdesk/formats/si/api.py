@@ -207,7 +207,8 @@ def openapi_paths() -> dict[str, Any]:
             "summary": "SI-2.4 ПРОПУСТИЛИ: claim an answer missing from the lists",
             "security": [{"teamToken": []}], "parameters": [_CODE],
             "requestBody": body(numbers, ["round", "question"]),
-            "responses": {"200": _ok("Settled by the server's receipt time", {
+            "responses": {"200": _ok("Sent to the host with the server's receipt time against "
+                                     "the ВСЁ; the host decides", {
                 "type": "object", "properties": {
                     "on_time": {"type": "boolean"}, "received_at": {"type": "string"},
                     "closed_at": {"type": "string"}}}), **player_ops}}},

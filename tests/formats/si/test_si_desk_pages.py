@@ -11,6 +11,7 @@ import io
 import re
 
 from buzzgame import make_event, start_question
+from openpyxl import load_workbook
 
 
 def _player(client, code: str, name: str) -> str:
@@ -114,7 +115,11 @@ def test_the_results_export_has_points_places_and_the_readers_headers(app, clien
     assert lines[0][:3] == ["Place", "Player", "Round 1"] and lines[0][-2] == "Points"
     assert lines[1][:4] == ["1", "Ира", "3", "0"] and lines[1][-2] == "3"
     assert lines[-1][1] == "Вася" and lines[-1][-2] == "-3"
-    assert host.get(f"/host/{code}/si/export/results.xlsx").status_code == 200
+    book = load_workbook(io.BytesIO(host.get(f"/host/{code}/si/export/results.xlsx").data))
+    sheet = [[c.value for c in row] for row in book.worksheets[0].iter_rows()]
+    assert sheet[0][:2] == ["Place", "Player"]
+    assert [(r[0], r[1], r[-2]) for r in sheet[1:]] == [
+        ("1", "Ира", 3), ("—", "@Гость", 0), ("2", "Вася", -3)]
     standings = client.get(f"/api/events/{code}/standings").get_json()["standings"]
     assert [(r["team"], r["points"], r["place"]) for r in standings][0] == ("Ира", 3, 1)
     page = host.get(f"/host/{code}/standings").get_data(as_text=True)

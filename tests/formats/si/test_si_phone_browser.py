@@ -193,7 +193,7 @@ def test_si_3_stop_on_an_earlier_question_of_the_theme_until_another_theme_start
 
     def call(path: str, **body) -> dict:
         resp = requests.post(f"{base}/api/host/events/{code}/{path}", headers=host,
-                             json=body, timeout=5)
+                             json=body, timeout=30)
         assert resp.status_code == 200, resp.text
         return resp.json()
 
