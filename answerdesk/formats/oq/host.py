@@ -16,7 +16,9 @@ from . import control
 
 
 def _back() -> Response:
-    return redirect(url_for("host.oq_room", code=request.view_args["code"]))
+    """Back to the page the form was on: the room, or the play page (speed, pause)."""
+    page = "host.oq_play" if request.form.get("back") == "play" else "host.oq_room"
+    return redirect(url_for(page, code=request.view_args["code"]))
 
 
 @bp.get("/oq")
