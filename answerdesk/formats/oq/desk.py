@@ -100,6 +100,17 @@ def oq_play_score(event: Event):
     return _back()
 
 
+@bp.post("/oq/play/final/open")
+@host_required
+def oq_play_final_open(event: Event):
+    """OQ-6: the host moves the game to the final (bans, then bets) from the board."""
+    final = next((r for r in _playing(event).rounds if r.kind == FINAL), None)
+    if final is None:
+        raise Conflict("This game has no final.")
+    rounds.open_round(event, final.number, actor="host")
+    return _back()
+
+
 @bp.post("/oq/play/final")
 @host_required
 def oq_play_final(event: Event):

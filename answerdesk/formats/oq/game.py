@@ -461,8 +461,17 @@ def public(event: Event) -> dict[str, Any]:
         "picked": {"round": picked[0], "question": picked[1]} if picked else None,
         "scores": sorted(({"team": t.name, "points": points.get(t.id, 0)} for t in event.teams),
                          key=lambda s: (-s["points"], s["team"])),
-        "final": None if final is None else _final_state(event, final, bans, points),
+        "final": None if final is None else {
+            **_final_state(event, final, bans, points),
+            "open": _final_open(event, final)},
     }
+
+
+def _final_open(event: Event, final_id: int) -> bool:
+    """OQ-6: the final is on once the host opens it (the board need not be played out:
+    a night ends on time) or the board has no question left."""
+    state = db.session.scalar(db.select(Round.state).where(Round.id == final_id))
+    return state != "draft" or board(event) is None
 
 
 def _final_state(event: Event, final_id: int, bans: list[int], points: dict[int, int]
