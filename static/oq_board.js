@@ -200,9 +200,12 @@
     var open = play && play.state === "open";
     var press = el("press");
     if (press && !open) press.disabled = true;  // nothing to press while the board is up
+    // The last question's buzzer lines stay out of the way of the board and the final.
+    document.body.classList.toggle("oq-idle", !open);
     drawBoard(oq, play);
     drawQuestion(play);
     var final = drawFinal(oq, play);
+    document.body.classList.toggle("oq-final-on", final);
     drawScores(oq, final);
     if (final) return;
     var status = "";
