@@ -99,6 +99,12 @@ class OpenQuiz(Format):
         guard(event, presses.now_ms(), press=True)
         return arming(event, round_number, question_number)
 
+    def standings(self, event: Any) -> Any:
+        """OQ-5: the teams by their points; equal points share a place."""
+        from .game import standings
+
+        return standings(event)
+
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         """No question's text before it is played: core's sheet lists an open round's
         questions; here only those the host has started stay (the final's none: its

@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
+from flask_babel import gettext
 
 from ...access import host_required
 from ...core import clock, formats, rounds
-from ...errors import Conflict, DeskError
+from ...core.spreadsheets import FILE_TYPES, place_label, results_xlsx, to_csv
+from ...errors import Conflict, DeskError, NotFound
 from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
@@ -155,3 +157,20 @@ def oq_play_close(event: Event):
     close = typeplay.close_auction if game.kind_of(question).bidding else typeplay.close_for_all
     committed(close, event, rnd_number, number, "host")
     return _back()
+
+
+@bp.get("/oq/results.<kind>")
+@host_required
+def oq_results(event: Event, kind: str):
+    """OQ-5: the night's places and points as a file, headers in the reader's language."""
+    if kind not in FILE_TYPES:
+        raise NotFound("Export the results as csv or xlsx")
+    rows = game.standings(_own(event))
+    numbers = sorted({n for r in rows for n in r.by_round})
+    header = [gettext("Place"), gettext("Team"), gettext("Points")] + [
+        gettext("By hand") if n == 0 else gettext("Round %(round)s", round=n) for n in numbers]
+    table = [[place_label(r.place, r.shared), r.name, r.points]
+             + [r.by_round.get(n, 0) for n in numbers] for r in rows]
+    data = to_csv(header, table) if kind == "csv" else results_xlsx(event, header, table)
+    return Response(data, mimetype=FILE_TYPES[kind], headers={
+        "Content-Disposition": f'attachment; filename="openquiz-{event.code}.{kind}"'})

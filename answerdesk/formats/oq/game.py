@@ -10,6 +10,7 @@ judged one by one. Services flush; the views commit; refusals change nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -433,6 +434,46 @@ def final_desk(event: Event) -> dict[str, Any] | None:
     return {"round": rnd, "left": left, "question": left[0] if len(left) == 1 else None,
             "teams": [{"team": t.name, "bet": bets.get(t.id)} for t in event.teams
                       if t.id in bets or t in playing]}
+
+
+@dataclass
+class OqStanding:
+    """A team's place and points as core's standings read them (projector, host page,
+    API, exports): OQ-5's sum; equal points share a place."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int
+    shared: bool = False
+    by_round: dict[int, float] = field(default_factory=dict)
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
+
+
+def standings(event: Event) -> list[OqStanding]:
+    """The teams by points (OQ-5), each round's share (the hand edits count as round 0;
+    the final as its round); equal points share a place."""
+    rows = db.session.execute(
+        db.select(OqScore.team_id, Round.number, db.func.sum(OqScore.points))
+        .outerjoin(Question, OqScore.question_id == Question.id)
+        .outerjoin(Round, Question.round_id == Round.id)
+        .where(OqScore.event_id == event.id).group_by(OqScore.team_id, Round.number)).all()
+    by_round: dict[int, dict[int, float]] = {}
+    for team_id, number, total in rows:
+        by_round.setdefault(team_id, {})[number or 0] = int(total)
+    totals = {t.id: sum(by_round.get(t.id, {}).values()) for t in event.teams}
+    ordered = sorted(event.teams, key=lambda t: (-totals[t.id], t.name.casefold()))
+    counts: dict[int, int] = {}
+    for t in ordered:
+        counts[totals[t.id]] = counts.get(totals[t.id], 0) + 1
+    out = []
+    for t in ordered:
+        place = next(j for j, o in enumerate(ordered, 1) if totals[o.id] == totals[t.id])
+        out.append(OqStanding(t.id, t.name, totals[t.id], place, counts[totals[t.id]] > 1,
+                              by_round.get(t.id, {})))
+    return out
 
 
 def scores(event: Event) -> dict[int, int]:

@@ -81,3 +81,40 @@ def test_oq_start_waits_for_the_auction_and_the_projector_speaks_its_language(ap
         db.session.commit()
     screen = client.get(f"/e/{code}/buzzer/screen", headers={"Accept-Language": "en"})
     assert "Ждём следующий вопрос" in screen.get_data(as_text=True)  # the event's, not en
+
+
+def test_oq_standings_exports_and_unban_from_the_pages(app):
+    """OQ-5: standings, the projector's table and the files show the real points and
+    places (headers in the reader's language); OQ-8: the room page lifts a ban."""
+    client = app.test_client()
+    code = create_oq_event(app, client)
+    host = host_of(app, code)
+    for team, player in (("Сови", "Ира"), ("Лисици", "Вася"), ("Мечки", "Петя")):
+        join(client, code, team, player)
+    for team, points in (("Лисици", 300), ("Мечки", 300), ("Сови", -100)):
+        assert host.post(f"/host/{code}/oq/play/score", data={
+            "team": team, "points": str(points), "reason": "test"}).status_code == 302
+    rows = client.get(f"/api/events/{code}/standings").get_json()["standings"]
+    assert [(r["team"], r["points"], r["place"], r["shared"]) for r in rows] == [
+        ("Лисици", 300, 1, True), ("Мечки", 300, 1, True), ("Сови", -100, 3, False)]
+    page = host.get(f"/host/{code}/standings").get_data(as_text=True)
+    assert "Лисици" in page and "300" in page
+    csv = host.get(f"/host/{code}/oq/results.csv", headers={"Accept-Language": "ru"})
+    text = csv.get_data().decode("utf-8-sig")
+    assert text.splitlines()[0].startswith("Место,Команда,Очки")
+    assert "1=,Лисици,300" in text and "3,Сови,-100" in text
+    xlsx = host.get(f"/host/{code}/oq/results.xlsx")
+    assert xlsx.status_code == 200 and xlsx.data[:2] == b"PK"
+
+    assert host.post(f"/host/{code}/oq/remove", data={
+        "kind": "team", "team": "Мечки", "ban": "1"}).status_code == 302
+    refused = client.post(f"/api/events/{code}/oq/join", json={"team": "Мечки",
+                                                               "player": "Петя"})
+    assert refused.status_code == 403
+    room = host.get(f"/host/{code}/oq", headers={"Accept-Language": "en"}).get_data(
+        as_text=True)
+    assert 'data-banned="мечки"' in room and "Unban" in room
+    assert host.post(f"/host/{code}/oq/unban", data={"index": "0"}).status_code == 302
+    assert "Nobody is banned." in host.get(f"/host/{code}/oq", headers={
+        "Accept-Language": "en"}).get_data(as_text=True)
+    join(client, code, "Мечки", "Петя")
