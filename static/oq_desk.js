@@ -22,6 +22,10 @@
         if (!typing()) seen = now;
       }).catch(function () {});
   }
+  if (window.EventSource) {
+    new EventSource("/api/events/" + root.dataset.code + "/stream")
+      .addEventListener("look", look);
+  }
   setInterval(look, 2000);
   look();
 })();

@@ -76,11 +76,11 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     desk = browser.new_context(**DESK, locale="en-GB").new_page()
     log_in_host(desk, base, code, password)
     desk.goto(f"{base}/host/{code}/oq/play")
-    with desk.expect_popup() as opened:
-        desk.locator("#oq-projector-link").click()
-    screen = opened.value
-    screen.set_viewport_size({"width": 1280, "height": 720})
+    # The projector is a window of its own (another browser here): the desk links it.
+    screen = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
+    screen.goto(base + desk.locator("#oq-projector-link").get_attribute("href"))
     expect(screen).to_have_url(re.compile(rf"/e/{code}/buzzer/screen"))
+    assert screen.locator(".oq-desk-link a").get_attribute("href") == f"/host/{code}/oq/play"
 
     phones = {}
     for team, player, locale in (("Сови", "Ира", "bg-BG"), ("Лисици", "Вася", "ru-RU"),
@@ -107,6 +107,7 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     expect(lisici.locator("#oq-q-text")).to_have_text("Это текст вопроса", timeout=WAIT)
     expect(screen.locator("#oq-q-text")).to_have_text("Это текст вопроса", timeout=WAIT)
     expect(lisici.locator("#press")).to_be_enabled(timeout=WAIT)
+    expect(bears.locator("#press")).to_be_enabled(timeout=WAIT)
     lisici.locator("#press").tap()
     bears.locator("#press").tap()
     expect(desk.locator("#oq-order li")).to_have_count(2, timeout=WAIT)
