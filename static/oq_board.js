@@ -69,6 +69,9 @@
       name.className = "oq-theme-name";
       name.textContent = theme.name;
       row.appendChild(name);
+      var cells = document.createElement("div");
+      cells.className = "oq-cells";
+      row.appendChild(cells);
       theme.cells.forEach(function (cell) {
         var b = document.createElement("button");
         b.type = "button";
@@ -79,7 +82,7 @@
         b.addEventListener("click", function () {
           send("pick", {round: board.round, question: cell.question});
         });
-        row.appendChild(b);
+        cells.appendChild(b);
       });
       box.appendChild(row);
     });
@@ -117,6 +120,7 @@
     var mineIn = me && f.finalists.indexOf(me.team) >= 0;
     var themes = el("oq-themes");
     var banning = f.remaining.length > 1;
+    themes.hidden = !banning;  // once one theme is left the status names it
     var mayBan = !screen && banning && lead && me.team === f.bans_next;
     var sig = JSON.stringify([f.themes, mayBan]);
     if (themes.dataset.sig !== sig) {
@@ -160,7 +164,7 @@
     if (f.question) {
       el("oq-q-head").textContent = f.theme;
       el("oq-q-text").textContent = f.question;
-      el("oq-q-media").textContent = "";
+      el("oq-q-media").textContent = f.answer ? fill(t.tAnswer, {answer: f.answer}) : "";
     }
     var results = el("oq-results");
     results.textContent = "";

@@ -5,7 +5,26 @@
   "use strict";
   var root = document.getElementById("oq-desk");
   if (!root) return;
-  var seen = null;
+  // Keys in one order whatever order the server wrote them in (the page's copy and
+  // the API's may differ).
+  function canonical(v) {
+    if (Array.isArray(v)) return "[" + v.map(canonical).join(",") + "]";
+    if (v && typeof v === "object") {
+      return "{" + Object.keys(v).sort().map(function (k) {
+        return JSON.stringify(k) + ":" + canonical(v[k]);
+      }).join(",") + "}";
+    }
+    return JSON.stringify(v === undefined ? null : v);
+  }
+  function signature(s) {
+    var oq = s.oq || {};
+    var b = s.buzzer || {};
+    return canonical([oq.play, oq.picked, oq.scores, oq.final, oq.turn,
+      b.state, b.order, oq.clock && oq.clock.paused, oq.teams]);
+  }
+  // What the page was drawn from: any later change reloads it, even one made before
+  // this script's first look.
+  var seen = signature(JSON.parse(document.getElementById("oq-desk-state").textContent));
   function typing() {
     var a = document.activeElement;
     return a && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA")
@@ -14,12 +33,7 @@
   function look() {
     fetch("/api/events/" + root.dataset.code + "/state").then(function (r) { return r.json(); })
       .then(function (s) {
-        var oq = s.oq || {};
-        var b = s.buzzer || {};
-        var now = JSON.stringify([oq.play, oq.picked, oq.scores, oq.final, oq.turn,
-          b.state, b.order, oq.clock && oq.clock.paused, oq.teams]);
-        if (seen !== null && now !== seen && !typing()) { location.reload(); return; }
-        if (!typing()) seen = now;
+        if (signature(s) !== seen && !typing()) location.reload();
       }).catch(function () {});
   }
   if (window.EventSource) {

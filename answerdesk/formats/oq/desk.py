@@ -62,6 +62,7 @@ def oq_play(event: Event):
                            question=found[1] if found else None,
                            clock=control.clock_state(event, now),
                            final=game.final_desk(event),
+                           state=formats.of(event).public_state(event),
                            buzzer=presses.buzz_state(armed, now) if armed else None)
 
 

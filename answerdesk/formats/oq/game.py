@@ -533,7 +533,11 @@ def _final_state(event: Event, final_id: int, bans: list[int], points: dict[int,
     if len(left) > 1 and order:
         banner = next((t.name for t in order if t.id == rules.banning_team(
             [t.id for t in order], len(bans))), None)
+    judged = ready and all(b.accepted is not None for b in bets.values())
+    right = next(((d or {}).get("answer") for n, d, _ in themes if n == left[0]), None) \
+        if judged else None
     return {
+        "answer": right,  # once every final answer is judged
         "banned": bans, "remaining": left,
         "themes": [{"number": n, "name": names[n], "banned": n in bans} for n, _, _ in themes],
         "bans_next": banner,

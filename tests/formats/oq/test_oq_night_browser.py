@@ -88,6 +88,10 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
         phones[team] = browser.new_context(**PHONE, locale=locale).new_page()
         join(phones[team], base, code, team, player)
     sovi, lisici, bears = phones["Сови"], phones["Лисици"], phones["Bears"]
+    # Opening the event's other links never logs a player out (issue 29).
+    for path in (f"/e/{code}/sheet", f"/e/{code}/screen", f"/e/{code}"):
+        sovi.goto(base + path)
+    expect(sovi.locator("#oq-you")).to_have_text("Ти: Ира, капитан на Сови", timeout=WAIT)
 
     # OQ-2: the captain with the turn (the first team) picks on the board.
     expect(cell(sovi, 1, 1)).to_be_enabled(timeout=WAIT)
@@ -229,5 +233,6 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     final.locator("tr[data-team='Bears']").get_by_role("button", name="Reject").click()
     expect(screen.locator("#oq-results li")).to_have_count(2, timeout=WAIT)
     expect(screen.locator("#oq-scores tr").first).to_contain_text("Лисици")
+    expect(screen.locator("#oq-q-media")).to_contain_text("Ответ финала 3")
     shot(screen, "projector-results")
     assert points() == {"Лисици": 2100, "Bears": 800, "Сови": -300}
