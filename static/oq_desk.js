@@ -24,7 +24,7 @@
   }
   // What the page was drawn from: any later change reloads it, even one made before
   // this script's first look.
-  var seen = signature(JSON.parse(document.getElementById("oq-desk-state").textContent));
+  var seen = signature(JSON.parse(root.dataset.state));
   function typing() {
     var a = document.activeElement;
     return a && (a.tagName === "INPUT" || a.tagName === "SELECT" || a.tagName === "TEXTAREA")
