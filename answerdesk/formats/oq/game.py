@@ -512,7 +512,9 @@ def _final_open(event: Event, final_id: int) -> bool:
     """OQ-6: the final is on once the host opens it (the board need not be played out:
     a night ends on time) or the board has no question left."""
     state = db.session.scalar(db.select(Round.state).where(Round.id == final_id))
-    return state != "draft" or board(event) is None
+    themes = db.session.scalar(db.select(db.func.count()).select_from(Question)
+                               .where(Question.round_id == final_id))
+    return bool(themes) and (state != "draft" or board(event) is None)
 
 
 def _final_state(event: Event, final_id: int, bans: list[int], points: dict[int, int]
