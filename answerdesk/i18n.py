@@ -51,7 +51,8 @@ def reason_text(code: str | None, params: Any = None, fallback: str = "") -> str
 def screen_locale() -> str | None:
     """The event's projector language on the projector's pages, else None."""
     code = (request.view_args or {}).get("code")
-    if request.blueprint != "display" or not code:
+    # the buzzer games' projector view (team.screen) is a projector page too
+    if (request.blueprint != "display" and request.endpoint != "team.screen") or not code:
         return None
     return db.session.scalar(
         db.select(Event.screen_locale).where(Event.code == str(code).strip().upper()))

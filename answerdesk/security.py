@@ -101,8 +101,9 @@ class DeskRequest(Request):
         path = self.path
         if path.startswith("/api/events/"):
             return MAX_PHONE_BODY
-        if path.startswith("/host/") and path.endswith("/programme/preview"):
-            return MAX_PACK_BODY
+        if path == "/events" or (path.startswith("/host/")
+                                 and path.endswith("/programme/preview")):
+            return MAX_PACK_BODY  # the organiser's form and the Programme page take a pack
         return current_app.config.get("MAX_CONTENT_LENGTH") or MAX_BODY
 
     @max_content_length.setter

@@ -1,10 +1,15 @@
 """The start page `/`: the organiser logs in, sees the events and creates one (issue 14 §1).
 
-A new host password is shown once, in the reply to the form that made it, and
-never stored in the session cookie; the organiser can reset it (shown once again).
+A new host password is shown once, and never stored in the session cookie: the form
+that made the event answers with a redirect (POST-redirect-GET, so a refresh creates
+nothing) to the event's page, the password in the address's fragment, which the
+browser never sends back; the page's script shows it and drops it from the address.
+The organiser can reset it (shown once again).
 """
 
 from __future__ import annotations
+
+from urllib.parse import quote, urlencode
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
@@ -23,6 +28,7 @@ def _page(status: int = 200, **context):
     return render_template(
         "start/index.html", events=organiser.all_events(), formats=organiser.format_choices(),
         languages=i18n.LANGUAGE_NAMES, form=request.form, base=request.url_root.rstrip("/"),
+        say=i18n.say,
         **context,
     ), status
 
@@ -51,6 +57,7 @@ def create():
         return _page(401)
     form = request.form
     upload = request.files.get("pack")
+    filename = None
     try:
         pack = None
         if upload is not None and upload.filename:
@@ -60,8 +67,18 @@ def create():
             form.get("name"), form.get("format"), form.get("date"), form.get("screen_locale"),
             pack, actor="organiser")
     except DeskError as err:
-        return _page(400, problem=err.message)
-    return _page(201, shown=(event, password))
+        return _page(400, problem=err.message, pack_name=filename)
+    return redirect(url_for("start.created", code=event.code) + "#" + urlencode(
+        {"password": password}, quote_via=quote), 303)
+
+
+@bp.get("/events/<code>/created")
+def created(code: str):
+    """The new event: its links, the import's warnings, the password (from the fragment)."""
+    if not organiser_logged_in():
+        return _page(401)
+    event = event_by_code(code)
+    return _page(created=event, warnings=organiser.import_warnings(event))
 
 
 @bp.post("/events/<code>/host-password")

@@ -40,16 +40,21 @@ def test_organiser_creates_an_event_and_sees_the_password_once(app, client, demo
         "name": "Пъб куиз 12 март", "date": "2026-03-12", "format": "bg",
         "screen_locale": "ru", "pack": (io.BytesIO(PACK.encode()), "night.yaml")},
         content_type="multipart/form-data")
-    assert resp.status_code == 201
-    page = resp.get_data(as_text=True)
-    password = re.search(r'class="password"><code>(\w+)</code>', page).group(1)
+    # POST-redirect-GET: the password travels in the fragment, never to the server again
+    assert resp.status_code == 303
+    location = resp.headers["Location"]
+    password = re.search(r"#password=(\w+)$", location).group(1)
+    page = client.get(location.split("#")[0]).get_data(as_text=True)
+    assert password not in page and 'id="new-password"' in page and "start.js" in page
     event = next(e for e in _events(app) if e.name == "Пъб куиз 12 март")
+    assert location.startswith(f"/events/{event.code}/created")
     assert (event.format, event.date.isoformat(), event.screen_locale) == (
         "bg", "2026-03-12", "ru")
     with app.app_context():
         event = db.session.get(Event, event.id)
         assert [(r.number, len(r.questions)) for r in event.rounds] == [(2, 1)]
     assert "shown only this once" in page
+    assert len(_events(app)) == 2  # a refresh of the page that follows creates nothing
     listing = client.get("/").get_data(as_text=True)
     assert event.code in listing and password not in listing
     host = app.test_client()
@@ -121,3 +126,37 @@ def test_organiser_login_is_rate_limited(db_uri, tmp_path):
     client = app.test_client()
     codes = [client.post("/login", data={"password": f"g{i}"}).status_code for i in range(12)]
     assert codes[:10] == [401] * 10 and codes[-1] == 429
+
+
+def test_a_refused_form_comes_back_filled_in_and_names_the_pack_to_choose_again(
+        app, client, english):
+    _log_in(app, client)
+    bad_pack = PACK + "        colour: red\n"
+    resp = client.post("/events", data={
+        "name": "Четвъртък", "date": "2026-05-07", "format": "oq", "screen_locale": "ru",
+        "pack": (io.BytesIO(bad_pack.encode()), "night.yaml")},
+        content_type="multipart/form-data")
+    page = resp.get_data(as_text=True)
+    assert resp.status_code == 400 and 'id="problem"' in page and "line 8" in page
+    assert 'value="Четвъртък"' in page and 'value="2026-05-07"' in page
+    assert '<option value="oq" selected>' in page and '<option value="ru" selected>' in page
+    assert "Choose the pack again: night.yaml" in page
+    assert _events(app) == []
+
+
+def test_a_large_pack_is_accepted_and_the_new_event_shows_the_imports_warnings(
+        app, client, english):
+    """Issue 29: the form takes a pack up to the Programme page's limit (a .siq with
+    media is over the host forms' 1 MB), and the created event's page shows what the
+    import warned about."""
+    from pathlib import Path
+
+    _log_in(app, client)
+    siq = Path(__file__).parent / "data" / "packs" / "sigame" / "si-gametest-v4-media.siq"
+    assert siq.stat().st_size > app.config.get("MAX_CONTENT_LENGTH", 1024 * 1024)
+    resp = client.post("/events", data={"name": "SIQ", "format": "bg",
+                                        "pack": (io.BytesIO(siq.read_bytes()), siq.name)},
+                       content_type="multipart/form-data")
+    assert resp.status_code == 303, resp.get_data(as_text=True)[:300]
+    page = client.get(resp.headers["Location"].split("#")[0]).get_data(as_text=True)
+    assert 'id="import-warnings"' in page and "<li>" in page.split('id="import-warnings"')[1]

@@ -50,6 +50,12 @@ def test_organiser_creates_an_event_on_a_phone(browser: Browser, app, live_serve
         assert re.fullmatch(r"[a-z0-9]{10}", password)
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], "the page scrolls sideways on a phone"
+        # issue 29: a refresh after "create" creates nothing and shows the password no more
+        page.reload()
+        expect(page.locator("#host-password")).to_contain_text("Event created: Пъб куиз 12 март")
+        expect(page.locator("body")).not_to_contain_text(password)
+        page.goto(base + "/")
+        expect(page.locator("li.event", has_text="Пъб куиз 12 март")).to_have_count(1)
 
         page.goto(base + "/")
         row = page.locator(f"li.event[data-code='{code}']")

@@ -78,6 +78,13 @@ class Format:
     #: The page a team's phone gets after joining (None: core's answer sheet); a game
     #: whose players do not fill in a sheet names its own template.
     phone_template: ClassVar[str | None] = None
+    #: The endpoint the event's team link (``/e/<code>``, its QR code) and the sheet's
+    #: address open instead of core's join page and sheet (None: core's); a game whose
+    #: phones join and play on a page of their own names it, so no link hands a team
+    #: the written sheet.
+    team_page: ClassVar[str | None] = None
+    #: Likewise the endpoint the event's projector link (``/e/<code>/screen``) opens.
+    screen_page: ClassVar[str | None] = None
     #: The source-format question types a pack may bring that the game plays with their
     #: own rules (SIGame "stake", "secret", "norisk", a "final" round): the import's
     #: warning that they play as ordinary questions does not apply.

@@ -18,10 +18,10 @@ from werkzeug.security import generate_password_hash
 from ..errors import DeskError
 from ..extensions import db
 from ..i18n import say
-from ..models import Event
+from ..models import AuditEntry, Event
 from ..packs import Pack, PackError, parse_pack
 from ..packs.importer import import_pack
-from ..packs.model import N_
+from ..packs.model import N_, Note
 from . import audit
 from . import formats as registry
 from .events import create_event, new_password
@@ -142,13 +142,41 @@ def create_new_event(name: object, fmt: object, date: object = None,
                      after={"format": fmt, "date": day.isoformat(), "screen_locale": locale})
         db.session.commit()
         if pack is not None:  # as the game plays it (ЧГК: two games of 12, by default)
-            import_pack(event, registry.of(event).choose_pack(pack, {})[0], actor=actor)
+            report = import_pack(event, registry.of(event).choose_pack(pack, {})[0], actor=actor)
+            if report.warnings:  # for the new event's page (start.created), after the redirect
+                audit.record(event, actor, "pack.warnings", event.code,
+                             after={"warnings": [_note_json(w) for w in report.warnings]})
+                db.session.commit()
     except BaseException:
         db.session.rollback()
         db.session.delete(db.session.get(Event, event.id))
         db.session.commit()
         raise
     return event, password
+
+
+def _note_json(note: object) -> object:
+    """A pack's warning as stored: its msgid and values (a page translates them)."""
+    if isinstance(note, Note):
+        return {"template": note.template,
+                "params": {k: _note_json(v) for k, v in note.params.items()}}
+    return note if isinstance(note, int | float) else str(note)
+
+
+def _note_of(stored: object) -> object:
+    if isinstance(stored, dict) and "template" in stored:
+        return Note(str(stored["template"]),
+                    **{k: _note_of(v) for k, v in (stored.get("params") or {}).items()})
+    return stored
+
+
+def import_warnings(event: Event) -> list[object]:
+    """The warnings of the pack the event was created with (i18n.say shows them)."""
+    entry = db.session.scalar(db.select(AuditEntry).where(
+        AuditEntry.event_id == event.id, AuditEntry.action == "pack.warnings")
+        .order_by(AuditEntry.id.desc()).limit(1))
+    after = (entry.after or {}) if entry is not None else {}
+    return [_note_of(w) for w in after.get("warnings", [])]
 
 
 def reset_host_password(event: Event, actor: str = "organiser") -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, jsonify, render_template, url_for
+from flask import Blueprint, jsonify, redirect, render_template, url_for
 
 from .. import live
 from ..core.charts import standings_series
@@ -68,7 +68,11 @@ def _screen_context(event: Event) -> dict:
 @bp.get("/e/<code>/screen")
 @reads_only
 def screen(code: str):
-    return render_template("display/screen.html", **_screen_context(event_by_code(code)))
+    event = event_by_code(code)
+    own = of(event).screen_page
+    if own:  # a game with a projector page of its own (OpenQuiz's board and buzzer)
+        return redirect(url_for(own, code=event.code))
+    return render_template("display/screen.html", **_screen_context(event))
 
 
 @bp.get("/e/<code>/screen/live")

@@ -28,6 +28,11 @@ class OpenQuiz(Format):
     desk_links = (("host.oq_play", N_("OpenQuiz play")), ("host.oq_room", N_("OpenQuiz room")))
     #: The phone's controls for the question types (OQ-3) beside the buzzer's button.
     buzzer_part = "oq/_phone.html"
+    #: OQ-1: the team link and its QR code open the buzzer phone (join, board, buzzer),
+    #: never core's written sheet, which would list a round's questions before play.
+    team_page = "team.phone"
+    #: The projector shows the board, the question with its media, the buzzer's order.
+    screen_page = "team.screen"
 
     #: OQ-3/OQ-6: SIGame's stake, secret, no-risk and for-all questions and its final
     #: round play as the auction, the secret, no-risk, choices for all and the final.
@@ -93,6 +98,25 @@ class OpenQuiz(Format):
 
         guard(event, presses.now_ms(), press=True)
         return arming(event, round_number, question_number)
+
+    def standings(self, event: Any) -> Any:
+        """OQ-5: the teams by their points; equal points share a place."""
+        from .game import standings
+
+        return standings(event)
+
+    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+        """No question's text before it is played: core's sheet lists an open round's
+        questions; here only those the host has started stay (the final's none: its
+        question reaches the phones in the state once the bets are in, OQ-6)."""
+        from .game import started_numbers
+
+        started = started_numbers(event)
+        sheet["rounds"] = [
+            {**r, "questions": [q for q in r["questions"]
+                                if (r["number"], q["number"]) in started]}
+            for r in sheet["rounds"]]
+        return sheet
 
     def public_state(self, event: Any) -> dict[str, Any]:
         """The buzzer of the latest started question (its order once the window closed),

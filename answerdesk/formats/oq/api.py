@@ -209,6 +209,8 @@ OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the 
             "properties": {
                 "turn": {"type": ["string", "null"]},
                 "picked": {"type": ["object", "null"]},
+                "board": {"type": ["object", "null"], "description": "OQ-2: the round in "
+                          "play: its themes by values, each cell played or picked"},
                 "scores": {"type": "array", "items": {"type": "object", "properties": {
                     "team": {"type": "string"}, "points": {"type": "integer"}}}},
                 "final": {"type": ["object", "null"]},

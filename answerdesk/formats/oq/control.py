@@ -369,6 +369,26 @@ def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
     return {"kind": str(kind), "removed": subject, "banned": ban}
 
 
+def unban(event: Event, index: Any, actor: str = "host") -> dict[str, Any]:
+    """OQ-8: the host lifts a ban (by its place in the list the room page shows): the
+    team or player may join again."""
+    row = _ensure(event)
+    banned = list(row.banned or [])
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(banned):
+        raise NotFound("No such ban.")
+    entry = banned.pop(index)
+    row.banned = banned
+    audit.record(event, actor, "oq.unban", str(entry.get("key", "")), before=entry)
+    db.session.flush()
+    return entry
+
+
+def banned_list(event: Event) -> list[dict[str, Any]]:
+    """OQ-8: whom the host banned, for the room page (a read)."""
+    row = _row(event)
+    return list(row.banned or []) if row is not None else []
+
+
 # -- the clocks (OQ-4, OQ-7, OQ-8) -------------------------------------------------------
 
 def touch(event: Event, now_ms: int) -> None:

@@ -10,6 +10,7 @@ judged one by one. Services flush; the views commit; refusals change nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -93,6 +94,16 @@ def pick(event: Event, team: Team, round_number: int, question_number: int) -> Q
 def _gate(question: Question) -> QuestionGate | None:
     return db.session.scalar(db.select(QuestionGate).where(
         QuestionGate.question_id == question.id))
+
+
+def started_numbers(event: Event) -> set[tuple[int, int]]:
+    """(round, question) of every board question the host has started: the only ones
+    whose text a phone may see (the final's are never among them)."""
+    return {(r, q) for r, q in db.session.execute(
+        db.select(Round.number, Question.number)
+        .join(Question, Question.round_id == Round.id)
+        .join(QuestionGate, QuestionGate.question_id == Question.id)
+        .where(Round.event_id == event.id, Round.kind != FINAL))}
 
 
 def _play(question: Question) -> OqPlay | None:
@@ -273,13 +284,20 @@ def close_unpressed(event: Event, armed: presses.Arming, at_ms: int,
     db.session.flush()
 
 
-def edit_score(event: Event, name: Any, points: Any, actor: str = "host") -> int:
-    """OQ-5: the host edits a team's score by hand (an entry of its own)."""
+def edit_score(event: Event, name: Any, points: Any, actor: str = "host",
+               reason: Any = None) -> int:
+    """OQ-5: the host edits a team's score by hand (an entry of its own); the desk's
+    form asks why, and the audit log keeps it."""
     team = team_named(event, name)
     if isinstance(points, bool) or not isinstance(points, int) or abs(points) > 1_000_000:
         raise DeskError("points must be a whole number.")
+    if reason is not None and (not isinstance(reason, str) or not reason.strip()):
+        raise DeskError("Say why the score changes.")
     db.session.add(OqScore(event_id=event.id, team_id=team.id, points=points, reason="edit"))
-    audit.record(event, actor, "oq.edit", team.name, after={"points": points})
+    after: dict[str, Any] = {"points": points}
+    if reason is not None:
+        after["reason"] = reason.strip()[:200]
+    audit.record(event, actor, "oq.edit", team.name, after=after)
     db.session.flush()
     return score(event, team)
 
@@ -378,6 +396,86 @@ def judge_final(event: Event, name: Any, accepted: Any, actor: str = "host") -> 
     return gained
 
 
+def board(event: Event) -> dict[str, Any] | None:
+    """OQ-2: the board in play: the first round with a question left, its themes (the
+    pack's names) by values, each cell played or not. None once every board question
+    has been played (the final comes next). A read, without any question's text."""
+    started = started_numbers(event)
+    stored = _stored(event)
+    picked = stored.picked_question_id if stored is not None else None
+    for rnd in event.rounds:
+        if rnd.kind == FINAL:
+            continue
+        themes: dict[str, list[dict[str, Any]]] = {}
+        for q in rnd.questions:
+            theme = (q.details or {}).get("theme") or (
+                rnd.themes[(q.number - 1) // 5] if rnd.themes and (q.number - 1) // 5 < len(
+                    rnd.themes) else str((q.number - 1) // 5 + 1))
+            themes.setdefault(theme, []).append({
+                "question": q.number, "value": value_of(rnd, q),
+                "played": (rnd.number, q.number) in started,
+                "picked": q.id == picked})
+        if any(not c["played"] for cells in themes.values() for c in cells):
+            return {"round": rnd.number, "name": rnd.name,
+                    "themes": [{"name": n, "cells": c} for n, c in themes.items()]}
+    return None
+
+
+def final_desk(event: Event) -> dict[str, Any] | None:
+    """OQ-6 for the host's desk: the finalists, their bets and written answers with the
+    verdicts, the theme left (None: no final in this game)."""
+    rnd = next((r for r in event.rounds if r.kind == FINAL), None)
+    if rnd is None:
+        return None
+    bets = {b.team_id: b for b in db.session.scalars(
+        db.select(OqBet).where(OqBet.event_id == event.id))}
+    left = remaining(event)
+    playing = finalists(event)
+    return {"round": rnd, "left": left, "question": left[0] if len(left) == 1 else None,
+            "teams": [{"team": t.name, "bet": bets.get(t.id)} for t in event.teams
+                      if t.id in bets or t in playing]}
+
+
+@dataclass
+class OqStanding:
+    """A team's place and points as core's standings read them (projector, host page,
+    API, exports): OQ-5's sum; equal points share a place."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int
+    shared: bool = False
+    by_round: dict[int, float] = field(default_factory=dict)
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
+
+
+def standings(event: Event) -> list[OqStanding]:
+    """The teams by points (OQ-5), each round's share (the hand edits count as round 0;
+    the final as its round); equal points share a place."""
+    rows = db.session.execute(
+        db.select(OqScore.team_id, Round.number, db.func.sum(OqScore.points))
+        .outerjoin(Question, OqScore.question_id == Question.id)
+        .outerjoin(Round, Question.round_id == Round.id)
+        .where(OqScore.event_id == event.id).group_by(OqScore.team_id, Round.number)).all()
+    by_round: dict[int, dict[int, float]] = {}
+    for team_id, number, total in rows:
+        by_round.setdefault(team_id, {})[number or 0] = int(total)
+    totals = {t.id: sum(by_round.get(t.id, {}).values()) for t in event.teams}
+    ordered = sorted(event.teams, key=lambda t: (-totals[t.id], t.name.casefold()))
+    counts: dict[int, int] = {}
+    for t in ordered:
+        counts[totals[t.id]] = counts.get(totals[t.id], 0) + 1
+    out = []
+    for t in ordered:
+        place = next(j for j, o in enumerate(ordered, 1) if totals[o.id] == totals[t.id])
+        out.append(OqStanding(t.id, t.name, totals[t.id], place, counts[totals[t.id]] > 1,
+                              by_round.get(t.id, {})))
+    return out
+
+
 def scores(event: Event) -> dict[int, int]:
     """Every team's score in one query (team id -> points)."""
     rows = db.session.execute(db.select(OqScore.team_id, db.func.sum(OqScore.points)).where(
@@ -400,13 +498,58 @@ def public(event: Event) -> dict[str, Any]:
     points = scores(event)
     return {
         "turn": holder.name if holder else None,
+        "board": board(event),
         "picked": {"round": picked[0], "question": picked[1]} if picked else None,
         "scores": sorted(({"team": t.name, "points": points.get(t.id, 0)} for t in event.teams),
                          key=lambda s: (-s["points"], s["team"])),
         "final": None if final is None else {
-            "banned": bans,
-            "remaining": [n for n in db.session.scalars(db.select(Question.number).where(
-                Question.round_id == final).order_by(Question.number)) if n not in bans],
-            "bets": db.session.scalar(db.select(db.func.count()).select_from(OqBet).where(
-                OqBet.event_id == event.id)) or 0},
+            **_final_state(event, final, bans, points),
+            "open": _final_open(event, final)},
+    }
+
+
+def _final_open(event: Event, final_id: int) -> bool:
+    """OQ-6: the final is on once the host opens it (the board need not be played out:
+    a night ends on time) or the board has no question left."""
+    state = db.session.scalar(db.select(Round.state).where(Round.id == final_id))
+    themes = db.session.scalar(db.select(db.func.count()).select_from(Question)
+                               .where(Question.round_id == final_id))
+    return bool(themes) and (state != "draft" or board(event) is None)
+
+
+def _final_state(event: Event, final_id: int, bans: list[int], points: dict[int, int]
+                 ) -> dict[str, Any]:
+    """OQ-6 as everyone sees it: the themes (names) banned and left, who bans next, the
+    finalists (teams at 0 or below sit out), how many bets are in, and the question once
+    one theme is left and every finalist has bet; each team's result once judged."""
+    themes = db.session.execute(db.select(Question.number, Question.details, Question.text)
+                                .where(Question.round_id == final_id)
+                                .order_by(Question.number)).all()
+    left = [n for n, _, _ in themes if n not in bans]
+    names = {n: (d or {}).get("theme") or str(n) for n, d, _ in themes}
+    order = [t for t in event.teams if points.get(t.id, 0) > 0]
+    bets = {b.team_id: b for b in db.session.scalars(
+        db.select(OqBet).where(OqBet.event_id == event.id))}
+    ready = len(left) == 1 and bool(bets) and all(t.id in bets for t in order)
+    banner = None
+    if len(left) > 1 and order:
+        banner = next((t.name for t in order if t.id == rules.banning_team(
+            [t.id for t in order], len(bans))), None)
+    judged = ready and all(b.accepted is not None for b in bets.values())
+    right = next(((d or {}).get("answer") for n, d, _ in themes if n == left[0]), None) \
+        if judged else None
+    return {
+        "answer": right,  # once every final answer is judged
+        "banned": bans, "remaining": left,
+        "themes": [{"number": n, "name": names[n], "banned": n in bans} for n, _, _ in themes],
+        "bans_next": banner,
+        "finalists": [t.name for t in order],
+        "bets": len(bets),
+        "bet_teams": [t.name for t in event.teams if t.id in bets],
+        "answered": [t.name for t in event.teams if t.id in bets and bets[t.id].answer],
+        "question": next((x for n, _, x in themes if n == left[0]), None) if ready else None,
+        "theme": names[left[0]] if len(left) == 1 else None,
+        "results": [{"team": t.name, "bet": bets[t.id].amount, "answer": bets[t.id].answer,
+                     "accepted": bets[t.id].accepted} for t in event.teams
+                    if t.id in bets and bets[t.id].accepted is not None],
     }

@@ -16,7 +16,9 @@ from . import control
 
 
 def _back() -> Response:
-    return redirect(url_for("host.oq_room", code=request.view_args["code"]))
+    """Back to the page the form was on: the room, or the play page (speed, pause)."""
+    page = "host.oq_play" if request.form.get("back") == "play" else "host.oq_room"
+    return redirect(url_for(page, code=request.view_args["code"]))
 
 
 @bp.get("/oq")
@@ -25,7 +27,8 @@ def oq_room(event: Event):
     formats.require(event, "oq", "OpenQuiz")
     now = presses.now_ms()
     return render_template("host/oq.html", event=event, teams=control.room_state(event),
-                           clock=control.clock_state(event, now), now_ms=now)
+                           clock=control.clock_state(event, now), now_ms=now,
+                           banned=control.banned_list(event))
 
 
 @bp.post("/oq/speed")
@@ -59,4 +62,14 @@ def oq_room_remove(event: Event):
               request.form.get("kind"), request.form.get("team"),
               request.form.get("player") or None, request.form.get("ban") == "1",
               presses.now_ms(), "host:desk")
+    return _back()
+
+
+@bp.post("/oq/unban")
+@host_required
+def oq_room_unban(event: Event):
+    """OQ-8: lift a ban; the team or player may join again."""
+    index = request.form.get("index", "")
+    committed(control.unban, formats.require(event, "oq", "OpenQuiz"),
+              int(index) if index.isdigit() else index)
     return _back()

@@ -82,6 +82,13 @@ PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in 
                   "type": {"type": "string", "enum": list(types.TYPES)},
                   "value": {"type": "integer"},
                   "state": {"type": "string", "enum": ["picked", "open", "done"]},
+                  "theme": {"type": ["string", "null"]},
+                  "text": {"type": ["string", "null"], "description": "the question's "
+                           "text, once the host has started it (never before)"},
+                  "media": {"type": "array", "description": "the pack's files of the "
+                            "question (once started), then of its answer (once over)",
+                            "items": {"type": "object", "properties": {
+                                "kind": {"type": "string"}, "url": {"type": "string"}}}},
                   "options": {"type": ["object", "null"]},
                   "answering": {"type": ["string", "null"]},
                   "auction": {"type": ["object", "null"], "properties": {

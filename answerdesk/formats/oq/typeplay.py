@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import url_for
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit, rounds
+from ...core.projector import question_media
 from ...errors import Conflict
 from ...extensions import db
 from ...models import Event, Question, QuestionGate, Round, Team, utcnow
@@ -70,6 +72,41 @@ def set_type(event: Event, round_number: int, question_number: int, name: Any,
                  before={"type": before}, after={"type": name})
     db.session.flush()
     return game.kind_of(question)
+
+
+OPTION_LABELS = "ABCDEF"
+
+
+def typed_options(text: Any) -> tuple[dict[str, str], list[str]]:
+    """OQ-3: the options the host types for a choice question the pack gave none,
+    separated by ";" (or one a line), the right one marked with "*": labels A, B, …
+    and the right ones' labels. Refused: fewer than two, more than six, none right."""
+    parts = [p.strip() for p in str(text or "").replace("\n", ";").split(";") if p.strip()]
+    if not 2 <= len(parts) <= len(OPTION_LABELS):
+        raise types.WrongQuestionType("Type two to six options, separated by ';'.")
+    options = {OPTION_LABELS[i]: p.lstrip("*").strip()[:200] for i, p in enumerate(parts)}
+    right = [OPTION_LABELS[i] for i, p in enumerate(parts) if p.startswith("*")]
+    if not right or any(not v for v in options.values()):
+        raise types.WrongQuestionType("Mark the right option with '*'.")
+    return options, right
+
+
+def set_options(event: Event, round_number: int, question_number: int, text: Any,
+                actor: str = "host") -> None:
+    """OQ-3: the host's options for a choice question (before it is played); the right
+    option's label joins the question's accepted answers."""
+    rnd, question = rounds.question_of(event, round_number, question_number)
+    if rnd.kind == FINAL or game._gate(question) is not None or game._play(question) is not None:
+        raise Conflict("Question %(question)s was already played.", question=question_number)
+    options, right = typed_options(text)
+    key = question.key if isinstance(question.key, dict) else {"accept": list(
+        question.key if isinstance(question.key, list) else [question.key] if question.key
+        else [])}
+    question.key = {**key, "accept": [*right, *(key.get("accept") or [])]}
+    question.details = {**(question.details or {}), "options": options}
+    audit.record(event, actor, "oq.options", f"R{round_number}Q{question_number}",
+                 after={"options": options, "right": right})
+    db.session.flush()
 
 
 # -- choices and choices for all ---------------------------------------------------------
@@ -306,6 +343,13 @@ def shown_answer(question: Question) -> str | None:
     return f"{first} · {options[first]}" if first in options else first
 
 
+def media_of(event: Event, question: Question, stage: str) -> list[dict[str, str]]:
+    """The pack's pictures, sounds and films of a question's stage, as the projector and
+    phones play them (files the pack carries; a link out is never followed)."""
+    return [{"kind": m["kind"], "url": url_for("media.serve", code=event.code, name=m["file"])}
+            for m in question_media(question, stage)]
+
+
 def public_play(event: Event) -> dict[str, Any] | None:
     """The question in play by its type, as every phone and the projector see it: its
     options, who answers and for what; choices for all stay sealed until closed."""
@@ -320,11 +364,16 @@ def public_play(event: Event) -> dict[str, Any] | None:
     names = {t.id: t.name for t in event.teams}
     value = game.value_of(rnd, question)
     stake_ = play.stake if play is not None else None
+    shown = gate is not None  # OQ-2: its text, options and media once the host starts it
     return {
         "round": rnd.number, "question": question.number, "type": kind.name,
         "value": kind.worth(value, stake_),
         "state": "done" if done else "open" if gate is not None else "picked",
-        "options": (question.details or {}).get("options") if kind.choosing else None,
+        "theme": (question.details or {}).get("theme"),
+        "text": question.text if shown else None,
+        "media": media_of(event, question, "answer" if done else "question") if shown else [],
+        "options": (question.details or {}).get("options") if kind.choosing and shown
+        else None,
         "answering": names.get(play.answering_team_id) if play is not None else None,
         "auction": _auction(event, question, _stakes(question)) if kind.bidding else None,
         "choices": [{"team": names[t], "option": None if kind.for_all and not done else o}

@@ -176,7 +176,7 @@ def test_bg_r5_start_page_pack_brings_its_sets(app, client):
     resp = client.post("/events", data={"name": "Own", "format": "bg",
                                         "pack": (io.BytesIO(WITH_SETS.encode()), "own.yaml")},
                        content_type="multipart/form-data")
-    assert resp.status_code == 201
+    assert resp.status_code == 303
     with app.app_context():
         row = db.session.scalar(db.select(Wildcard))
         assert sorted(row.bank) == ["5.1", "5.5"]

@@ -81,7 +81,9 @@ def test_oq_game_with_a_final(app, oq):
     assert post(c, "oq/final/ban", theme=1).get_json()["error"] == "not_your_turn"
     assert post(a, "oq/final/ban", theme=1).get_json() == {"remaining": [2, 3]}
     assert post(c, "oq/final/ban", theme=3).get_json() == {"remaining": [2]}
-    assert oq_state(desk)["oq"]["final"] == {"banned": [1, 3], "remaining": [2], "bets": 0}
+    final = oq_state(desk)["oq"]["final"]
+    assert {k: final[k] for k in ("banned", "remaining", "bets", "question", "open")} == {
+        "banned": [1, 3], "remaining": [2], "bets": 0, "question": None, "open": False}
     # Sealed bets from 1 to the score; a team at 0 or below sits out.
     sits = post(b, "oq/final/bet", amount=10)
     assert (sits.status_code, sits.get_json()["message"]) == (

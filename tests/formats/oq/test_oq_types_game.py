@@ -66,10 +66,14 @@ def test_oq3_every_question_type_plays_by_its_rules(app, game):
     assert post(a, "oq/pick", round=1, question=2).status_code == 200
     assert state(desk)["oq"]["play"] == {
         "round": 1, "question": 2, "type": "choices", "value": 200, "state": "picked",
-        "options": OPTIONS, "answering": None, "auction": None, "choices": [],
+        # issue 29: the text and the options reach the phones once the host starts it
+        "options": None, "theme": None, "text": None, "media": [],
+        "answering": None, "auction": None, "choices": [],
         "answer": None,  # OQ-2: shown once the question is over
         "prices": None}  # OQ-3.4: a secret question's own prices
     start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
+    shown = state(desk)["oq"]["play"]
+    assert (shown["options"], shown["text"]) == (OPTIONS, "Q1.2")
     assert b.press(T0 + 200, 1, 2).status_code == 202
     assert a.press(T0 + 300, 1, 2).status_code == 202
     clock.ms = T0 + 1_300
