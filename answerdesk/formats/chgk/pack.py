@@ -10,7 +10,7 @@ dropped silently.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from ...errors import DeskError
@@ -19,25 +19,41 @@ from .programme import CHGK_PROGRAMME
 from .rules import GAMES_PER_EVENING, SECTORS
 
 
-def _position(form: Mapping[str, Any], game: int, default: tuple[int, int],
+def _position(layout: Sequence[int] | None, game: int, default: tuple[int, int],
               tours: list[RoundSpec]) -> tuple[int, int]:
-    """The (tour, question) a game starts at, both from 1, as the host chose it."""
-    tour_text = str(form.get(f"chgk-tour-{game}", "")).strip()
-    start_text = str(form.get(f"chgk-start-{game}", "")).strip()
-    if not tour_text and not start_text:
+    """The (tour, question) a game starts at, both from 1, as the host chose it:
+    ``layout`` is [tour of game 1, its first question, tour of game 2, …]."""
+    if not layout:
         return default
-    if not tour_text.isdigit() or not 1 <= int(tour_text) <= len(tours):
+    if len(layout) != 2 * GAMES_PER_EVENING:
+        raise DeskError("Choose a tour and a first question for each game.")
+    tour, start = layout[2 * game - 2], layout[2 * game - 1]
+    if not 1 <= tour <= len(tours):
         raise DeskError("Game %(game)s: choose one of the pack's tours.", game=game)
-    tour = int(tour_text)
     count = len(tours[tour - 1].questions)
-    if not start_text.isdigit() or not 1 <= int(start_text) <= count:
+    if not 1 <= start <= count:
         raise DeskError("Game %(game)s: the first question must be from 1 to %(count)s.",
                         game=game, count=count)
-    return tour, int(start_text)
+    return tour, start
 
 
-def shape(pack: Pack, form: Mapping[str, Any]) -> tuple[Pack, dict[str, Any]]:
-    """The pack as the evening's two games, and what the preview shows to choose them."""
+def layout_of(form: Any) -> list[int] | None:
+    """The host's choice as posted (the preview's ``layout`` fields, in order); None:
+    the default. A field that is not a whole number reads as -1 and is refused."""
+    chosen = form.getlist("layout") if hasattr(form, "getlist") else form.get("layout")
+    if not chosen:
+        return None
+    return [int(v) if str(v).strip().isdigit() else -1 for v in chosen]
+
+
+def shape(pack: Pack, form: Any) -> tuple[Pack, dict[str, Any]]:
+    """The pack as the evening's two games as posted in the preview (or by default)."""
+    return plan(pack, layout_of(form))
+
+
+def plan(pack: Pack, layout: Sequence[int] | None) -> tuple[Pack, dict[str, Any]]:
+    """The pack as the evening's two games from ``layout`` (see ``_position``; None:
+    game 1 from tour 1, game 2 from tour 2), and what the preview shows to choose them."""
     if pack.format != "chgk" or not pack.rounds:
         return pack, {}
     tours = pack.rounds
@@ -54,7 +70,7 @@ def shape(pack: Pack, form: Mapping[str, Any]) -> tuple[Pack, dict[str, Any]]:
                 flat[min(order[chosen[-1]] + SECTORS, len(flat) - 1)])
         else:
             default = (game, 1)
-        start = _position(form, game, default, tours)
+        start = _position(layout, game, default, tours)
         first = order[start]
         picked = flat[first:first + SECTORS]
         if taken & {order[p] for p in picked}:
@@ -84,6 +100,6 @@ def shape(pack: Pack, form: Mapping[str, Any]) -> tuple[Pack, dict[str, Any]]:
             warnings.append(N_("Game %(game)s has only %(count)s questions: the table has "
                                "12 sectors.", game=g["number"], count=g["count"]))
     shaped = dataclasses.replace(pack, rounds=rounds, warnings=warnings)
-    fields = {f"chgk-{k}-{g['number']}": g[k] for g in games for k in ("tour", "start")}
+    fields = [("layout", g[k]) for g in games for k in ("tour", "start")]
     return shaped, {"tours": [(i, t.name, len(t.questions)) for i, t in enumerate(tours, start=1)],
                     "games": games, "fields": fields}

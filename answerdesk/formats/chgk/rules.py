@@ -523,8 +523,9 @@ def season_table(entries: Iterable[SeriesEntry], season: Season) -> SeasonTable:
 
     Decision: a team's league in the season is the league of its latest game;
     "lowest-rated" is fewest series points in the season (a tie at the border is
-    decided by name, so exactly three move each way); with fewer than 3 teams in
-    a league, fewer move.
+    decided by name, so exactly three move each way); with fewer than 3
+    Contenders, fewer move up; Decision: the Favourites' champion (the Cup) is never
+    relegated, so a league of at most 3 Favourites sends down all but its first.
     """
     latest: dict[Hashable, tuple[dt.date, League]] = {}
     sums: dict[Hashable, int] = {}
@@ -542,7 +543,7 @@ def season_table(entries: Iterable[SeriesEntry], season: Season) -> SeasonTable:
         leagues[league] = [SeasonRow(t.team, t.points, p.place, p.shared)
                            for t, p in zip(totals, places, strict=True)]
     favourites, contenders = leagues[League.FAVOURITES], leagues[League.CONTENDERS]
-    moving = min(EXCHANGED, len(favourites), len(contenders))
-    promoted = tuple(r.team for r in contenders[:moving])
-    relegated = tuple(r.team for r in favourites[len(favourites) - moving:]) if moving else ()
+    promoted = tuple(r.team for r in contenders[:EXCHANGED])
+    down = min(len(promoted), max(len(favourites) - 1, 0))
+    relegated = tuple(r.team for r in favourites[len(favourites) - down:]) if down else ()
     return SeasonTable(season, leagues, promoted, relegated)

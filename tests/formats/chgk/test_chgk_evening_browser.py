@@ -95,7 +95,7 @@ def test_chgk_evening_through_the_pages(browser: Browser, app, live_server):
     desk.fill("input[name=password]", password)
     desk.press("input[name=password]", "Enter")
     desk.goto(f"{base}/host/{code}/chgk")
-    desk.fill("#clock-defaults input[name=seconds]", "4")
+    desk.fill("#clock-defaults input[name=seconds]", "8")
     desk.fill("#clock-defaults input[name=grace]", "1")
     desk.locator("#clock-defaults button").click()
 

@@ -50,16 +50,18 @@ def test_chgk_1_9_host_chooses_tours_and_first_questions_in_the_preview(app, cli
     upload = re.search(r'name="upload" value="([0-9a-f]{32})"', page).group(1)
     # Game 1: tour 3 from question 4; game 2: tour 5 from question 1.
     choice = {"upload": upload, "filename": "rusch16.txt", "mode": "replace",
-              "chgk-tour-1": "3", "chgk-start-1": "4", "chgk-tour-2": "5", "chgk-start-2": "1"}
+              "layout": ["3", "4", "5", "1"]}
     page = client.post(f"/host/{code}/programme/preview", data=choice).get_data(as_text=True)
-    assert 'name="chgk-tour-1" value="3"' in page and 'name="chgk-start-1" value="4"' in page
+    kept = re.findall(r'<input type="hidden" name="layout" value="(\d+)">', page)
+    assert kept == ["3", "4", "5", "1"]
     # A choice the pack cannot give: said, translated, with the file kept.
     bad = client.post(f"/host/{code}/programme/preview",
-                      data={**choice, "chgk-start-2": "99"}, headers={"Accept-Language": "ru"})
+                      data={**choice, "layout": ["3", "4", "5", "99"]},
+                      headers={"Accept-Language": "ru"})
     assert bad.status_code == 400 and upload in bad.get_data(as_text=True)
     assert "Игра 2: первый вопрос — от 1 до 15." in bad.get_data(as_text=True)
     overlap = client.post(f"/host/{code}/programme/preview",
-                          data={**choice, "chgk-tour-2": "3", "chgk-start-2": "6"})
+                          data={**choice, "layout": ["3", "4", "3", "6"]})
     assert overlap.status_code == 400 and "repeats questions of game 1" in overlap.get_data(
         as_text=True)
     resp = client.post(f"/host/{code}/programme/import", data=choice)

@@ -314,3 +314,13 @@ def test_chgk_4_3_bid_from_team_not_in_the_auction_is_refused():
 
 def test_chgk_4_3_no_bids_no_winner():
     assert auction({}, {"a": 100}).winner is None
+
+
+def test_chgk_2_2_the_cup_winner_is_never_relegated_from_a_small_league():
+    day = dt.date(2026, 10, 2)
+    entries = [SeriesEntry("f0", F, day, 15), SeriesEntry("f1", F, day, 10)]
+    entries += [SeriesEntry(f"c{i}", C, day, 14 - i) for i in range(3)]
+    table = season_table(entries, Season("autumn", 2026))
+    assert table.promoted == ("c0", "c1", "c2")
+    assert table.relegated == ("f1",)  # f0 holds the Season Cup (CHGK-2.2)
+    assert season_table(entries[2:], Season("autumn", 2026)).promoted == ("c0", "c1", "c2")
