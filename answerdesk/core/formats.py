@@ -67,6 +67,10 @@ class Format:
     label: ClassVar[str] = ""
     #: The template the projector includes for this format's own parts, if any.
     screen_part: ClassVar[str | None] = None
+    #: Whether that part always says what happens now (ЧГК: the question's clock): the
+    #: projector then shows no round-level "answers are open" beside it, while the
+    #: standings stay (``screen_stage`` is the moment that holds the screen alone).
+    screen_says_now: ClassVar[bool] = False
     #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
     appeals: ClassVar[bool] = True
     #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).

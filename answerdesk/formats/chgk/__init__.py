@@ -43,6 +43,7 @@ class ChgkTournament(Format):
     name = "chgk"
     label = N_("«What? Where? When?» open tournament")
     screen_part = "display/_chgk.html"
+    screen_says_now = True  # the question's clock, not the game round's "answers are open"
     phone_template = "chgk/phone.html"  # the answer sheet and the auction's sealed bid
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
     desk_links = (("host.chgk_desk", N_("ЧГК desk")),)
@@ -97,11 +98,6 @@ class ChgkTournament(Format):
         from .game import screen_rows
 
         return screen_rows(event)[0]
-
-    def screen_stage(self, event: Any) -> bool:
-        """CHGK-1.1: the game is played on the question clock, and its part of the screen
-        says what happens now; the round's "answers are open" never stands beside it."""
-        return True
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         from .sheet import decorate
