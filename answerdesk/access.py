@@ -7,6 +7,13 @@ session remembers the event; an assistant the same with the assistant password
 (the review queue only); the API takes the host password as a Bearer token.
 The password checks themselves (hashes) live with the event (core.events,
 core.assistants); this module decides what a request is allowed from them.
+
+Every password check passes one rule (issue 31, finding 2): it runs before the
+request's database transaction (a hash is read in a read-only transaction that
+ends first, so scrypt never holds SQLite's write lock while phones wait to save),
+and each address may get CREDENTIAL_LIMIT wrong passwords a minute over all
+host, assistant and organiser routes; beyond that every check from it is refused
+(429), the right password too, before any hashing.
 """
 
 from __future__ import annotations
@@ -20,16 +27,21 @@ from pathlib import Path
 from typing import Any
 
 from flask import current_app, g, redirect, request, session, url_for
+from flask_limiter.util import get_remote_address
+from limits import parse
 
-from .core.assistants import check_assistant_password
-from .core.events import check_host_password, event_by_code
-from .errors import NotAllowed, Unauthorized
+from .core.events import event_by_code, password_matches
+from .database import read_only
+from .errors import NotAllowed, RateLimited, Unauthorized
 from .extensions import db
 from .instance import write_private
 from .keyed import keyed_hash
 from .models import Event
 
 HOST, ASSISTANT = "host", "assistant"
+
+CREDENTIAL_LIMIT = "10 per minute"  # wrong passwords per address, all routes together
+_CREDENTIAL_ITEM = parse(CREDENTIAL_LIMIT)
 
 
 def bearer_token() -> str | None:
@@ -41,12 +53,47 @@ def bearer_token() -> str | None:
     return None
 
 
+def _credential_counter() -> tuple[Any, str] | None:
+    """The rate limiter's counter and this request's address, when limits are on."""
+    limiter = current_app.extensions.get("answerdesk_limiter")
+    if limiter is None or not limiter.enabled:
+        return None
+    return limiter.limiter, get_remote_address()
+
+
+def checked_credential(check: Callable[[], bool]) -> bool:
+    """Run one password check under the rule (module docstring): refused up front for an
+    address over CREDENTIAL_LIMIT, counted when wrong. No transaction may be open: the
+    caller read what it needs in a read-only block that has ended."""
+    counter = _credential_counter()
+    if counter is not None and not counter[0].test(_CREDENTIAL_ITEM, "credentials", counter[1]):
+        raise RateLimited("Too many attempts: wait a minute and try again.")
+    if db.session().in_transaction():
+        db.session.rollback()  # nothing was written before a credential check
+    right = check()
+    if not right and counter is not None:
+        counter[0].hit(_CREDENTIAL_ITEM, "credentials", counter[1])
+    return right
+
+
+def event_to_check(code: str) -> tuple[Event, str]:
+    """The event by its code and its host password hash, read in a transaction that
+    has ended when this returns: checking the hash holds no database lock."""
+    with read_only():
+        event = event_by_code(code)
+        return event, event.host_password_hash
+
+
 def check_organiser_password(given: str | None) -> bool:
-    """The organiser password, compared in constant time (no timing hint to a guesser)."""
+    """The organiser password, compared in constant time (no timing hint to a guesser),
+    under the credential rule."""
     expected = current_app.config.get("ORGANISER_PASSWORD") or ""
-    if not given or not expected:
-        return False
-    return hmac.compare_digest(given.encode(), expected.encode())
+
+    def check() -> bool:
+        return bool(given) and bool(expected) and hmac.compare_digest(
+            given.encode(), expected.encode())
+
+    return checked_credential(check)
 
 
 def _organiser_generation(renew: bool = False) -> str:
@@ -119,12 +166,19 @@ def has_host_session() -> bool:
 def log_in(event: Event, password: str | None) -> str | None:
     """Remember the role the password gives for the event in the session, with the
     role's login generation and an expiry (DESK_LOGIN_HOURS); None if no role."""
-    if check_host_password(event, password):
-        role = HOST
-    elif check_assistant_password(event, password):
-        role = ASSISTANT
-    else:
+    host_hash, assistant_hash = event.host_password_hash, event.assistant_password_hash
+    found: list[str] = []
+
+    def check() -> bool:
+        if password_matches(host_hash, password):
+            found.append(HOST)
+        elif password_matches(assistant_hash, password):
+            found.append(ASSISTANT)
+        return bool(found)
+
+    if not checked_credential(check):
         return None
+    role = found[0]
     expires = time.time() + current_app.config["DESK_LOGIN_HOURS"] * 3600
     logins = dict(session.get("desk", {}))
     logins[str(event.id)] = [role, _generation(event, role), int(expires)]
@@ -150,9 +204,12 @@ def api_host(code: str) -> Event:
     """The event, if the request carries its host password, or else (no Bearer at all)
     a host session; a wrong Bearer password is refused even with a host cookie, and
     only a Bearer skips CSRF (security._host_api_session_needs_csrf)."""
-    event = event_by_code(code)
     password = bearer_token()
-    if check_host_password(event, password) if password else host_logged_in(event):
+    if password:
+        event, host_hash = event_to_check(code)
+        if checked_credential(lambda: password_matches(host_hash, password)):
+            return event
+    elif host_logged_in(event := event_by_code(code)):
         return event
     raise Unauthorized("The host password is required")
 

@@ -194,7 +194,7 @@ def test_31_8_a_lone_surrogate_in_si_answers_and_protests_is_a_400(app, client, 
                            data='{"round": 1, "question": 1, "text": "a\\ud800b"}',
                            content_type="application/json")
         assert resp.status_code == 400, (path, resp.get_data(as_text=True))
-        assert resp.get_json()["message"] == "The request body is not valid text"
+        assert resp.get_json()["message"] == "text is not valid text"
     ok = client.post(f"/api/events/{desk.code}/si/answers", headers=auth,
                      json={"round": 1, "question": 1, "text": "Канбера"})
     assert ok.status_code == 201  # nothing was kept of the refused one
@@ -405,3 +405,92 @@ def test_31_4_a_bundle_bomb_does_not_grow_the_worker_under_gunicorn(serve, demo)
                         data={"csrf_token": token}, files={"pack": ("bomb.zip", bomb)})
     assert resp.status_code == 422 and "inflates" in resp.text
     assert _rss_kb(worker) - before < 32 * 1024
+
+
+# 2. Wrong host passwords stall every answer save -----------------------------------------
+
+def _host_routes(app) -> list[tuple[str, str]]:
+    """(method, path) of every host API route, for the demo event's code."""
+    routes = []
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/host/"):
+            continue
+        method = sorted(rule.methods - {"HEAD", "OPTIONS"})[0]
+        path = re.sub(r"<int:\w+>", "1", rule.rule)
+        path = re.sub(r"<(?:string:)?code>", "{code}", path)
+        path = re.sub(r"<[^>]+>", "x", path)
+        routes.append((method, path))
+    return routes
+
+
+@pytest.fixture
+def scrypt_spy(app, monkeypatch):
+    """Every password hash checked, with whether a transaction (on SQLite: the write
+    lock) was held while it ran."""
+    from werkzeug import security as hashing
+
+    from answerdesk.core import events
+    from answerdesk.extensions import db
+
+    seen: list[bool] = []
+    real = hashing.check_password_hash
+
+    def spy(stored: str, password: str) -> bool:
+        seen.append(db.session().in_transaction())
+        return real(stored, password)
+
+    monkeypatch.setattr(events, "check_password_hash", spy)
+    return seen
+
+
+def test_31_2_every_host_password_check_runs_outside_the_transaction(app, desk, scrypt_spy):
+    routes = _host_routes(app)
+    assert len(routes) >= 25
+    wrong = {"Authorization": "Bearer not-the-password"}
+    for method, path in routes:
+        before = len(scrypt_spy)
+        resp = desk.client.open(path.format(code=desk.code), method=method, json={},
+                                headers=wrong)
+        assert resp.status_code == 401, (method, path, resp.status_code)
+        assert len(scrypt_spy) == before + 1, (method, path)
+    assert scrypt_spy and not any(scrypt_spy)
+    resp = desk.client.post(f"/api/host/events/{desk.code}/rounds/2/open",
+                            headers={"Authorization": f"Bearer {desk.password}"})
+    assert resp.status_code == 200 and not any(scrypt_spy)  # the right one too
+
+
+def test_31_2_the_login_form_checks_outside_the_transaction(app, desk, scrypt_spy):
+    for password in ("wrong", desk.password):
+        desk.client.post(f"/host/{desk.code}/login", data={"password": password})
+    assert len(scrypt_spy) >= 2 and not any(scrypt_spy)
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 200
+
+
+def test_31_2_one_rule_counts_wrong_passwords_over_every_route(strict_app):
+    from answerdesk.access import CREDENTIAL_LIMIT
+
+    assert CREDENTIAL_LIMIT == "10 per minute"
+    code, password = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"',
+                      client.get(f"/host/{code}/login").get_data(as_text=True)).group(1)
+    wrong = {"Authorization": "Bearer nope"}
+    tries = [
+        lambda: client.post(f"/host/{code}/login", data={"password": "x", "csrf_token": token}),
+        lambda: client.post(f"/api/host/events/{code}/rounds/2/open", headers=wrong),
+        lambda: client.post(f"/api/host/events/{code}/rounds/1/questions/1/start",
+                            headers=wrong),
+        lambda: client.post("/login", data={"password": "x", "csrf_token": token}),
+        lambda: client.post("/api/events", headers=wrong, json={}),
+    ]
+    statuses = [tries[i % len(tries)]().status_code for i in range(10)]
+    assert 429 not in statuses and set(statuses) <= {200, 401}
+    for attempt in tries:
+        assert attempt().status_code == 429
+    right = client.post(f"/api/host/events/{code}/rounds/2/open",
+                        headers={"Authorization": f"Bearer {password}"})
+    assert right.status_code == 429  # no guessing race: the right one waits too
+    other = strict_app.test_client().post(
+        f"/api/host/events/{code}/rounds/2/open", environ_base={"REMOTE_ADDR": "10.0.0.7"},
+        headers={"Authorization": f"Bearer {password}"})
+    assert other.status_code == 200  # per address
