@@ -13,15 +13,26 @@ request's database transaction (a hash is read in a read-only transaction that
 ends first, so scrypt never holds SQLite's write lock while phones wait to save),
 and each address may get CREDENTIAL_LIMIT wrong passwords a minute over all
 host, assistant and organiser routes; beyond that every check from it is refused
-(429), the right password too, before any hashing.
+(429), the right password too, before any hashing. One hash is computed at a
+time on the whole server, in a thread at the lowest CPU priority (scrypt takes a
+core for 0.1-1 s: a burst of them took both cores of a venue laptop from the
+phones' saves); a check that cannot start
+within HASHING_WAIT seconds is refused like one over the limit. A password found
+right is remembered by the process (keyed by the secret), so a host API client
+sending it with every call costs one hash.
 """
 
 from __future__ import annotations
 
+import fcntl
 import hmac
+import os
 import secrets
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from functools import wraps
 from pathlib import Path
 from typing import Any
@@ -42,6 +53,9 @@ HOST, ASSISTANT = "host", "assistant"
 
 CREDENTIAL_LIMIT = "10 per minute"  # wrong passwords per address, all routes together
 _CREDENTIAL_ITEM = parse(CREDENTIAL_LIMIT)
+HASHING_WAIT = 2.0
+_KNOWN_RIGHT: dict[bytes, None] = {}  # keyed (hash, password) pairs found right
+KNOWN_RIGHT_KEPT = 256
 
 
 def bearer_token() -> str | None:
@@ -73,6 +87,63 @@ def checked_credential(check: Callable[[], bool]) -> bool:
     right = check()
     if not right and counter is not None:
         counter[0].hit(_CREDENTIAL_ITEM, "credentials", counter[1])
+    return right
+
+
+_HASHERS: dict[int, ThreadPoolExecutor] = {}
+
+
+def _lowest_priority() -> None:
+    """The hashing thread runs at nice 19: the phones' requests get the CPU first."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except OSError:
+        pass
+
+
+def _hasher() -> ThreadPoolExecutor:
+    """This process's hashing thread (made after gunicorn's fork, which keeps no threads)."""
+    pid = os.getpid()
+    if pid not in _HASHERS:
+        _HASHERS[pid] = ThreadPoolExecutor(1, "password-hash", initializer=_lowest_priority)
+    return _HASHERS[pid]
+
+
+@contextmanager
+def _one_hash_at_a_time() -> Iterator[None]:
+    """An flock on instance/credentials.lock held while one password is hashed: one
+    hash at a time over all workers and threads (flock conflicts between descriptors)."""
+    path = os.path.join(current_app.instance_path, "credentials.lock")
+    descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        deadline = time.monotonic() + HASHING_WAIT
+        while True:
+            try:
+                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise RateLimited("Too many attempts: wait a minute and try again.") from None
+                time.sleep(0.02)
+        yield
+    finally:
+        os.close(descriptor)
+
+
+def right_password(password_hash: str | None, password: str | None) -> bool:
+    """Whether ``password`` matches ``password_hash``: remembered when right, else one
+    scrypt in the server's single hashing lane."""
+    if not password or not password_hash:
+        return False
+    known = keyed_hash(f"{password_hash}\0{password}")
+    if known in _KNOWN_RIGHT:
+        return True
+    with _one_hash_at_a_time():
+        right = _hasher().submit(password_matches, password_hash, password).result()
+    if right:
+        if len(_KNOWN_RIGHT) >= KNOWN_RIGHT_KEPT:
+            _KNOWN_RIGHT.pop(next(iter(_KNOWN_RIGHT)))
+        _KNOWN_RIGHT[known] = None
     return right
 
 
@@ -170,9 +241,9 @@ def log_in(event: Event, password: str | None) -> str | None:
     found: list[str] = []
 
     def check() -> bool:
-        if password_matches(host_hash, password):
+        if right_password(host_hash, password):
             found.append(HOST)
-        elif password_matches(assistant_hash, password):
+        elif right_password(assistant_hash, password):
             found.append(ASSISTANT)
         return bool(found)
 
@@ -207,7 +278,7 @@ def api_host(code: str) -> Event:
     password = bearer_token()
     if password:
         event, host_hash = event_to_check(code)
-        if checked_credential(lambda: password_matches(host_hash, password)):
+        if checked_credential(lambda: right_password(host_hash, password)):
             return event
     elif host_logged_in(event := event_by_code(code)):
         return event

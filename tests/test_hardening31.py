@@ -425,21 +425,19 @@ def _host_routes(app) -> list[tuple[str, str]]:
 
 @pytest.fixture
 def scrypt_spy(app, monkeypatch):
-    """Every password hash checked, with whether a transaction (on SQLite: the write
-    lock) was held while it ran."""
-    from werkzeug import security as hashing
-
-    from answerdesk.core import events
+    """Every password check, with whether the request held a transaction (on SQLite:
+    the write lock) while it ran."""
+    from answerdesk import access
     from answerdesk.extensions import db
 
     seen: list[bool] = []
-    real = hashing.check_password_hash
+    real = access.right_password
 
     def spy(stored: str, password: str) -> bool:
         seen.append(db.session().in_transaction())
         return real(stored, password)
 
-    monkeypatch.setattr(events, "check_password_hash", spy)
+    monkeypatch.setattr(access, "right_password", spy)
     return seen
 
 
