@@ -492,3 +492,114 @@ def test_31_2_one_rule_counts_wrong_passwords_over_every_route(strict_app):
         f"/api/host/events/{code}/rounds/2/open", environ_base={"REMOTE_ADDR": "10.0.0.7"},
         headers={"Authorization": f"Bearer {password}"})
     assert other.status_code == 200  # per address
+
+
+# 1. A cheating phone always wins the OpenQuiz buzzer (OQ-4) ---------------------------------
+
+@pytest.fixture
+def buzz_game(app, client, monkeypatch):
+    from buzzgame import Phone, install_server_clock, make_event, oq_player
+    from factories import Desk
+
+    clock = install_server_clock(monkeypatch)
+    code, password = make_event(app, "oq", {1: 5})
+    desk = Desk(client, code, password)
+
+    def phone(name: str, skew_ms: int, out_ms: int, back_ms: int) -> Phone:
+        p = Phone(client, code, oq_player(client, code, name), clock, skew_ms, out_ms, back_ms)
+        for i in range(6):
+            p.sync(T0 - 30_000 + i * 2_000)
+        return p
+
+    return desk, phone, clock
+
+
+T0 = 1_800_000_000_000
+
+
+def _buzzer(desk) -> dict:
+    return desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]
+
+
+def _start(desk, clock) -> None:
+    from buzzgame import start_question
+
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+
+
+@pytest.mark.parametrize("honest_at", [590, 5_000])
+def test_31_1_a_claim_earlier_than_the_network_allows_is_clamped_and_flagged(
+        buzz_game, honest_at):
+    """The issue's runs: an honest phone presses; the cheater presses later and claims
+    it pressed when the question opened. It is placed no earlier than its arrival less
+    its allowance (its own slowest trip + 50 ms), flagged for the host, and loses."""
+    from answerdesk.formats.buzzer import timing
+
+    desk, phone, clock = buzz_game
+    honest = phone("Честни", skew_ms=-800, out_ms=30, back_ms=30)
+    cheat = phone("Хитрец", skew_ms=0, out_ms=20, back_ms=20)
+    _start(desk, clock)
+    assert honest.press(T0 + honest_at).status_code == 202
+    pressed = T0 + honest_at + 297  # the cheater's own press: 297 ms after the honest one
+    assert cheat.press(pressed, claimed_ms=cheat.local(T0)).status_code == 202
+    clock.ms = T0 + honest_at + 2_000
+    order = _buzzer(desk)["order"]
+    assert [o["team"] for o in order] == ["Честни", "Хитрец"]
+    assert order[0]["flags"] == [] and order[1]["flags"] == ["early_claim"]
+    allowance = 40 + timing.ALLOWANCE_MARGIN_MS  # its trips were 40 ms
+    assert order[1]["at_ms"] == pressed + 20 - allowance  # arrival less the allowance
+
+
+def test_31_1_a_faked_clock_during_sync_gains_at_most_the_bound(buzz_game):
+    """A clock faked 1,500 ms ahead during the syncs, the true one at the press: the
+    server's offset is then 1,500 ms off, and the claim reads 1,500 ms early; it still
+    counts no earlier than its arrival less the phone's allowance, flagged."""
+    from answerdesk.formats.buzzer import timing
+
+    desk, phone, clock = buzz_game
+    honest = phone("Честни", skew_ms=0, out_ms=30, back_ms=30)
+    faker = phone("Фалшив", skew_ms=+1_500, out_ms=20, back_ms=20)
+    faker.skew_ms = 0
+    _start(desk, clock)
+    assert honest.press(T0 + 3_000).status_code == 202
+    assert faker.press(T0 + 3_200).status_code == 202  # 200 ms later, arrives T0+3220
+    clock.ms = T0 + 3_030 + 1_100
+    order = _buzzer(desk)["order"]
+    assert [o["team"] for o in order] == ["Честни", "Фалшив"]
+    assert order[1]["flags"] == ["early_claim"]
+    assert order[1]["at_ms"] == T0 + 3_220 - (40 + timing.ALLOWANCE_MARGIN_MS)
+
+
+def test_31_1_nobody_learns_of_a_press_before_the_window_closes(app, buzz_game):
+    from answerdesk.formats.buzzer import stream
+    from answerdesk.models import Event
+
+    desk, phone, clock = buzz_game
+    first = phone("Първи", skew_ms=0, out_ms=20, back_ms=20)
+    watcher = phone("Втори", skew_ms=0, out_ms=20, back_ms=20)
+    _start(desk, clock)
+    with app.app_context():
+        event_id = db_scalar(Event.id)
+        before = stream._version(event_id)[0]
+    quiet = _buzzer(desk)
+    resp = first.press(T0 + 1_000)
+    assert resp.status_code == 202 and "window_closes_ms" not in resp.get_json()
+    clock.ms = T0 + 1_500
+    seen = _buzzer(desk)
+    assert seen == quiet  # what a phone or the projector sees: nothing moved
+    state = desk.client.get(f"/api/events/{desk.code}/state").get_json()
+    assert state["oq"]["clock"]["press"] is not None  # the press timer still runs there
+    with app.app_context():
+        assert stream._version(event_id)[0] == before  # no "look" pushed to phones
+    reply = watcher.sync(T0 + 1_600)
+    assert set(reply) == {"server_ms"}  # the sync tells no estimate either
+    clock.ms = T0 + 1_020 + 1_001
+    assert _buzzer(desk)["state"] == "closed"
+    with app.app_context():
+        assert stream._version(event_id)[0] != before
+
+
+def db_scalar(column):
+    from answerdesk.extensions import db
+
+    return db.session.scalar(db.select(column))

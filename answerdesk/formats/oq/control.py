@@ -537,6 +537,14 @@ def settle(event: Event, now_ms: int) -> None:
             game.close_unpressed(event, armed, due.deadline_ms)
 
 
+def press_timer_shown(event: Event, now_ms: int, armed: presses.Arming,
+                      shown: dict[str, Any]) -> Timer | None:
+    """The press timer as phones see it while presses are collected (``shown``: the
+    buzzer made to look armed, presses.public_buzz): running as if nobody had pressed,
+    so the clock does not tell either (issue 31). Only shown; nothing is applied by it."""
+    return _running(event, _row(event), now_ms, (armed, shown))
+
+
 def clock_state(event: Event, now_ms: int, running: Timer | None | bool = False
                 ) -> dict[str, Any]:
     """What phones and the host see of the clocks: speed, pause, the press and answer

@@ -1,0 +1,31 @@
+"""The buzzer's bound on a claimed press time (issue 31, OQ-4): each sync exchange keeps
+the round trip as the server timed it (``buzz_sample.seen_rtt_ms``), each press the
+allowance its phone had (``buzz_press.allowance_ms``), so its order never changes
+after the fact
+
+Revision ID: a31b7c5d2e90
+Revises: 9c4e2a7b1d3f
+Create Date: 2026-12-06 23:30:00
+
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = "a31b7c5d2e90"
+down_revision = "9c4e2a7b1d3f"
+branch_labels = None
+depends_on = None
+
+
+def upgrade():
+    with op.batch_alter_table("buzz_sample", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("seen_rtt_ms", sa.Integer(), nullable=True))
+    with op.batch_alter_table("buzz_press", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("allowance_ms", sa.Integer(), nullable=True))
+
+
+def downgrade():
+    with op.batch_alter_table("buzz_press", schema=None) as batch_op:
+        batch_op.drop_column("allowance_ms")
+    with op.batch_alter_table("buzz_sample", schema=None) as batch_op:
+        batch_op.drop_column("seen_rtt_ms")
