@@ -603,3 +603,56 @@ def db_scalar(column):
     from answerdesk.extensions import db
 
     return db.session.scalar(db.select(column))
+
+
+# 7. One outsider fills an OpenQuiz room -----------------------------------------------------
+
+def test_31_7_joins_of_every_format_share_the_join_limit(strict_app):
+    from buzzgame import make_event
+
+    code, _ = make_event(strict_app, "oq", {1: 3})
+    bg_code, _ = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    statuses = []
+    for i in range(31):
+        if i % 2:
+            resp = client.post(f"/api/events/{code}/oq/join",
+                               json={"team": f"Отбор {i}", "player": f"Играч {i}"})
+        else:
+            resp = client.post(f"/api/events/{bg_code}/teams", json={"name": f"T{i}"})
+        statuses.append(resp.status_code)
+    assert 429 not in statuses[:30] and statuses[30] == 429
+    assert client.post(f"/api/events/{code}/oq/join",
+                       json={"team": "Късни", "player": "Аз"}).status_code == 429
+    other = strict_app.test_client().post(f"/api/events/{code}/oq/join",
+                                          json={"team": "Други", "player": "Тя"},
+                                          environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code in (201, 409)  # per address (409: the room of 12 is full)
+
+
+def test_31_7_a_banned_address_stays_out_under_new_names(app, client, english):
+    from buzzgame import make_event
+
+    code, password = make_event(app, "oq", {1: 3})
+    prankster = {"REMOTE_ADDR": "10.0.0.66"}
+
+    def join(team: str, player: str, where: dict):
+        return client.post(f"/api/events/{code}/oq/join", json={"team": team, "player": player},
+                           environ_base=where)
+
+    assert join("Шегаджии", "Пешо", prankster).status_code == 201
+    assert join("Честни", "Ани", {"REMOTE_ADDR": "10.0.0.7"}).status_code == 201
+    ban = client.post(f"/api/host/events/{code}/oq/remove",
+                      json={"kind": "team", "team": "Шегаджии", "ban": True},
+                      headers={"Authorization": f"Bearer {password}"})
+    assert ban.status_code == 200
+    again = join("Съвсем Нов Отбор", "Гошо", prankster)  # no token, a new name
+    assert again.status_code == 403 and again.get_json()["error"] == "banned"
+    assert join("Други", "Мими", {"REMOTE_ADDR": "10.0.0.8"}).status_code == 201
+    # A kick is not a ban: a kicked player's address may come back.
+    assert join("Трети", "Иво", {"REMOTE_ADDR": "10.0.0.9"}).status_code == 201
+    kick = client.post(f"/api/host/events/{code}/oq/remove",
+                       json={"kind": "team", "team": "Трети", "ban": False},
+                       headers={"Authorization": f"Bearer {password}"})
+    assert kick.status_code == 200
+    assert join("Трети", "Иво", {"REMOTE_ADDR": "10.0.0.9"}).status_code == 201

@@ -1,7 +1,8 @@
 """The buzzer's bound on a claimed press time (issue 31, OQ-4): each sync exchange keeps
 the round trip as the server timed it (``buzz_sample.seen_rtt_ms``), each press the
 allowance its phone had (``buzz_press.allowance_ms``), so its order never changes
-after the fact
+after the fact; an OpenQuiz player keeps the (keyed hash of the) address they joined
+from (``oq_player.address``), so a ban keeps that address out
 
 Revision ID: a31b7c5d2e90
 Revises: 9c4e2a7b1d3f
@@ -22,9 +23,13 @@ def upgrade():
         batch_op.add_column(sa.Column("seen_rtt_ms", sa.Integer(), nullable=True))
     with op.batch_alter_table("buzz_press", schema=None) as batch_op:
         batch_op.add_column(sa.Column("allowance_ms", sa.Integer(), nullable=True))
+    with op.batch_alter_table("oq_player", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("address", sa.String(length=64), nullable=True))
 
 
 def downgrade():
+    with op.batch_alter_table("oq_player", schema=None) as batch_op:
+        batch_op.drop_column("address")
     with op.batch_alter_table("buzz_press", schema=None) as batch_op:
         batch_op.drop_column("allowance_ms")
     with op.batch_alter_table("buzz_sample", schema=None) as batch_op:

@@ -61,6 +61,21 @@ def token_banned(banned: Sequence[Mapping[str, Any]], token_hash: str | None) ->
         b.get("kind") == Kind.PLAYER and b.get("token") == token_hash for b in banned)
 
 
+ADDRESS = "address"  # a ban entry's kind: the address a banned player joined from
+
+
+def address_banned(banned: Sequence[Mapping[str, Any]], address: str | None) -> bool:
+    """OQ-8, issue 31: whether a banned team or player joined from this address (its
+    keyed hash): the phone stays out under any name, in any team."""
+    return address is not None and any(
+        b.get("kind") == ADDRESS and b.get("key") == address for b in banned)
+
+
+def address_entries(addresses: Sequence[str | None]) -> list[dict[str, Any]]:
+    """The ban entries that keep the given addresses out (each once)."""
+    return [{"kind": ADDRESS, "key": a} for a in dict.fromkeys(addresses) if a]
+
+
 def ban_entry(kind: Kind, key: str, team_key: str | None = None,
               token_hash: str | None = None) -> dict[str, Any]:
     """The record of a ban, kept with the game (JSON): a player's holds their token's
