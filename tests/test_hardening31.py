@@ -656,3 +656,31 @@ def test_31_7_a_banned_address_stays_out_under_new_names(app, client, english):
                        headers={"Authorization": f"Bearer {password}"})
     assert kick.status_code == 200
     assert join("Трети", "Иво", {"REMOTE_ADDR": "10.0.0.9"}).status_code == 201
+
+
+def test_31_7_the_host_lists_the_teams_a_room_lets_in(app, client, english):
+    from buzzgame import make_event
+
+    code, password = make_event(app, "oq", {1: 3})
+    login(client, code, password)
+    page = client.get(f"/host/{code}/oq").get_data(as_text=True)
+    assert "Only these teams may join" in page
+    resp = client.post(f"/host/{code}/oq/reserve",
+                       data={"teams": "Сови\n  Гарвани \n\nсови"})
+    assert resp.status_code == 302
+    assert ">Сови\nГарвани</textarea>" in client.get(f"/host/{code}/oq").get_data(as_text=True)
+
+    def join(team: str, player: str, address: str):
+        return client.post(f"/api/events/{code}/oq/join", json={"team": team, "player": player},
+                           environ_base={"REMOTE_ADDR": address})
+
+    stranger = join("Шегаджии", "Пешо", "10.0.0.66")
+    assert stranger.status_code == 403 and stranger.get_json()["error"] == "not_reserved"
+    assert "only the teams its host has listed" in stranger.get_json()["message"]
+    assert join("  сови", "Ира", "10.0.0.7").status_code == 201  # as a team name is matched
+    assert join("Гарвани", "Ани", "10.0.0.8").status_code == 201
+    client.post(f"/host/{code}/oq/reserve", data={"teams": ""})  # empty: any team again
+    assert join("Шегаджии", "Пешо", "10.0.0.66").status_code == 201
+    too_many = client.post(f"/host/{code}/oq/reserve",
+                           data={"teams": "\n".join(f"T{i}" for i in range(13))})
+    assert too_many.status_code == 400

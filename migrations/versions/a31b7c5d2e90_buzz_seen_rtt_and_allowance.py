@@ -2,7 +2,8 @@
 the round trip as the server timed it (``buzz_sample.seen_rtt_ms``), each press the
 allowance its phone had (``buzz_press.allowance_ms``), so its order never changes
 after the fact; an OpenQuiz player keeps the (keyed hash of the) address they joined
-from (``oq_player.address``), so a ban keeps that address out
+from (``oq_player.address``), so a ban keeps that address out; a game keeps the team names its host lets in
+(``oq_game.reserved``)
 
 Revision ID: a31b7c5d2e90
 Revises: 9c4e2a7b1d3f
@@ -25,9 +26,13 @@ def upgrade():
         batch_op.add_column(sa.Column("allowance_ms", sa.Integer(), nullable=True))
     with op.batch_alter_table("oq_player", schema=None) as batch_op:
         batch_op.add_column(sa.Column("address", sa.String(length=64), nullable=True))
+    with op.batch_alter_table("oq_game", schema=None) as batch_op:
+        batch_op.add_column(sa.Column("reserved", sa.JSON(), nullable=True))
 
 
 def downgrade():
+    with op.batch_alter_table("oq_game", schema=None) as batch_op:
+        batch_op.drop_column("reserved")
     with op.batch_alter_table("oq_player", schema=None) as batch_op:
         batch_op.drop_column("address")
     with op.batch_alter_table("buzz_press", schema=None) as batch_op:

@@ -44,6 +44,12 @@ class GameFull(Conflict):
     code = "game_full"
 
 
+class NotReserved(NotAllowed):
+    """OQ-1, issue 31: the host lets in only the teams they listed."""
+
+    code = "not_reserved"
+
+
 class Banned(NotAllowed):
     """OQ-8: the host banned this team or player from the game."""
 
@@ -132,8 +138,13 @@ def _store(rows: list[OqPlayer], plain: list[room.Player]) -> None:
 
 
 def check_team_join(event: Event, name_key: str) -> None:
-    """OQ-1 at most 12 teams, OQ-8 a banned team stays out (core's join asks)."""
+    """OQ-1 at most 12 teams, OQ-8 a banned team stays out, and where the host listed the
+    teams to let in, only those (core's join asks)."""
     row = _row(event)
+    if row is not None and row.reserved and name_key not in {
+            team_name_key(name) for name in row.reserved}:
+        raise NotReserved("This game takes only the teams its host has listed: ask the "
+                          "host to add yours.", field="team")
     count = db.session.scalar(db.select(db.func.count()).where(Team.event_id == event.id))
     refusal = room.team_join_refusal(count or 0, name_key, (row.banned or []) if row else [])
     if refusal:
@@ -344,6 +355,36 @@ def host_transfer(event: Event, team_name: Any, player_name: Any, now_ms: int) -
     """OQ-1: the host hands a team's captaincy to another of its players."""
     team, _ = _player_of(event, team_name, None)
     return transfer(event, team, None, player_name, now_ms, by_host=True)
+
+
+MAX_RESERVED = 12  # OQ-1: no more teams than a game takes
+
+
+def set_reserved(event: Event, names: Any, actor: str = "host") -> list[str]:
+    """OQ-1, issue 31: the host lists the teams a game lets in, one name a line (empty:
+    any team); teams already in stay. A name is cleaned as a team's is."""
+    if not isinstance(names, str):
+        raise DeskError("List the teams one name a line.")
+    limit = current_app.config["MAX_TEAM_NAME_LENGTH"]
+    cleaned = [clean_name(line, max_length=limit) for line in names.splitlines()]
+    kept: dict[str, str] = {}
+    for name in cleaned:  # each team once, as a team name is matched; its first spelling
+        if name:
+            kept.setdefault(team_name_key(name), name)
+    listed = list(kept.values())
+    if len(listed) > MAX_RESERVED:
+        raise DeskError("At most %(most)s teams can be listed.", most=MAX_RESERVED)
+    row = _ensure(event)
+    row.reserved = listed
+    audit.record(event, actor, "oq.reserve", event.code, after={"teams": listed})
+    db.session.flush()
+    return listed
+
+
+def reserved(event: Event) -> list[str]:
+    """The team names the host lets in (none: any team)."""
+    row = _row(event)
+    return list(row.reserved or []) if row else []
 
 
 def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,

@@ -25,7 +25,17 @@ def oq_room(event: Event):
     formats.require(event, "oq", "OpenQuiz")
     now = presses.now_ms()
     return render_template("host/oq.html", event=event, teams=control.room_state(event),
-                           clock=control.clock_state(event, now), now_ms=now)
+                           clock=control.clock_state(event, now), now_ms=now,
+                           reserved=control.reserved(event))
+
+
+@bp.post("/oq/reserve")
+@host_required
+def oq_room_reserve(event: Event):
+    """OQ-1, issue 31: the teams the game lets in."""
+    committed(control.set_reserved, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("teams", ""), "host:desk")
+    return _back()
 
 
 @bp.post("/oq/speed")

@@ -30,6 +30,9 @@ class OqGame(db.Model):
     started_ms: Mapped[int | None] = mapped_column(BigInteger)
     active_ms: Mapped[int | None] = mapped_column(BigInteger)
     banned: Mapped[Any | None] = mapped_column(JSON)
+    # OQ-1, issue 31: the team names the host lets in (room.reserved_names); empty or
+    # None: any team may join.
+    reserved: Mapped[Any | None] = mapped_column(JSON)
 
 
 class OqPlayer(db.Model):
