@@ -14,7 +14,7 @@ ends first, so scrypt never holds SQLite's write lock while phones wait to save)
 and each address may get CREDENTIAL_LIMIT wrong passwords a minute over all
 host, assistant and organiser routes; beyond that every check from it is refused
 (429), the right password too, before any hashing. One hash is computed at a
-time on the whole server, in a thread at the lowest CPU priority (scrypt takes a
+time on the whole server, in a thread of lower CPU priority (scrypt takes a
 core for 0.1-1 s: a burst of them took both cores of a venue laptop from the
 phones' saves); a check that cannot start
 within HASHING_WAIT seconds is refused like one over the limit. A password found
@@ -93,10 +93,15 @@ def checked_credential(check: Callable[[], bool]) -> bool:
 _HASHERS: dict[int, ThreadPoolExecutor] = {}
 
 
-def _lowest_priority() -> None:
-    """The hashing thread runs at nice 19: the phones' requests get the CPU first."""
+HASHING_NICE = 10  # a tenth of a request thread's CPU share when both want the CPU
+
+
+def _lower_priority() -> None:
+    """The hashing thread runs at nice HASHING_NICE: the phones' requests get the CPU
+    first, and a host's login still gets a share on a loaded machine (at 19 it waited
+    more than 10 s behind other load)."""
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICE)
     except OSError:
         pass
 
@@ -105,7 +110,7 @@ def _hasher() -> ThreadPoolExecutor:
     """This process's hashing thread (made after gunicorn's fork, which keeps no threads)."""
     pid = os.getpid()
     if pid not in _HASHERS:
-        _HASHERS[pid] = ThreadPoolExecutor(1, "password-hash", initializer=_lowest_priority)
+        _HASHERS[pid] = ThreadPoolExecutor(1, "password-hash", initializer=_lower_priority)
     return _HASHERS[pid]
 
 

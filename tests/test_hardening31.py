@@ -386,7 +386,7 @@ def _host_session(base: str, code: str, password: str) -> tuple[requests.Session
     session.headers["Accept-Language"] = "en"
     page = session.get(f"{base}/host/{code}/login", timeout=10).text
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    session.post(f"{base}/host/{code}/login", timeout=10,
+    session.post(f"{base}/host/{code}/login", timeout=60,
                  data={"password": password, "csrf_token": token})
     page = session.get(f"{base}/host/{code}/programme", timeout=10).text
     return session, re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
