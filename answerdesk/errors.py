@@ -74,3 +74,13 @@ class Unauthorized(DeskError):
 class NotAllowed(DeskError):
     status = 403
     code = "forbidden"
+
+
+class TooLarge(DeskError):
+    status = 413
+    code = "too_large"
+
+
+class RateLimited(DeskError):
+    status = 429
+    code = "rate_limited"

@@ -57,14 +57,23 @@ def safe_next(target: str | None, default: str, prefix: str = "/") -> str:
 MAX_JSON_DEPTH = 32
 
 
-def _check_json(value: Any) -> None:
+def _check_json(value: Any, field: str | None = None, depth: int = 1) -> None:
     """Refuse JSON nested beyond MAX_JSON_DEPTH, or holding a lone surrogate ("\\ud800",
-    which no database stores) in any string or key: every view gets text it can keep."""
-    stack = [(value, 1)]
+    which no database stores) in any string or key: every view gets text it can keep.
+    The refusal names the body's top-level field the bad text is in."""
+    if isinstance(value, dict) and depth == 1 and field is None:
+        for key, item in value.items():
+            if not is_valid_text(key):
+                raise DeskError("The request body is not valid text")
+            _check_json(item, key, 2)
+        return
+    stack = [(value, depth)]
     while stack:
         item, depth = stack.pop()
         if isinstance(item, str):
             if not is_valid_text(item):
+                if field is not None:
+                    raise DeskError("%(field)s is not valid text", field=field)
                 raise DeskError("The request body is not valid text")
         elif isinstance(item, dict | list):
             if depth > MAX_JSON_DEPTH:

@@ -94,6 +94,7 @@ class Served:
     threads: int = 8
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    env: dict = field(default_factory=dict)  # over the defaults below (rate limits off)
 
     @property
     def url(self) -> str:
@@ -102,7 +103,7 @@ class Served:
     def start(self, timeout: float = 30) -> Served:
         env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
                "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0", "ACCESS_LOG": "off",
-               "DATABASE_POOL_SIZE": str(self.threads)}
+               "DATABASE_POOL_SIZE": str(self.threads), **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", str(self.workers),
              "--threads", str(self.threads), "--log-level", "warning",

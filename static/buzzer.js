@@ -95,8 +95,10 @@
     var key = b.round + "/" + b.question + "/" + b.attempt;
     if (current !== key) { current = key; if (button) button.classList.remove("pressed"); }
     title.textContent = fill(t.tQuestion, {r: b.round, q: b.question});
+    // Until the window closes the state says "armed" to everyone (no phone may learn
+    // that another pressed, issue 31); this phone knows of its own press.
     phase.textContent = b.state === "closed" ? t.tClosed
-      : b.state === "collecting" ? t.tCollecting : t.tArmed;
+      : pressedFor === key ? t.tCollecting : t.tArmed;
     order.textContent = "";
     b.order.forEach(function (o) {
       var li = document.createElement("li");
@@ -104,16 +106,17 @@
       li.textContent = who + (o.place > 1 ? " · " + fill(t.tBy, {ms: o.margin_ms}) : "");
       li.dataset.team = o.team;
       o.flags.forEach(function (f) {
-        if (f !== "reading" && f !== "before_question" && f !== "after_arrival") return;
+        var text = {reading: t.tFlagReading, before_question: t.tFlagImpossible,
+                    after_arrival: t.tFlagImpossible, early_claim: t.tFlagEarly}[f];
+        if (!text) return;
         var s = document.createElement("span");
         s.className = "flag";
-        s.textContent = " (" + (f === "reading" ? t.tFlagReading : t.tFlagImpossible) + ")";
+        s.textContent = " (" + text + ")";
         li.appendChild(s);
       });
       order.appendChild(li);
     });
     if (button) button.disabled = b.state === "closed" || pressedFor === key;
-    if (b.state === "collecting" && b.window_closes_ms) setTimeout(look, 1100);
   }
 
   function look() {
@@ -138,6 +141,7 @@
         document.getElementById("result").textContent = res[0] === 202 ? t.tPressed
           : res[1].message;
         look();
+        if (res[0] === 202) setTimeout(look, 1100);  // the window has closed by then
       }).catch(function () {
         document.getElementById("result").textContent = t.tOffline;
       });

@@ -194,7 +194,7 @@ def test_31_8_a_lone_surrogate_in_si_answers_and_protests_is_a_400(app, client, 
                            data='{"round": 1, "question": 1, "text": "a\\ud800b"}',
                            content_type="application/json")
         assert resp.status_code == 400, (path, resp.get_data(as_text=True))
-        assert resp.get_json()["message"] == "The request body is not valid text"
+        assert resp.get_json()["message"] == "text is not valid text"
     ok = client.post(f"/api/events/{desk.code}/si/answers", headers=auth,
                      json={"round": 1, "question": 1, "text": "Канбера"})
     assert ok.status_code == 201  # nothing was kept of the refused one
@@ -386,7 +386,7 @@ def _host_session(base: str, code: str, password: str) -> tuple[requests.Session
     session.headers["Accept-Language"] = "en"
     page = session.get(f"{base}/host/{code}/login", timeout=10).text
     token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
-    session.post(f"{base}/host/{code}/login", timeout=10,
+    session.post(f"{base}/host/{code}/login", timeout=60,
                  data={"password": password, "csrf_token": token})
     page = session.get(f"{base}/host/{code}/programme", timeout=10).text
     return session, re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
@@ -405,3 +405,282 @@ def test_31_4_a_bundle_bomb_does_not_grow_the_worker_under_gunicorn(serve, demo)
                         data={"csrf_token": token}, files={"pack": ("bomb.zip", bomb)})
     assert resp.status_code == 422 and "inflates" in resp.text
     assert _rss_kb(worker) - before < 32 * 1024
+
+
+# 2. Wrong host passwords stall every answer save -----------------------------------------
+
+def _host_routes(app) -> list[tuple[str, str]]:
+    """(method, path) of every host API route, for the demo event's code."""
+    routes = []
+    for rule in app.url_map.iter_rules():
+        if not rule.rule.startswith("/api/host/"):
+            continue
+        method = sorted(rule.methods - {"HEAD", "OPTIONS"})[0]
+        path = re.sub(r"<int:\w+>", "1", rule.rule)
+        path = re.sub(r"<(?:string:)?code>", "{code}", path)
+        path = re.sub(r"<[^>]+>", "x", path)
+        routes.append((method, path))
+    return routes
+
+
+@pytest.fixture
+def scrypt_spy(app, monkeypatch):
+    """Every password check, with whether the request held a transaction (on SQLite:
+    the write lock) while it ran."""
+    from answerdesk import access
+    from answerdesk.extensions import db
+
+    seen: list[bool] = []
+    real = access.right_password
+
+    def spy(stored: str, password: str) -> bool:
+        seen.append(db.session().in_transaction())
+        return real(stored, password)
+
+    monkeypatch.setattr(access, "right_password", spy)
+    return seen
+
+
+def test_31_2_every_host_password_check_runs_outside_the_transaction(app, desk, scrypt_spy):
+    routes = _host_routes(app)
+    assert len(routes) >= 25
+    wrong = {"Authorization": "Bearer not-the-password"}
+    for method, path in routes:
+        before = len(scrypt_spy)
+        resp = desk.client.open(path.format(code=desk.code), method=method, json={},
+                                headers=wrong)
+        assert resp.status_code == 401, (method, path, resp.status_code)
+        assert len(scrypt_spy) == before + 1, (method, path)
+    assert scrypt_spy and not any(scrypt_spy)
+    resp = desk.client.post(f"/api/host/events/{desk.code}/rounds/2/open",
+                            headers={"Authorization": f"Bearer {desk.password}"})
+    assert resp.status_code == 200 and not any(scrypt_spy)  # the right one too
+
+
+def test_31_2_the_login_form_checks_outside_the_transaction(app, desk, scrypt_spy):
+    for password in ("wrong", desk.password):
+        desk.client.post(f"/host/{desk.code}/login", data={"password": password})
+    assert len(scrypt_spy) >= 2 and not any(scrypt_spy)
+    assert desk.client.get(f"/host/{desk.code}/").status_code == 200
+
+
+def test_31_2_one_rule_counts_wrong_passwords_over_every_route(strict_app):
+    from answerdesk.access import CREDENTIAL_LIMIT
+
+    assert CREDENTIAL_LIMIT == "10 per minute"
+    code, password = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"',
+                      client.get(f"/host/{code}/login").get_data(as_text=True)).group(1)
+    wrong = {"Authorization": "Bearer nope"}
+    tries = [
+        lambda: client.post(f"/host/{code}/login", data={"password": "x", "csrf_token": token}),
+        lambda: client.post(f"/api/host/events/{code}/rounds/2/open", headers=wrong),
+        lambda: client.post(f"/api/host/events/{code}/rounds/1/questions/1/start",
+                            headers=wrong),
+        lambda: client.post("/login", data={"password": "x", "csrf_token": token}),
+        lambda: client.post("/api/events", headers=wrong, json={}),
+    ]
+    statuses = [tries[i % len(tries)]().status_code for i in range(10)]
+    assert 429 not in statuses and set(statuses) <= {200, 401}
+    for attempt in tries:
+        assert attempt().status_code == 429
+    right = client.post(f"/api/host/events/{code}/rounds/2/open",
+                        headers={"Authorization": f"Bearer {password}"})
+    assert right.status_code == 429  # no guessing race: the right one waits too
+    other = strict_app.test_client().post(
+        f"/api/host/events/{code}/rounds/2/open", environ_base={"REMOTE_ADDR": "10.0.0.7"},
+        headers={"Authorization": f"Bearer {password}"})
+    assert other.status_code == 200  # per address
+
+
+# 1. A cheating phone always wins the OpenQuiz buzzer (OQ-4) ---------------------------------
+
+@pytest.fixture
+def buzz_game(app, client, monkeypatch):
+    from buzzgame import Phone, install_server_clock, make_event, oq_player
+    from factories import Desk
+
+    clock = install_server_clock(monkeypatch)
+    code, password = make_event(app, "oq", {1: 5})
+    desk = Desk(client, code, password)
+
+    def phone(name: str, skew_ms: int, out_ms: int, back_ms: int) -> Phone:
+        p = Phone(client, code, oq_player(client, code, name), clock, skew_ms, out_ms, back_ms)
+        for i in range(6):
+            p.sync(T0 - 30_000 + i * 2_000)
+        return p
+
+    return desk, phone, clock
+
+
+T0 = 1_800_000_000_000
+
+
+def _buzzer(desk) -> dict:
+    return desk.client.get(f"/api/events/{desk.code}/state").get_json()["buzzer"]
+
+
+def _start(desk, clock) -> None:
+    from buzzgame import start_question
+
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=clock, at_ms=T0)
+
+
+@pytest.mark.parametrize("honest_at", [590, 5_000])
+def test_31_1_a_claim_earlier_than_the_network_allows_is_clamped_and_flagged(
+        buzz_game, honest_at):
+    """The issue's runs: an honest phone presses; the cheater presses later and claims
+    it pressed when the question opened. It is placed no earlier than its arrival less
+    its allowance (its own slowest trip + 50 ms), flagged for the host, and loses."""
+    from answerdesk.formats.buzzer import timing
+
+    desk, phone, clock = buzz_game
+    honest = phone("Честни", skew_ms=-800, out_ms=30, back_ms=30)
+    cheat = phone("Хитрец", skew_ms=0, out_ms=20, back_ms=20)
+    _start(desk, clock)
+    assert honest.press(T0 + honest_at).status_code == 202
+    pressed = T0 + honest_at + 297  # the cheater's own press: 297 ms after the honest one
+    assert cheat.press(pressed, claimed_ms=cheat.local(T0)).status_code == 202
+    clock.ms = T0 + honest_at + 2_000
+    order = _buzzer(desk)["order"]
+    assert [o["team"] for o in order] == ["Честни", "Хитрец"]
+    assert order[0]["flags"] == [] and order[1]["flags"] == ["early_claim"]
+    allowance = 40 + timing.ALLOWANCE_MARGIN_MS  # its trips were 40 ms
+    assert order[1]["at_ms"] == pressed + 20 - allowance  # arrival less the allowance
+
+
+def test_31_1_a_faked_clock_during_sync_gains_at_most_the_bound(buzz_game):
+    """A clock faked 1,500 ms ahead during the syncs, the true one at the press: the
+    server's offset is then 1,500 ms off, and the claim reads 1,500 ms early; it still
+    counts no earlier than its arrival less the phone's allowance, flagged."""
+    from answerdesk.formats.buzzer import timing
+
+    desk, phone, clock = buzz_game
+    honest = phone("Честни", skew_ms=0, out_ms=30, back_ms=30)
+    faker = phone("Фалшив", skew_ms=+1_500, out_ms=20, back_ms=20)
+    faker.skew_ms = 0
+    _start(desk, clock)
+    assert honest.press(T0 + 3_000).status_code == 202
+    assert faker.press(T0 + 3_200).status_code == 202  # 200 ms later, arrives T0+3220
+    clock.ms = T0 + 3_030 + 1_100
+    order = _buzzer(desk)["order"]
+    assert [o["team"] for o in order] == ["Честни", "Фалшив"]
+    assert order[1]["flags"] == ["early_claim"]
+    assert order[1]["at_ms"] == T0 + 3_220 - (40 + timing.ALLOWANCE_MARGIN_MS)
+
+
+def test_31_1_nobody_learns_of_a_press_before_the_window_closes(app, buzz_game):
+    from answerdesk.formats.buzzer import stream
+    from answerdesk.models import Event
+
+    desk, phone, clock = buzz_game
+    first = phone("Първи", skew_ms=0, out_ms=20, back_ms=20)
+    watcher = phone("Втори", skew_ms=0, out_ms=20, back_ms=20)
+    _start(desk, clock)
+    with app.app_context():
+        event_id = db_scalar(Event.id)
+        before = stream._version(event_id)[0]
+    quiet = _buzzer(desk)
+    resp = first.press(T0 + 1_000)
+    assert resp.status_code == 202 and "window_closes_ms" not in resp.get_json()
+    clock.ms = T0 + 1_500
+    seen = _buzzer(desk)
+    assert seen == quiet  # what a phone or the projector sees: nothing moved
+    state = desk.client.get(f"/api/events/{desk.code}/state").get_json()
+    assert state["oq"]["clock"]["press"] is not None  # the press timer still runs there
+    with app.app_context():
+        assert stream._version(event_id)[0] == before  # no "look" pushed to phones
+    reply = watcher.sync(T0 + 1_600)
+    assert set(reply) == {"server_ms"}  # the sync tells no estimate either
+    clock.ms = T0 + 1_020 + 1_001
+    assert _buzzer(desk)["state"] == "closed"
+    with app.app_context():
+        assert stream._version(event_id)[0] != before
+
+
+def db_scalar(column):
+    from answerdesk.extensions import db
+
+    return db.session.scalar(db.select(column))
+
+
+# 7. One outsider fills an OpenQuiz room -----------------------------------------------------
+
+def test_31_7_joins_of_every_format_share_the_join_limit(strict_app):
+    from buzzgame import make_event
+
+    code, _ = make_event(strict_app, "oq", {1: 3})
+    bg_code, _ = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    statuses = []
+    for i in range(31):
+        if i % 2:
+            resp = client.post(f"/api/events/{code}/oq/join",
+                               json={"team": f"Отбор {i}", "player": f"Играч {i}"})
+        else:
+            resp = client.post(f"/api/events/{bg_code}/teams", json={"name": f"T{i}"})
+        statuses.append(resp.status_code)
+    assert 429 not in statuses[:30] and statuses[30] == 429
+    assert client.post(f"/api/events/{code}/oq/join",
+                       json={"team": "Късни", "player": "Аз"}).status_code == 429
+    other = strict_app.test_client().post(f"/api/events/{code}/oq/join",
+                                          json={"team": "Други", "player": "Тя"},
+                                          environ_base={"REMOTE_ADDR": "10.0.0.9"})
+    assert other.status_code in (201, 409)  # per address (409: the room of 12 is full)
+
+
+def test_31_7_a_banned_address_stays_out_under_new_names(app, client, english):
+    from buzzgame import make_event
+
+    code, password = make_event(app, "oq", {1: 3})
+    prankster = {"REMOTE_ADDR": "10.0.0.66"}
+
+    def join(team: str, player: str, where: dict):
+        return client.post(f"/api/events/{code}/oq/join", json={"team": team, "player": player},
+                           environ_base=where)
+
+    assert join("Шегаджии", "Пешо", prankster).status_code == 201
+    assert join("Честни", "Ани", {"REMOTE_ADDR": "10.0.0.7"}).status_code == 201
+    ban = client.post(f"/api/host/events/{code}/oq/remove",
+                      json={"kind": "team", "team": "Шегаджии", "ban": True},
+                      headers={"Authorization": f"Bearer {password}"})
+    assert ban.status_code == 200
+    again = join("Съвсем Нов Отбор", "Гошо", prankster)  # no token, a new name
+    assert again.status_code == 403 and again.get_json()["error"] == "banned"
+    assert join("Други", "Мими", {"REMOTE_ADDR": "10.0.0.8"}).status_code == 201
+    # A kick is not a ban: a kicked player's address may come back.
+    assert join("Трети", "Иво", {"REMOTE_ADDR": "10.0.0.9"}).status_code == 201
+    kick = client.post(f"/api/host/events/{code}/oq/remove",
+                       json={"kind": "team", "team": "Трети", "ban": False},
+                       headers={"Authorization": f"Bearer {password}"})
+    assert kick.status_code == 200
+    assert join("Трети", "Иво", {"REMOTE_ADDR": "10.0.0.9"}).status_code == 201
+
+
+def test_31_7_the_host_lists_the_teams_a_room_lets_in(app, client, english):
+    from buzzgame import make_event
+
+    code, password = make_event(app, "oq", {1: 3})
+    login(client, code, password)
+    page = client.get(f"/host/{code}/oq").get_data(as_text=True)
+    assert "Only these teams may join" in page
+    resp = client.post(f"/host/{code}/oq/reserve",
+                       data={"teams": "Сови\n  Гарвани \n\nсови"})
+    assert resp.status_code == 302
+    assert ">Сови\nГарвани</textarea>" in client.get(f"/host/{code}/oq").get_data(as_text=True)
+
+    def join(team: str, player: str, address: str):
+        return client.post(f"/api/events/{code}/oq/join", json={"team": team, "player": player},
+                           environ_base={"REMOTE_ADDR": address})
+
+    stranger = join("Шегаджии", "Пешо", "10.0.0.66")
+    assert stranger.status_code == 403 and stranger.get_json()["error"] == "not_reserved"
+    assert "only the teams its host has listed" in stranger.get_json()["message"]
+    assert join("  сови", "Ира", "10.0.0.7").status_code == 201  # as a team name is matched
+    assert join("Гарвани", "Ани", "10.0.0.8").status_code == 201
+    client.post(f"/host/{code}/oq/reserve", data={"teams": ""})  # empty: any team again
+    assert join("Шегаджии", "Пешо", "10.0.0.66").status_code == 201
+    too_many = client.post(f"/host/{code}/oq/reserve",
+                           data={"teams": "\n".join(f"T{i}" for i in range(13))})
+    assert too_many.status_code == 400

@@ -78,3 +78,40 @@ def test_31_8_si_and_oq_phones_ask_before_taking_a_linked_player(app, live_serve
     expect(anya.locator("#oq-you")).to_contain_text("Аня", timeout=10_000)
     assert _follow(anya, link, accept=True) == [ASKED]
     expect(anya.locator("#oq-you")).to_contain_text("Боря", timeout=10_000)
+
+
+def test_31_7_the_host_lists_the_teams_and_a_stranger_is_told(app, live_server,
+                                                              browser: Browser, log_in_host):
+    """OQ-1, issue 31: on the OpenQuiz room page the host lists the teams the game lets
+    in; a stranger's phone is refused in its language, a listed team's phone joins."""
+    import os
+
+    base = live_server.url
+    code, password = make_event(app, "oq", {1: 3})
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}, locale="bg-BG").new_page()
+    log_in_host(desk, base, code, password)
+    desk.goto(f"{base}/host/{code}/oq")
+    desk.locator("#oq-reserve textarea").fill("Сови\nГарвани")
+    desk.locator("#oq-reserve button").click()
+    expect(desk.locator("#oq-reserve textarea")).to_have_value("Сови\nГарвани")
+    shots = "/tmp/shots-harden31"
+    os.makedirs(shots, exist_ok=True)
+    desk.screenshot(path=f"{shots}/host-oq-reserve.png", full_page=True)
+
+    stranger = browser.new_context(**PHONE).new_page()
+    stranger.goto(f"{base}/e/{code}/buzzer")
+    expect(stranger.locator("#oq-join")).to_be_visible(timeout=10_000)
+    stranger.locator("#oq-join-team").fill("Шегаджии")
+    stranger.locator("#oq-join-player").fill("Пешо")
+    stranger.locator("#oq-join button[type=submit]").tap()
+    expect(stranger.locator("#oq-refusal")).to_have_text(
+        "Эта игра принимает только команды из списка ведущего: попросите его добавить вашу.",
+        timeout=10_000)
+    stranger.screenshot(path=f"{shots}/phone-oq-not-listed.png")
+    listed = browser.new_context(**PHONE).new_page()
+    listed.goto(f"{base}/e/{code}/buzzer")
+    expect(listed.locator("#oq-join")).to_be_visible(timeout=10_000)
+    listed.locator("#oq-join-team").fill("сови")
+    listed.locator("#oq-join-player").fill("Ира")
+    listed.locator("#oq-join button[type=submit]").tap()
+    expect(listed.locator("#oq-you")).to_contain_text("Ира", timeout=10_000)

@@ -5,7 +5,7 @@ The host makes it on the desk; it is stored only as a hash, like the host's.
 
 from __future__ import annotations
 
-from werkzeug.security import check_password_hash, generate_password_hash
+from werkzeug.security import generate_password_hash
 
 from ..extensions import db
 from ..models import Event
@@ -22,9 +22,3 @@ def new_assistant_password(event: Event, actor: str = "host") -> str:
     audit.record(event, actor, "event.assistant", event.code, after={"assistant": "new password"})
     db.session.commit()
     return password
-
-
-def check_assistant_password(event: Event, password: str | None) -> bool:
-    return bool(password) and bool(event.assistant_password_hash) and check_password_hash(
-        event.assistant_password_hash, password
-    )

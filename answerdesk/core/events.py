@@ -70,5 +70,8 @@ def event_by_code(code: str) -> Event:
     return event
 
 
-def check_host_password(event: Event, password: str | None) -> bool:
-    return bool(password) and check_password_hash(event.host_password_hash, password)
+def password_matches(password_hash: str | None, password: str | None) -> bool:
+    """Whether ``password`` is the one ``password_hash`` was made from (scrypt: slow
+    on purpose, so access.checked_credential runs it outside any transaction)."""
+    return bool(password) and bool(password_hash) and check_password_hash(password_hash,
+                                                                           password)

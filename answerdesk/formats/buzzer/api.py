@@ -80,10 +80,11 @@ def buzz(code: str):
         db.session.rollback()
         raise
     db.session.commit()
+    # When the window closes would tell whether another team pressed first (issue 31):
+    # the phone learns the order with everyone, from the state.
     return jsonify({"accepted": True, "round": arming.round_number,
                     "question": arming.question_number, "attempt": row.attempt,
-                    "received_ms": received_ms,
-                    "window_closes_ms": presses.window_closes(arming)}), 202
+                    "received_ms": received_ms}), 202
 
 
 def openapi_paths() -> dict[str, Any]:
@@ -106,11 +107,9 @@ def openapi_paths() -> dict[str, Any]:
                              "properties": {"client_ms": ms, "server_ms": ms,
                                             "received_ms": ms}}}}}}},
             "responses": {
-                "200": _ok("The server's time; for a known phone the server's estimate",
+                "200": _ok("The server's time (its estimate of the phone stays with it)",
                            {"type": "object", "required": ["server_ms"], "properties": {
-                               "server_ms": {"type": "integer"},
-                               "offset_ms": {"type": "number"},
-                               "rtt_ms": {"type": "integer"}}}),
+                               "server_ms": {"type": "integer"}}}),
                 "400": _error("Invalid body"),
                 "401": _error("Wrong team token"),
                 "404": _error("No such event"),
@@ -132,8 +131,7 @@ def openapi_paths() -> dict[str, Any]:
                                "accepted": {"type": "boolean"}, "round": {"type": "integer"},
                                "question": {"type": "integer"},
                                "attempt": {"type": "integer"},
-                               "received_ms": {"type": "integer"},
-                               "window_closes_ms": {"type": "integer"}}}),
+                               "received_ms": {"type": "integer"}}}),
                 "400": _error("Invalid body"),
                 "401": _error("No or wrong team token"),
                 "403": _error("OpenQuiz: not a player's own token, or banned by the host"),
@@ -153,7 +151,9 @@ BUZZER_STATE = {"type": ["object", "null"], "description": "OQ-4: the buzzer of 
                     "attempt": {"type": "integer"}, "armed_ms": {"type": "integer"},
                     "reading_until_ms": {"type": ["integer", "null"]},
                     "window_closes_ms": {"type": ["integer", "null"]},
-                    "state": {"type": "string", "enum": ["armed", "collecting", "closed"]},
+                    "state": {"type": "string", "enum": ["armed", "closed"],
+                              "description": "armed until the window closes: nobody sees "
+                                             "that others pressed before"},
                     "order": {"type": "array", "items": {"type": "object", "properties": {
                         "place": {"type": "integer"}, "team": {"type": "string"},
                         "player": {"type": ["string", "null"], "description": "Who pressed, "
@@ -162,4 +162,5 @@ BUZZER_STATE = {"type": ["object", "null"], "description": "OQ-4: the buzzer of 
                         "behind_first_ms": {"type": "integer"},
                         "penalty_ms": {"type": "integer"},
                         "flags": {"type": "array", "items": {"type": "string", "enum": [
-                            "no_sync", "before_question", "after_arrival", "reading"]}}}}}}}
+                            "no_sync", "before_question", "after_arrival", "early_claim",
+                            "reading"]}}}}}}}

@@ -33,6 +33,8 @@ class BuzzSample(db.Model):
     client_send_ms: Mapped[int] = mapped_column(BigInteger)
     server_ms: Mapped[int] = mapped_column(BigInteger)
     client_receive_ms: Mapped[int | None] = mapped_column(BigInteger)
+    # The round trip as the server's own clock timed it (timing.seen_rtt; issue 31).
+    seen_rtt_ms: Mapped[int | None]
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
@@ -58,4 +60,6 @@ class BuzzPress(db.Model):
     offset_ms: Mapped[float | None]
     rtt_ms: Mapped[int | None]
     samples: Mapped[int] = mapped_column(default=0)
+    # How far before its arrival the press may have been made (timing.allowance_ms).
+    allowance_ms: Mapped[int | None]
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

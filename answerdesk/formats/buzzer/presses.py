@@ -116,7 +116,9 @@ def sync(phone: Phone | None, client_ms: Any, last: Any, server_ms: int) -> dict
     ``last`` is the phone's report of its previous exchange (``client_ms``,
     ``server_ms``, ``received_ms``); the server keeps the receipt only if it is
     plausible by its own stamps (timing.sample_is_plausible), so the offset it uses
-    is its own estimate, whatever the phone believes.
+    is its own estimate, whatever the phone believes. The reply tells the phone the
+    server's time only: neither the estimate nor the allowance the server keeps of it,
+    which a cheating phone could tune its claims by (issue 31).
     """
     client_ms = epoch_ms(client_ms, "client_ms")
     reply: dict[str, Any] = {"server_ms": server_ms}
@@ -128,9 +130,6 @@ def sync(phone: Phone | None, client_ms: Any, last: Any, server_ms: int) -> dict
                               server_ms=server_ms))
     db.session.flush()
     _trim(phone.key)
-    est = estimate_for(phone.key, server_ms)
-    if est is not None:
-        reply.update(offset_ms=round(est.offset_ms, 1), rtt_ms=est.rtt_ms)
     return reply
 
 
@@ -148,6 +147,7 @@ def _complete(phone: str, last: Any, client_ms: int, server_ms: int) -> None:
     sample = timing.Sample(sent, stamped, received)
     if timing.sample_is_plausible(sample, next_send_ms=client_ms, next_server_ms=server_ms):
         row.client_receive_ms = received
+        row.seen_rtt_ms = timing.seen_rtt(sample, client_ms, server_ms)
 
 
 def _trim(phone: str) -> None:
@@ -167,6 +167,16 @@ def estimate_for(phone: str, before_ms: int) -> timing.Estimate | None:
     ).where(BuzzSample.phone == phone, BuzzSample.client_receive_ms.is_not(None),
             BuzzSample.server_ms <= before_ms)).all()
     return timing.estimate(timing.Sample(*row) for row in rows)
+
+
+def allowance_for(phone: str, before_ms: int) -> int | None:
+    """How far before its arrival a press of the phone may have been made, from its
+    latest round trips as the server timed them (timing.allowance_ms)."""
+    trips = db.session.scalars(db.select(BuzzSample.seen_rtt_ms).where(
+        BuzzSample.phone == phone, BuzzSample.seen_rtt_ms.is_not(None),
+        BuzzSample.server_ms <= before_ms).order_by(BuzzSample.id.desc())
+        .limit(timing.ALLOWANCE_SAMPLES))
+    return timing.allowance_ms(trips)
 
 
 # -- presses -----------------------------------------------------------------------------
@@ -202,7 +212,8 @@ def press(arming: Arming | None, phone: Phone, pressed_at_ms: Any,
                     phone=phone.key, player=phone.player, claimed_ms=claimed,
                     received_ms=received_ms,
                     offset_ms=est.offset_ms if est else None, rtt_ms=est.rtt_ms if est else None,
-                    samples=est.samples if est else 0)
+                    samples=est.samples if est else 0,
+                    allowance_ms=allowance_for(phone.key, received_ms))
     try:
         with db.session.begin_nested():
             db.session.add(row)
@@ -225,7 +236,8 @@ def window_closes(arming: Arming) -> int | None:
 def _placed(arming: Arming, row: BuzzPress) -> timing.Placed:
     est = (timing.Estimate(row.offset_ms, row.rtt_ms, row.samples)
            if row.offset_ms is not None and row.rtt_ms is not None else None)
-    return timing.place(timing.Press(row.team_id, row.claimed_ms, row.received_ms, est),
+    return timing.place(timing.Press(row.team_id, row.claimed_ms, row.received_ms, est,
+                                     row.allowance_ms),
                         arming.armed_ms, arming.reading_until_ms)
 
 
@@ -250,6 +262,15 @@ def buzz_state(arming: Arming, at_ms: int) -> dict[str, Any]:
              "penalty_ms": r.penalty_ms, "flags": [str(f) for f in r.flags]}
             for r in timing.order([_placed(arming, row) for row in rows])]
     return state
+
+
+def public_buzz(state: dict[str, Any]) -> dict[str, Any]:
+    """The buzzer as phones and the projector may see it: while presses are collected it
+    looks armed, with no closing time, so no phone learns that another pressed before
+    the window closes (a cheater waited for that, then claimed an earlier press)."""
+    if state["state"] != "collecting":
+        return state
+    return {**state, "state": "armed", "window_closes_ms": None}
 
 
 def winner(arming: Arming, at_ms: int) -> int | None:

@@ -78,11 +78,34 @@ def _buzz_version(event_id: int) -> tuple[int, int | None]:
 
 
 def _version(event_id: int) -> tuple[str, int | None]:
-    """(the event's version, the server ms at which it moves by the time alone or None)."""
+    """(the event's version, the server ms at which it moves by the time alone or None).
+    While a window collects presses the version stays what it was before the first
+    press (issue 31: a "look" then would tell every phone that someone pressed); it
+    moves when the window closes."""
     press_id, window = _buzz_version(event_id)
     closed = window is not None and presses.now_ms() > window
-    version = f"{live.screen_version(event_id)}.{press_id}.{int(closed)}"
+    shown_id, shown_closed = press_id, closed
+    if window is not None and not closed:  # as before the first press of this attempt
+        shown_id = _before_window(event_id)
+        shown_closed = shown_id > 0  # an earlier attempt's window has closed
+    version = f"{live.screen_version(event_id)}.{shown_id}.{int(shown_closed)}"
     return version, None if window is None or closed else window + 1
+
+
+def _before_window(event_id: int) -> int:
+    """The event's newest press of an attempt other than the latest (0: none)."""
+    newest = db.session.execute(
+        db.select(BuzzPress.question_id, BuzzPress.attempt)
+        .join(Question, BuzzPress.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event_id).order_by(BuzzPress.id.desc()).limit(1)).first()
+    older = db.session.scalar(
+        db.select(db.func.max(BuzzPress.id))
+        .join(Question, BuzzPress.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Round.event_id == event_id,
+               db.or_(BuzzPress.question_id != newest[0], BuzzPress.attempt != newest[1])))
+    return older or 0
 
 
 def _event_of(session: Session, row: Any) -> int | None:

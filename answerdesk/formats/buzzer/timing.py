@@ -4,14 +4,18 @@ Times are whole milliseconds since the epoch: ``*_ms`` on the phone's clock wher
 the name says ``client``/``claimed``, on the server's clock otherwise. A phone's
 offset is what to add to its clock to get the server's (``server = phone + offset``).
 
-Fairness rests on three things. The offset is estimated by the server itself from
+Fairness rests on four things. The offset is estimated by the server itself from
 raw timestamps of the sync exchanges (a phone never states an offset), keeping the
 smallest round trips as NTP does, because their midpoint errs by at most half the
 trip. A press time is trusted only inside what is physically possible: not before
 the question reached the phone, not after the press reached the server; a claim
 outside that (by more than the estimate's own uncertainty) is flagged and the press
-counts at its arrival, the one moment the server saw itself. And the order waits
-for the window: presses are collected for one second after the first arrival.
+counts at its arrival, the one moment the server saw itself. A claim may precede
+its arrival by at most the phone's allowance (``allowance_ms``): the longest of its
+recent round trips as the server itself timed them, at most MAX_ALLOWANCE_MS, plus
+ALLOWANCE_MARGIN_MS; an earlier claim counts at that bound, flagged (issue 31,
+docs/live-push.md). And the order waits for the window: presses are collected for
+one second after the first arrival, and nobody learns of a press before it closes.
 """
 
 from __future__ import annotations
@@ -34,6 +38,15 @@ MAX_RTT_MS = 10_000
 #: What a press time may miss the possible span by before it is called impossible,
 #: beyond the estimate's own half round trip (timer resolution of phones and servers).
 SLACK_MS = 5
+#: How far before its arrival a press may have been made, at most, whatever round
+#: trips a phone shows: venue Wi-Fi's slow trips (docs/live-push.md), and the most
+#: a cheating phone can gain by claiming an earlier press than it made.
+MAX_ALLOWANCE_MS = 300
+#: Added to a phone's own slowest recent round trip: a press's trip may be a little
+#: slower than any of the syncs' (a busy radio; the server's own scheduling).
+ALLOWANCE_MARGIN_MS = 50
+#: The recent round trips a phone's allowance is taken from (its last syncs).
+ALLOWANCE_SAMPLES = 8
 
 
 @dataclass(frozen=True)
@@ -89,6 +102,27 @@ def sample_is_plausible(sample: Sample, next_send_ms: int | None = None,
     return True
 
 
+def seen_rtt(sample: Sample, next_send_ms: int, next_server_ms: int) -> int | None:
+    """A round trip as the server's own clock tells it: from its stamp of the exchange
+    to the arrival of the phone's next one, less the time the phone says it waited in
+    between: this reply's way down and the next request's way up. The phone can only
+    lengthen it (by understating its wait; MAX_ALLOWANCE_MS bounds what that buys),
+    never shorten it below the network's; None when negative. Only the allowance uses
+    it: the offset estimate keeps NTP's choice of each exchange's own trip."""
+    trip = (next_server_ms - sample.server_ms) - (next_send_ms - sample.client_receive_ms)
+    return trip if 0 <= trip <= MAX_RTT_MS else None
+
+
+def allowance_ms(seen_rtts: Iterable[int]) -> int | None:
+    """How far before its arrival a phone's press may have been made: its slowest recent
+    round trip as the server timed it, at most MAX_ALLOWANCE_MS, plus the margin; None
+    without any such trip (the press then counts at its arrival, flagged no_sync)."""
+    trips = list(seen_rtts)
+    if not trips:
+        return None
+    return min(max(trips), MAX_ALLOWANCE_MS) + ALLOWANCE_MARGIN_MS
+
+
 def estimate(samples: Iterable[Sample], keep: int = KEEP_SAMPLES) -> Estimate | None:
     """NTP's choice: the sample with the smallest round trip, or the median offset of
     the few (at most ``keep``) whose trips are nearly as short; a slow trip's midpoint
@@ -112,6 +146,7 @@ class Flag(enum.StrEnum):
     NO_SYNC = "no_sync"  # the phone never completed a sync exchange
     BEFORE_QUESTION = "before_question"  # claimed before the question reached the phone
     AFTER_ARRIVAL = "after_arrival"  # claimed after the press reached the server
+    EARLY_CLAIM = "early_claim"  # claimed earlier than the phone's network allows
     READING = "reading"  # pressed during the reading (OQ-4: 2 s penalty)
 
 
@@ -123,6 +158,7 @@ class Press:
     claimed_ms: int  # the phone's clock
     received_ms: int  # the server's clock, stamped on arrival
     estimate: Estimate | None = None
+    allowance_ms: int | None = None  # allowance_ms of the phone at the press
 
 
 @dataclass(frozen=True)
@@ -143,7 +179,9 @@ def place(press: Press, opened_ms: int, reading_until_ms: int | None = None) -> 
     The possible span runs from ``opened_ms`` (the question cannot reach a phone
     before the server opened it) to the press's arrival. A converted time outside it
     by no more than the estimate's uncertainty is clamped to its edge; further out the
-    claim is impossible: flagged, and the press counts at its arrival.
+    claim is impossible: flagged, and the press counts at its arrival. Inside it, a
+    time earlier than the arrival less the phone's allowance counts at that bound,
+    flagged ``early_claim`` (a press known without an allowance: no bound but the span).
     """
     flags: list[Flag] = []
     if press.estimate is None:
@@ -160,6 +198,9 @@ def place(press: Press, opened_ms: int, reading_until_ms: int | None = None) -> 
             flags.append(Flag.AFTER_ARRIVAL)
         else:
             pressed = round(min(max(raw, opened_ms), press.received_ms))
+            if press.allowance_ms is not None and pressed < press.received_ms - press.allowance_ms:
+                pressed = max(press.received_ms - press.allowance_ms, opened_ms)
+                flags.append(Flag.EARLY_CLAIM)
     penalty = 0
     if reading_until_ms is not None and pressed < reading_until_ms:
         penalty = READING_PENALTY_MS

@@ -125,6 +125,7 @@ class OpenQuiz(Format):
         timer run out since the last request (settle_due)."""
         from ..buzzer import presses
         from .control import clock_state, room_state, settle_due
+        from .control import press_timer_shown as _press_timer
         from .game import latest_arming, public
         from .typeplay import public_play
 
@@ -139,6 +140,9 @@ class OpenQuiz(Format):
         if buzz and buzz["state"] == "armed" and play and play["state"] == "done" and (
                 play["round"], play["question"]) == (buzz["round"], buzz["question"]):
             buzz = None  # OQ-4.1: closed with nobody pressing: nothing left to press
+        if buzz and buzz["state"] == "collecting":  # issue 31: nobody learns of a press
+            buzz = presses.public_buzz(buzz)
+            running = _press_timer(event, now, armed, buzz)
         return {"buzzer": buzz, "oq": {**public(event), "play": play,
                                        "teams": room_state(event),
                                        "clock": clock_state(event, now, running)}}

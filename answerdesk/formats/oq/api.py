@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from flask import jsonify, url_for
+from flask_limiter.util import get_remote_address
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
@@ -122,7 +123,8 @@ def oq_join_player(code: str):
     event, team, _ = control.who(code, bearer_token())
     body = json_body()
     player, token = committed(control.join_player, _own(event), team, body.get("name"),
-                              presses.now_ms(), body.get("previous"))
+                              presses.now_ms(), body.get("previous"),
+                              control.address_key(get_remote_address()))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
                     "token": token}), 201
 
@@ -136,7 +138,7 @@ def oq_join(code: str):
     team, player, token = committed(control.join_room, _own(event_by_code(code)),
                                     body.get("team"), body.get("player"),
                                     body.get("previous"), presses.now_ms(),
-                                    body.get("invite"))
+                                    body.get("invite"), control.address_key(get_remote_address()))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
                     "token": token, "invite": control.invitation(team)}), 201
 

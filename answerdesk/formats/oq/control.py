@@ -44,6 +44,12 @@ class GameFull(Conflict):
     code = "game_full"
 
 
+class NotReserved(NotAllowed):
+    """OQ-1, issue 31: the host lets in only the teams they listed."""
+
+    code = "not_reserved"
+
+
 class Banned(NotAllowed):
     """OQ-8: the host banned this team or player from the game."""
 
@@ -132,8 +138,13 @@ def _store(rows: list[OqPlayer], plain: list[room.Player]) -> None:
 
 
 def check_team_join(event: Event, name_key: str) -> None:
-    """OQ-1 at most 12 teams, OQ-8 a banned team stays out (core's join asks)."""
+    """OQ-1 at most 12 teams, OQ-8 a banned team stays out, and where the host listed the
+    teams to let in, only those (core's join asks)."""
     row = _row(event)
+    if row is not None and row.reserved and name_key not in {
+            team_name_key(name) for name in row.reserved}:
+        raise NotReserved("This game takes only the teams its host has listed: ask the "
+                          "host to add yours.", field="team")
     count = db.session.scalar(db.select(db.func.count()).where(Team.event_id == event.id))
     refusal = room.team_join_refusal(count or 0, name_key, (row.banned or []) if row else [])
     if refusal:
@@ -157,31 +168,41 @@ def _refuse_banned_device(row: OqGame | None, previous: Any) -> None:
 
 class _Joiner(NamedTuple):
     """A player who passed the checks every join makes first (the game takes joins,
-    the name is a name, the phone is not a banned player's)."""
+    the name is a name, the phone is not a banned player's, nor is its address)."""
 
     row: OqGame | None
     name: str
     key: str
+    address: str | None
 
 
-def _joiner(event: Event, name: Any, previous: Any, now_ms: int) -> _Joiner:
+def address_key(address: str | None) -> str | None:
+    """A request's address as the game keeps it: a keyed hash (no address is stored)."""
+    return keyed_hash(f"oq-address:{address}").hex() if address else None
+
+
+def _joiner(event: Event, name: Any, previous: Any, now_ms: int,
+            address: str | None) -> _Joiner:
     guard(event, now_ms, play=False)
     clean, key = _player_name(name)
     row = _row(event)
     _refuse_banned_device(row, previous)
-    return _Joiner(row, clean, key)
+    if row is not None and room.address_banned(row.banned or [], address):
+        raise Banned(room.PLAYER_BANNED)
+    return _Joiner(row, clean, key, address)
 
 
 def join_player(event: Event, team: Team, name: Any, now_ms: int,
-                previous: Any = None) -> tuple[OqPlayer, str]:
+                previous: Any = None, address: str | None = None) -> tuple[OqPlayer, str]:
     """OQ-1: a player joins their team and gets a token of their own; the first is the
-    captain. OQ-8: a banned name in this team, or a banned player's phone, is refused."""
-    return _add_player(event, team, _joiner(event, name, previous, now_ms), now_ms)
+    captain. OQ-8: a banned name in this team, or a banned player's phone or address
+    (``address``: address_key of the request's), is refused."""
+    return _add_player(event, team, _joiner(event, name, previous, now_ms, address), now_ms)
 
 
 def _add_player(event: Event, team: Team, joiner: _Joiner, now_ms: int
                 ) -> tuple[OqPlayer, str]:
-    row, clean, key = joiner
+    row, clean, key, address = joiner
     # Two phones of a team joining at once: one after the other (the captain once).
     db.session.execute(db.select(Team.id).where(Team.id == team.id).with_for_update())
     rows = players(team)
@@ -191,7 +212,7 @@ def _add_player(event: Event, team: Team, joiner: _Joiner, now_ms: int
         raise (Banned if refusal in room.BANNED else GameFull)(refusal, most=room.MAX_PLAYERS)
     token = secrets.token_urlsafe(24)
     player = OqPlayer(team_id=team.id, name=clean, name_key=key, token_hash=hash_token(token),
-                      captain=not rows)
+                      captain=not rows, address=address)
     try:
         with db.session.begin_nested():
             db.session.add(player)
@@ -237,12 +258,13 @@ def _check_invitation(team: Team, invite: Any) -> None:
 
 
 def join_room(event: Event, team_name: Any, player_name: Any, previous: Any,
-              now_ms: int, invite: Any = None) -> tuple[Team, OqPlayer, str]:
+              now_ms: int, invite: Any = None, address: str | None = None
+              ) -> tuple[Team, OqPlayer, str]:
     """OQ-1 on the phone: a player gives their team's name and their own; a new team is
     made with them as its first player (its captain); an existing one of fewer than 3
     takes them in with its invitation (``invite``). The player is checked before the
     team is made, so a refused player leaves no team behind."""
-    joiner = _joiner(event, player_name, previous, now_ms)
+    joiner = _joiner(event, player_name, previous, now_ms, address)
     team_key = team_name_key(clean_name(
         team_name, max_length=current_app.config["MAX_TEAM_NAME_LENGTH"]) or "")
     team = next((t for t in event.teams if team_key and t.name_key == team_key), None)
@@ -335,6 +357,36 @@ def host_transfer(event: Event, team_name: Any, player_name: Any, now_ms: int) -
     return transfer(event, team, None, player_name, now_ms, by_host=True)
 
 
+MAX_RESERVED = 12  # OQ-1: no more teams than a game takes
+
+
+def set_reserved(event: Event, names: Any, actor: str = "host") -> list[str]:
+    """OQ-1, issue 31: the host lists the teams a game lets in, one name a line (empty:
+    any team); teams already in stay. A name is cleaned as a team's is."""
+    if not isinstance(names, str):
+        raise DeskError("List the teams one name a line.")
+    limit = current_app.config["MAX_TEAM_NAME_LENGTH"]
+    cleaned = [clean_name(line, max_length=limit) for line in names.splitlines()]
+    kept: dict[str, str] = {}
+    for name in cleaned:  # each team once, as a team name is matched; its first spelling
+        if name:
+            kept.setdefault(team_name_key(name), name)
+    listed = list(kept.values())
+    if len(listed) > MAX_RESERVED:
+        raise DeskError("At most %(most)s teams can be listed.", most=MAX_RESERVED)
+    row = _ensure(event)
+    row.reserved = listed
+    audit.record(event, actor, "oq.reserve", event.code, after={"teams": listed})
+    db.session.flush()
+    return listed
+
+
+def reserved(event: Event) -> list[str]:
+    """The team names the host lets in (none: any team)."""
+    row = _row(event)
+    return list(row.reserved or []) if row else []
+
+
 def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
            now_ms: int, actor: str = "host") -> dict[str, Any]:
     """OQ-8: the host kicks a team or a player (out now, may join again) or bans them
@@ -353,15 +405,18 @@ def remove(event: Event, kind: Any, team_name: Any, player_name: Any, ban: Any,
     row = _ensure(event)
     if kind == room.Kind.TEAM:
         entry, subject = room.ban_entry(kind, team.name_key), team.name
+        addresses = [p.address for p in players(team)]
         db.session.delete(team)
     else:
         assert player is not None
         entry = room.ban_entry(kind, player.name_key, team.name_key, player.token_hash)
+        addresses = [player.address]
         rows = players(team)
         _store(rows, room.without(_plain(rows), player.id))
         db.session.delete(player)
         subject = f"{team.name}: {player.name}"
-    if ban:
+    if ban:  # issue 31: the addresses they joined from stay out too
+        entry = room.with_addresses(entry, addresses)
         row.banned = [*(row.banned or []), entry]
     audit.record(event, actor, "oq.ban" if ban else "oq.kick", subject, after=entry)
     db.session.flush()
@@ -555,6 +610,14 @@ def settle(event: Event, now_ms: int) -> None:
                        actor="timer", now_ms=due.deadline_ms)
         else:
             game.close_unpressed(event, armed, due.deadline_ms)
+
+
+def press_timer_shown(event: Event, now_ms: int, armed: presses.Arming,
+                      shown: dict[str, Any]) -> Timer | None:
+    """The press timer as phones see it while presses are collected (``shown``: the
+    buzzer made to look armed, presses.public_buzz): running as if nobody had pressed,
+    so the clock does not tell either (issue 31). Only shown; nothing is applied by it."""
+    return _running(event, _row(event), now_ms, (armed, shown))
 
 
 def clock_state(event: Event, now_ms: int, running: Timer | None | bool = False

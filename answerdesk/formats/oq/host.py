@@ -28,7 +28,16 @@ def oq_room(event: Event):
     now = presses.now_ms()
     return render_template("host/oq.html", event=event, teams=control.room_state(event),
                            clock=control.clock_state(event, now), now_ms=now,
-                           banned=control.banned_list(event))
+                           banned=control.banned_list(event), reserved=control.reserved(event))
+
+
+@bp.post("/oq/reserve")
+@host_required
+def oq_room_reserve(event: Event):
+    """OQ-1, issue 31: the teams the game lets in."""
+    committed(control.set_reserved, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("teams", ""), "host:desk")
+    return _back()
 
 
 @bp.post("/oq/speed")

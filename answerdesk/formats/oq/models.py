@@ -30,6 +30,9 @@ class OqGame(db.Model):
     started_ms: Mapped[int | None] = mapped_column(BigInteger)
     active_ms: Mapped[int | None] = mapped_column(BigInteger)
     banned: Mapped[Any | None] = mapped_column(JSON)
+    # OQ-1, issue 31: the team names the host lets in (room.reserved_names); empty or
+    # None: any team may join.
+    reserved: Mapped[Any | None] = mapped_column(JSON)
 
 
 class OqPlayer(db.Model):
@@ -45,6 +48,9 @@ class OqPlayer(db.Model):
     name_key: Mapped[str] = mapped_column(String(60))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     captain: Mapped[bool] = mapped_column(default=False)
+    # The address the player joined from, as a keyed hash (control.address_key): a ban
+    # keeps it, so the banned phone cannot come back under new names (issue 31).
+    address: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 

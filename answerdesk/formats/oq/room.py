@@ -61,6 +61,18 @@ def token_banned(banned: Sequence[Mapping[str, Any]], token_hash: str | None) ->
         b.get("kind") == Kind.PLAYER and b.get("token") == token_hash for b in banned)
 
 
+def address_banned(banned: Sequence[Mapping[str, Any]], address: str | None) -> bool:
+    """OQ-8, issue 31: whether a banned team or player joined from this address (its
+    keyed hash): the phone stays out under any name, in any team."""
+    return address is not None and any(address in (b.get("addresses") or ()) for b in banned)
+
+
+def with_addresses(entry: dict[str, Any], addresses: Sequence[str | None]) -> dict[str, Any]:
+    """A ban that also keeps out the addresses the banned joined from (each once); the
+    host's unban lifts them with it."""
+    return {**entry, "addresses": [a for a in dict.fromkeys(addresses) if a]}
+
+
 def ban_entry(kind: Kind, key: str, team_key: str | None = None,
               token_hash: str | None = None) -> dict[str, Any]:
     """The record of a ban, kept with the game (JSON): a player's holds their token's

@@ -1,0 +1,119 @@
+"""Wrong host passwords against phones' saves (issue 31, finding 2).
+
+Starts the app under gunicorn (bench/harness.py's Served: 4 workers; with --limits the
+shipped rate limits, else none, so every wrong password is hashed), a demo
+event with an open round and a few phones saving answers in a loop. It measures the
+saves' latency alone (the anchor), then while ATTACKERS threads send wrong host
+passwords to the host API as fast as they can, and prints p50/p99 of both and their
+ratio. Before the fix the check ran inside SQLite's write transaction (6 ms -> 1.7 s
+p50 with 8 attackers); the goal is a ratio within 2.
+
+    python bench/credential_bench.py [--db URL] [--attackers 8] [--seconds 8] [--limits]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from harness import Served, new_event, prepare_database  # noqa: E402
+
+
+def _saves(url: str, code: str, tokens: list[str], seconds: float) -> list[float]:
+    """Each phone saves its answer again and again for ``seconds``: the latencies (ms)."""
+    times: list[float] = []
+    stop = time.monotonic() + seconds
+
+    def phone(token: str) -> None:
+        session = requests.Session()
+        n = 0
+        while time.monotonic() < stop:
+            n += 1
+            started = time.perf_counter()
+            resp = session.put(f"{url}/api/events/{code}/answers/2/1", timeout=30,
+                               json={"text": f"Канбера {n}"},
+                               headers={"Authorization": f"Bearer {token}"})
+            if resp.status_code == 200:
+                times.append((time.perf_counter() - started) * 1000)
+            else:
+                times.append(float("inf"))
+            time.sleep(0.05)
+
+    threads = [threading.Thread(target=phone, args=(t,)) for t in tokens]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return times
+
+
+def _attack(url: str, code: str, stop: threading.Event, count: list[int]) -> None:
+    session = requests.Session()
+    while not stop.is_set():
+        session.post(f"{url}/api/host/events/{code}/rounds/2/open", timeout=30,
+                     headers={"Authorization": "Bearer wrong-password"})
+        count[0] += 1
+
+
+def _line(name: str, times: list[float]) -> str:
+    ok = sorted(t for t in times if t != float("inf"))
+    failed = len(times) - len(ok)
+    p99 = ok[min(len(ok) - 1, int(len(ok) * 0.99))] if ok else float("nan")
+    return (f"{name:<28} saves {len(times):>5}  failed {failed:>3}  "
+            f"p50 {statistics.median(ok) if ok else float('nan'):7.1f} ms  p99 {p99:7.1f} ms")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--db", default=None)
+    parser.add_argument("--attackers", type=int, default=8)
+    parser.add_argument("--phones", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=8)
+    parser.add_argument("--limits", action="store_true", help="the shipped rate limits on")
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as workdir:
+        db_url = prepare_database(args.db, workdir)
+        code, password = new_event(db_url, workdir)
+        env = {"RATELIMIT_ENABLED": "1"} if args.limits else {}
+        server = Served(db_url, workdir, env=env).start()
+        try:
+            url = server.url
+            tokens = [requests.post(f"{url}/api/events/{code}/teams", timeout=10,
+                                    json={"name": f"Phone {i}"}).json()["token"]
+                      for i in range(args.phones)]
+            requests.post(f"{url}/api/host/events/{code}/rounds/2/open", timeout=10,
+                          headers={"Authorization": f"Bearer {password}"})
+            _saves(url, code, tokens, 1)  # warm-up
+            alone = _saves(url, code, tokens, args.seconds)
+            stop, count = threading.Event(), [0]
+            attackers = [threading.Thread(target=_attack, args=(url, code, stop, count))
+                         for _ in range(args.attackers)]
+            for t in attackers:
+                t.start()
+            time.sleep(0.5)
+            attacked = _saves(url, code, tokens, args.seconds)
+            stop.set()
+            for t in attackers:
+                t.join()
+        finally:
+            server.stop()
+    print(_line("saves alone (anchor)", alone))
+    print(_line(f"with {args.attackers} attackers", attacked))
+    print(f"wrong passwords sent: {count[0]} ({count[0] / (args.seconds + 0.5):.0f}/s)")
+    ok_alone = [t for t in alone if t != float("inf")]
+    ok_attacked = [t for t in attacked if t != float("inf")]
+    if ok_alone and ok_attacked:
+        print(f"p50 ratio {statistics.median(ok_attacked) / statistics.median(ok_alone):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
