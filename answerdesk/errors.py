@@ -26,7 +26,8 @@ class DeskError(Exception):
         from flask_babel import gettext
 
         if has_request_context():
-            return gettext(self.template, **self.details)
+            return gettext(self.template, **{
+                k: gettext(v) if isinstance(v, Msgid) else v for k, v in self.details.items()})
         return self.template % self.details if self.details else self.template
 
     def __str__(self) -> str:
@@ -34,6 +35,11 @@ class DeskError(Exception):
 
     def to_json(self) -> dict[str, object]:
         return {"error": self.code, "message": self.message, **self.details}
+
+
+class Msgid(str):
+    """A detail that is itself a msgid (a round's state in words): translated with the
+    message, so a refusal never shows a stored code ("locked") to the reader."""
 
 
 class NotFound(DeskError):

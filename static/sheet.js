@@ -48,6 +48,7 @@
   var skew = 0;         // server time − this phone's time, from the last sheet
   var fields = {};      // "r/q" -> {input, status, round}
   var refused = {};     // "r/q" -> message
+  var refusedText = {}; // "r/q" -> the text the server refused, kept in its field
   var backoff = 1000;
   var flushTimer = null;
   var flushing = false;
@@ -129,7 +130,9 @@
         input.dataset.key = key;
         input.name = "q" + key.replace("/", "-");
         var pending = queue[key];
-        input.value = pending ? pending.text : (q.answer ? q.answer.text : "");
+        // A refused line keeps what the team typed beside the refusal, until changed.
+        input.value = pending ? pending.text
+          : key in refusedText ? refusedText[key] : (q.answer ? q.answer.text : "");
         input.readOnly = round.state !== "open" || (q.clock && q.clock.state !== "open");
         label.appendChild(input);
         box.appendChild(label);
@@ -207,6 +210,7 @@
     queue[key] = {text: text, fields: structured, seq: Math.max(Date.now(), last + 1)};
     storeQueue(queue);
     delete refused[key];
+    delete refusedText[key];
     setStatus(key, "waiting", t.tSaving);
     clearTimeout(flushTimer);
     flushTimer = setTimeout(flush, 400);
@@ -250,6 +254,7 @@
         // 409 round locked, 400 invalid, 404 gone: refused visibly, not retried.
         refused[key] = (r.body.error === "round_locked" && t.tRoundLocked)
           || r.body.message || String(r.status);
+        refusedText[key] = item.text;
         delete current[key];
         storeQueue(current);
         setStatus(key, "refused", t.tRefused + ": " + refused[key]);

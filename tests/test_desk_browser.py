@@ -49,7 +49,13 @@ def test_host_judges_ten_items_by_keyboard_and_projector_follows(page: Page, app
         page.keyboard.press(key)
         expect(count).to_have_text(str(left), timeout=10_000)
     expect(page.locator("#queue-empty")).to_be_visible()
-
+    # BG-E3: the round is judged but not revealed, so the room sees no points yet; the
+    # reveal shows its answers at once, and the host then puts the standings up.
+    expect(points.filter(has_text=re.compile(r"^2$"))).to_have_count(0)
+    requests.post(f"{base}/api/host/events/{code}/rounds/2/reveal", headers=host)
+    expect(projector.locator(".view-reveal")).to_be_visible(timeout=10_000)
+    page.goto(f"{base}/host/{code}/")
+    page.locator("form:has(input[name=view][value=standings]) button").first.click()
     expect(points.filter(has_text=re.compile(r"^2$"))).to_have_count(6, timeout=10_000)
     assert projector.evaluate("window.notReloaded") is True
     standings = requests.get(f"{base}/api/events/{code}/standings").json()["standings"]

@@ -16,10 +16,10 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from ..errors import Conflict, DeskError
+from ..errors import Conflict, DeskError, Msgid
 from ..extensions import db
 from ..models import Event, Question, QuestionGate, Round, utcnow
-from . import audit, formats, rounds
+from . import audit, formats, labels, rounds
 
 DEFAULT_SECONDS = 60  # CHGK-1.1: a minute to discuss
 DEFAULT_GRACE = 10  # CHGK-1.1: then 10 s to hand in
@@ -121,7 +121,8 @@ def start_question(event: Event, round_number: int, question_number: int, *,
             raise Conflict("Round %(round)s is not played question by question.",
                            round=round_number)
         if rnd.state not in ("draft", "open"):
-            raise Conflict("Round %(round)s is %(state)s", round=round_number, state=rnd.state)
+            raise Conflict("Round %(round)s is %(state)s", round=round_number,
+                           state=Msgid(labels.ROUND_STATES.get(rnd.state, rnd.state)))
         gates = event_gates(event)
         running = [(g, q, r) for g, q, r in gates if is_running(g, now)]
         if running:

@@ -55,6 +55,7 @@ def _screen_context(event: Event) -> dict:
         "media": question_media(question),
         "revealed": reveal_page(chosen, state),
         "options": option_texts(question) if question is not None else {},
+        "option_texts": option_texts,  # BG-R1: a revealed choice reads "Б) Марица"
         "command": state.media,
         "current": current,
         "last_locked": last_locked,

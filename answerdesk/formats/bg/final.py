@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...checker.reasons import N_
-from ...core import audit, rounds
+from ...core import audit, labels, rounds
 from ...core.rounds import gates
 from ...core.states import (
     CLOSED_GATE_STATES,
@@ -20,7 +20,7 @@ from ...core.states import (
     Outcome,
     RoundState,
 )
-from ...errors import Conflict, NotFound
+from ...errors import Conflict, Msgid, NotFound
 from ...extensions import db
 from ...i18n import NESTED_REASONS
 from ...models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
@@ -47,7 +47,8 @@ def open_question(event: Event, number: int, actor: str = "host") -> QuestionGat
         rnd.state, rnd.opened_at = RoundState.OPEN, utcnow()
     elif rnd.state != RoundState.OPEN:
         db.session.rollback()
-        raise Conflict("Round %(round)s is %(state)s", round=FINAL_ROUND, state=rnd.state)
+        raise Conflict("Round %(round)s is %(state)s", round=FINAL_ROUND,
+                       state=Msgid(labels.ROUND_STATES.get(rnd.state, rnd.state)))
     existing = gates(rnd)
     if question.id in existing:
         db.session.rollback()

@@ -25,7 +25,7 @@ def test_team_plays_r1_r4_song_first_letter_and_r5_all_in(page: Page, live_demo,
 
     def round_action(number: int, action: str) -> None:
         resp = requests.post(f"{base}/api/host/events/{code}/rounds/{number}/{action}",
-                             headers=host, timeout=10)
+                             headers=host, timeout=30)  # a close checks every answer
         assert resp.status_code == 200, resp.text
 
     page.set_viewport_size(PHONE)
@@ -102,7 +102,7 @@ def test_team_plays_double_copy_final_question_and_shootout(page: Page, live_dem
 
     def round_action(number: int, action: str) -> None:
         resp = requests.post(f"{base}/api/host/events/{code}/rounds/{number}/{action}",
-                             headers=host, timeout=10)
+                             headers=host, timeout=30)  # a close checks every answer
         assert resp.status_code == 200, resp.text
 
     def orli_saves(rnd: int, q: int, text: str) -> None:
@@ -154,6 +154,9 @@ def test_team_plays_double_copy_final_question_and_shootout(page: Page, live_dem
         final.lock_question(event_by_code(code), 1)
     expect(page.locator("input[data-key='6/1']")).to_have_attribute("readonly", "",
                                                                    timeout=10_000)
+    with app.app_context():  # the final's last question: the rounds are played (BG-S2)
+        final.open_question(event_by_code(code), 2)
+        final.lock_question(event_by_code(code), 2)
 
     # BG-S3: 8 points each: the shoot-out appears on the phone with its minute.
     with app.app_context():

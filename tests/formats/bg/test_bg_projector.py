@@ -174,3 +174,7 @@ def test_bg_r1_options_on_the_phone_and_the_projector(desk, app):
     for letter, text in (("А", "Искър"), ("Б", "Марица"), ("В", "Тунджа"), ("Г", "Янтра")):
         assert f"<strong>{letter})</strong> {text}" in html
     assert "correct" not in html and 'class="a"' not in html
+    desk.client.post(f"/host/{desk.code}/rounds/1/close")
+    desk.client.post(f"/host/{desk.code}/rounds/1/reveal")
+    html = desk.client.get(f"/e/{desk.code}/screen/live").get_data(as_text=True)
+    assert '<strong class="a">Б) Марица</strong>' in html  # the revealed choice, in words
