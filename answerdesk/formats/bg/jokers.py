@@ -192,9 +192,10 @@ def decide_second(event: Event, joker_id: int, decision: str, actor: str = "host
     return joker
 
 
-def team_jokers_json(team: Team) -> dict[str, Any]:
-    """What the phone shows: jokers left, jokers played, and first-letter hints (BG-J3)."""
-    played = used_jokers(team)
+def team_jokers_json(team: Team, played: list[Joker] | None = None) -> dict[str, Any]:
+    """What the phone shows: jokers left, jokers played, and first-letter hints (BG-J3);
+    ``played``: the team's jokers when the caller has read them already."""
+    played = used_jokers(team) if played is None else played
     used = {j.kind for j in played}
     return {
         "remaining": [k for k in KINDS if k not in used] if applies(team.event) else [],

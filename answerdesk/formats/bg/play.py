@@ -22,6 +22,8 @@ from .final import gates, is_one_at_a_time
 def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
     """Add widgets and the final round's one-at-a-time view to a team's sheet."""
     models = {r.number: r for r in event.rounds}
+    played = jokers.used_jokers(team)  # read once: the play part and the revealed rounds
+    doubles = {j.question_id: j for j in played if j.kind == "double"}
     for item in sheet["rounds"]:
         rnd = models[item["number"]]
         by_number = {q.number: q for q in rnd.questions}
@@ -40,19 +42,20 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
                 kept.append(q)
             item["questions"] = kept
         if rnd.state == RoundState.REVEALED:
-            _second_answers(item, by_number, team)
+            _second_answers(item, by_number, doubles)
         for q in item["questions"]:
             q["widget"] = widget_spec(by_number[q["number"]], rnd)
         if rnd.check_mode == "number":
             item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
-    sheet["play"] = play_json(event, team)
+    sheet["play"] = play_json(event, team, played)
     return sheet
 
 
-def _second_answers(item: dict[str, Any], by_number: dict[int, Question], team: Team) -> None:
+def _second_answers(item: dict[str, Any], by_number: dict[int, Question],
+                    doubles: dict[int, Any]) -> None:
     """BG-J1 on a revealed round: a question the double joker's second answer won shows
-    as won (not in red), with the second answer's own verdict beside it."""
-    doubles = {j.question_id: j for j in jokers.used_jokers(team) if j.kind == "double"}
+    as won (not in red), with the second answer's own verdict beside it (``doubles``:
+    the team's double jokers by question id)."""
     for q in item["questions"]:
         joker = doubles.get(by_number[q["number"]].id)
         if joker is None:
@@ -79,14 +82,14 @@ _OTHER_TEAMS = (
 )
 
 
-def play_json(event: Event, team: Team) -> dict[str, Any]:
+def play_json(event: Event, team: Team, played: list[Any] | None = None) -> dict[str, Any]:
     """Jokers left and played (with first-letter hints), the wildcard, the shoot-out,
     the final round's question states, and the other teams (for the copy joker)."""
     final = next((r for r in event.rounds if is_one_at_a_time(r)), None)
     opened = gates(final) if final else {}
     current = shootout.current_for_team(event, team)
     return {
-        "jokers": jokers.team_jokers_json(team),
+        "jokers": jokers.team_jokers_json(team, played),
         "wildcard": wildcard.wildcard_json(event, team),
         "shootout": shootout.shootout_json(current, team) if current else None,
         "final": {str(q.number): opened[q.id].state for q in (final.questions if final else [])
