@@ -12,7 +12,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -20,13 +19,11 @@ from pathlib import Path
 
 import pytest
 import requests
-from factories import ON_POSTGRES, PG_URL, Desk
+from factories import ON_POSTGRES, PG_URL, ROOT, Desk, Server, free_port, stop_gunicorn
 
 from answerdesk import create_app
 from answerdesk.config import _normalise_database_url
 from answerdesk.extensions import db
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _config(uri: str, instance: Path) -> dict:
@@ -159,19 +156,6 @@ def english(client) -> None:
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, url: str, proc: subprocess.Popen, env: dict) -> None:
-        self.url = url
-        self.proc = proc
-        self.env = env
-
-
 def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int = 8) -> Server:
     """The real app under gunicorn's threaded workers, as `make run` serves it."""
     port = free_port()
@@ -195,14 +179,6 @@ def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int =
             time.sleep(0.2)
     proc.kill()
     raise RuntimeError("gunicorn did not start in 30 s")
-
-
-def stop_gunicorn(server: Server) -> None:
-    server.proc.terminate()
-    try:
-        server.proc.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        server.proc.kill()
 
 
 @pytest.fixture

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import os
 import re
+import socket
+import subprocess
+from pathlib import Path
 
 #: The database the suite runs on (conftest.py builds it); tests import these from
 #: here, since a bare `from conftest import` may find tests/packs/conftest.py first.
 PG_URL = os.environ.get("DATABASE_URL", "")
+#: The repository's root (where wsgi.py and gunicorn.conf.py are).
+ROOT = Path(__file__).resolve().parent.parent
 ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
 
 
@@ -47,3 +52,26 @@ class Desk:
 def csrf_token(client, url: str) -> str:
     html = client.get(url).get_data(as_text=True)
     return re.search(r'name="csrf_token" value="([^"]+)"', html).group(1)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """A gunicorn the tests started: its address, process and environment."""
+
+    def __init__(self, url: str, proc: subprocess.Popen, env: dict) -> None:
+        self.url = url
+        self.proc = proc
+        self.env = env
+
+
+def stop_gunicorn(server: Server) -> None:
+    server.proc.terminate()
+    try:
+        server.proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.proc.kill()

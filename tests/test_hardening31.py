@@ -21,8 +21,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from conftest import ROOT, free_port, stop_gunicorn
-from factories import ON_POSTGRES
+from factories import ON_POSTGRES, ROOT, free_port, stop_gunicorn
 
 from answerdesk import create_app
 
