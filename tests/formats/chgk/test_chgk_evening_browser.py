@@ -94,6 +94,7 @@ def test_chgk_evening_through_the_pages(browser: Browser, app, live_server):
     desk.goto(f"{base}/host/{code}/login")
     desk.fill("input[name=password]", password)
     desk.press("input[name=password]", "Enter")
+    expect(desk).to_have_url(re.compile(r"/host/\w+/$"), timeout=30_000)  # logged in
     desk.goto(f"{base}/host/{code}/chgk")
     desk.fill("#clock-defaults input[name=seconds]", "8")
     desk.fill("#clock-defaults input[name=grace]", "1")

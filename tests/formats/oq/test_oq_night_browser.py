@@ -27,7 +27,7 @@ PACK = Path(__file__).resolve().parents[2] / "data" / "packs" / "sigame" / \
     "si-gametest-v4-media.siq"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESK = {"viewport": {"width": 1366, "height": 900}}
-WAIT = 15_000
+WAIT = 30_000
 SHOTS = os.environ.get("OQ_SHOTS")
 
 
