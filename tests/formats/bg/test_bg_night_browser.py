@@ -107,7 +107,9 @@ def test_bg_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     org.click("#new-event button[type=submit]")
     expect(org.locator("#host-password")).to_contain_text("Event created: Куиз нощ",
                                                          timeout=WAIT)
-    password = org.locator("#host-password .password code").inner_text()
+    shown = org.locator("#new-password")  # filled by start.js from the address's fragment
+    expect(shown).to_have_text(re.compile(r"\S"), timeout=WAIT)
+    password = shown.inner_text()
     code = org.locator("#host-password .code").inner_text()
     org.context.close()
 
