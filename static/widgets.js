@@ -42,9 +42,10 @@
   function reload() { if (window.AnswerSheet) window.AnswerSheet.reload(); }
 
   function signature(play) {
-    // What changes the page; the shoot-out's clock and own numbers do not.
+    // What changes the page; the shoot-out's clock, own numbers and who has handed
+    // theirs in do not (a redraw would wipe the box a team is typing in).
     return JSON.stringify(play || {}, function (k, v) {
-      return k === "seconds_left" || k === "numbers" ? undefined : v;
+      return k === "seconds_left" || k === "numbers" || k === "missing" ? undefined : v;
     });
   }
 

@@ -41,6 +41,16 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
                     q["verdict"] = _verdict(team, question)
                 kept.append(q)
             item["questions"] = kept
+        elif is_one_at_a_time(rnd) and rnd.state == RoundState.LOCKED:
+            # The final's last lock locks the round: its questions' answers still show
+            # as each is revealed (BG-R6.1), the last one's too.
+            opened = gates(rnd)
+            for q in item["questions"]:
+                question = by_number[q["number"]]
+                gate = opened.get(question.id)
+                if gate is not None and gate.state == GateState.REVEALED:
+                    q["correct_answer"] = question.shown_answer
+                    q["verdict"] = _verdict(team, question)
         if rnd.state == RoundState.REVEALED:
             _second_answers(item, by_number, doubles)
         for q in item["questions"]:
