@@ -83,7 +83,7 @@ def test_chgk_1_9_organiser_creates_an_evening_from_a_real_pack(app, client, eng
         "name": "ЧГК: чемпионат мира", "date": "2026-12-10", "format": "chgk",
         "screen_locale": "ru", "pack": (io.BytesIO(data), "wc13.txt")},
         content_type="multipart/form-data")
-    assert resp.status_code == 201
+    assert resp.status_code == 303  # to the created event's page (issue 29)
     with app.app_context():
         from answerdesk.extensions import db
         from answerdesk.models import Event
