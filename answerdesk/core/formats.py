@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from ..errors import Conflict, DeskError
@@ -53,6 +53,22 @@ class StandingRow(Protocol):
     place: int
     shared: bool
     by_round: dict[int, float]
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A standings row as core reads it (projector, host pages, API, exports), for a
+    format whose rules need no more (ЧГК, OpenQuiz): equal points may share a place."""
+
+    team_id: int
+    name: str
+    points: float
+    place: int
+    shared: bool = False
+    by_round: dict[int, float] = field(default_factory=dict)
+    shootout_needed: bool = False
+    handicap: int = 0
+    correction_notes: tuple[str, ...] = ()
 
 
 class Format:

@@ -9,10 +9,9 @@ their routes to the host and API blueprints before the app registers them.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, StandingRow, register
+from ...core.formats import Format, RoundTemplate, Standing, StandingRow, register
 from ...packs.model import N_
 from .programme import CHGK_PROGRAMME, SEQUENTIAL
 from .rules import for_the_host
@@ -21,20 +20,8 @@ if TYPE_CHECKING:
     from flask import Flask
 
 
-@dataclass(frozen=True)
-class EveningStanding:
-    """A team's evening as core's standings read it (projector, host page, API):
-    place by CHGK-2.6/2.7, points for correct answers per game."""
-
-    team_id: int
-    name: str
-    points: float
-    place: int
-    shared: bool = False
-    by_round: dict[int, float] = field(default_factory=dict)
-    shootout_needed: bool = False
-    handicap: int = 0
-    correction_notes: tuple[str, ...] = ()
+#: A team's evening (CHGK-2.6/2.7 place, points for correct answers per game).
+EveningStanding = Standing
 
 
 class ChgkTournament(Format):

@@ -10,12 +10,12 @@ judged one by one. Services flush; the views commit; refusals change nothing.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit, rounds
+from ...core.formats import Standing
 from ...core.teams import team_named
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
@@ -436,23 +436,9 @@ def final_desk(event: Event) -> dict[str, Any] | None:
                       if t.id in bets or t in playing]}
 
 
-@dataclass
-class OqStanding:
-    """A team's place and points as core's standings read them (projector, host page,
-    API, exports): OQ-5's sum; equal points share a place."""
-
-    team_id: int
-    name: str
-    points: float
-    place: int
-    shared: bool = False
-    by_round: dict[int, float] = field(default_factory=dict)
-    shootout_needed: bool = False
-    handicap: int = 0
-    correction_notes: tuple[str, ...] = ()
 
 
-def standings(event: Event) -> list[OqStanding]:
+def standings(event: Event) -> list[Standing]:
     """The teams by points (OQ-5), each round's share (the hand edits count as round 0;
     the final as its round); equal points share a place."""
     rows = db.session.execute(
@@ -471,7 +457,7 @@ def standings(event: Event) -> list[OqStanding]:
     out = []
     for t in ordered:
         place = next(j for j, o in enumerate(ordered, 1) if totals[o.id] == totals[t.id])
-        out.append(OqStanding(t.id, t.name, totals[t.id], place, counts[totals[t.id]] > 1,
+        out.append(Standing(t.id, t.name, totals[t.id], place, counts[totals[t.id]] > 1,
                               by_round.get(t.id, {})))
     return out
 
