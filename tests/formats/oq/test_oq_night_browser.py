@@ -113,6 +113,10 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     expect(lisici.locator("#press")).to_be_enabled(timeout=WAIT)
     expect(bears.locator("#press")).to_be_enabled(timeout=WAIT)
     lisici.locator("#press").tap()
+    # Bears press once Лисици's press is acknowledged: a press counts no earlier than its
+    # arrival less its phone's measured delay (issue 31), so two taps a few ms apart on a
+    # loaded machine could swap; one after the other's arrival cannot.
+    expect(lisici.locator("#result")).not_to_be_empty(timeout=WAIT)
     bears.locator("#press").tap()
     # The window closes a second after the first press: on a loaded machine the second
     # tap may come later than that (then it is not in the race); the first tap leads.
