@@ -34,9 +34,11 @@ workers = int(os.environ.get("WORKERS", "4"))
 threads = int(os.environ.get("THREADS", "48"))
 REQUEST_THREADS = 8
 keepalive = 10
-# The access log on stderr beside the app's own (answerdesk/logs.py), with the
-# proxy's request id; ACCESS_LOG=off silences it (the load harness does).
-_access = os.environ.get("ACCESS_LOG", "-")
+# gunicorn's access log, with the proxy's request id: ACCESS_LOG=- (stderr) or a file.
+# Off by default: on, it cost the trivial GET 19 points of the bare anchor's rate
+# (compare.sh 69.3% against 88.0%, bench/README.md); the app's own log (logs.py)
+# names every refusal and error either way.
+_access = os.environ.get("ACCESS_LOG", "off")
 accesslog = None if _access == "off" else _access
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms [%({x-request-id}i)s]'
 preload_app = True
