@@ -56,7 +56,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .slots import init_slots
     from .start import bp as start_bp
     from .team import bp as team_bp
-    from .web import DeskFlask, register_error_handlers
+    from .web import DeskFlask, register_error_handlers, register_transaction
 
     config = dict(config or {})
     instance = config.pop("INSTANCE_PATH", None) or os.environ.get("INSTANCE_PATH")
@@ -87,6 +87,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)
+    register_transaction(app)
     register_error_handlers(app)
     init_security(app)
     init_slots(app)

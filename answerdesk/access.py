@@ -264,7 +264,7 @@ def log_in(event: Event, password: str | None) -> str | None:
 
 def log_out(event: Event) -> None:
     """End this browser's login at the event and every copy of it: the role's
-    generation moves on (so the host logs in again on every device), committed."""
+    generation moves on (so the host logs in again on every device)."""
     logins = dict(session.get("desk", {}))
     entry = logins.pop(str(event.id), None)
     session["desk"] = logins
@@ -273,7 +273,7 @@ def log_out(event: Event) -> None:
             event.host_login_generation = event.host_login_generation + 1
         else:
             event.assistant_login_generation = event.assistant_login_generation + 1
-        db.session.commit()
+        db.session.flush()
 
 
 def api_host(code: str) -> Event:

@@ -52,6 +52,7 @@ def register(app: Flask) -> None:
             click.echo(json.dumps(_with_organiser(saved), ensure_ascii=False))
             return
         event, password = create_demo_event()
+        db.session.commit()  # the command is the boundary
         data = event_line(event, password, base)
         write_private(record, json.dumps(data, ensure_ascii=False))
         click.echo(json.dumps(_with_organiser(data), ensure_ascii=False))
@@ -77,6 +78,7 @@ def register(app: Flask) -> None:
                                                actor="organiser:cli")
         except DeskError as err:
             raise click.ClickException(str(err)) from None
+        db.session.commit()  # the command is the boundary
         click.echo(json.dumps(event_line(event, password, base_url_of(base_url)),
                               ensure_ascii=False))
 

@@ -121,7 +121,7 @@ def read_write() -> Iterator[None]:
     if not _read_only.get():
         yield
         return
-    db.session.commit()
+    db.session.commit()  # ends the read (query_only holds per transaction)
     token = _read_only.set(False)
     try:
         yield

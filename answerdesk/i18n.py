@@ -75,7 +75,7 @@ def set_screen_locale(event: Event, locale: str, actor: str) -> None:
     before = event.screen_locale
     event.screen_locale = locale
     audit.record(event, actor, "event.screen_locale", event.code, before=before, after=locale)
-    db.session.commit()
+    db.session.flush()
 
 
 @bp.get("/lang/<locale>")

@@ -61,7 +61,7 @@ def check_open_rounds(since: int | None = None) -> int:
                 due = has_due(event)
             if due and settle(event):
                 # Questions past their clock's deadline: the lock recorded, verdicts proposed.
-                db.session.commit()
+                db.session.commit()  # the live checker's loop is its own boundary
     return checked
 
 

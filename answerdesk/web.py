@@ -143,6 +143,28 @@ def committed(action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
     return result
 
 
+def register_transaction(app: Flask) -> None:
+    """The request owns the transaction: services flush, and what a request flushed is
+    committed before its response leaves (rolled back when the response is a refusal or
+    an error, status >= 400), so nothing acknowledged is lost and a refusal changes
+    nothing. A request that never used the session (the phone's lean save commits its
+    own, lean.py) costs nothing here. The few commits that stay inside a request are
+    listed in docs/ARCHITECTURE.md (tests/test_transactions.py)."""
+
+    @app.after_request
+    def commit_or_roll_back(response: Response) -> Response:
+        if not db.session.registry.has():
+            return response
+        session = db.session()
+        if not session.in_transaction():
+            return response
+        if response.status_code < 400:
+            session.commit()
+        else:
+            session.rollback()
+        return response
+
+
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DeskError)
     def desk_error(error: DeskError):

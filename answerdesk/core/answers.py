@@ -437,7 +437,7 @@ def _save(
         return kept(current)
     else:
         version = current.version + 1
-    ex.commit()
+    ex.commit()  # inside the service: the phone's ack must follow a durable commit
     return _receipted(team_id, question_id, round_number, question_number, text, fields,
                       source, version, now)
 

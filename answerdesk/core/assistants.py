@@ -20,5 +20,5 @@ def new_assistant_password(event: Event, actor: str = "host") -> str:
     event.assistant_password_hash = generate_password_hash(password)
     event.assistant_login_generation = event.assistant_login_generation + 1  # old logins end
     audit.record(event, actor, "event.assistant", event.code, after={"assistant": "new password"})
-    db.session.commit()
+    db.session.flush()
     return password

@@ -90,7 +90,7 @@ def undo(event: Event, entry_id: int, actor: str) -> AuditEntry:
     except DeskError:
         db.session.rollback()
         raise
-    db.session.commit()
+    db.session.flush()
     return entry
 
 

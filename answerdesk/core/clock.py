@@ -45,7 +45,7 @@ def set_defaults(event: Event, seconds: Any, grace: Any, actor: str = "host") ->
     event.question_seconds, event.question_grace = seconds, grace
     audit.record(event, actor, "event.clock", event.code, before=before,
                  after={"seconds": seconds, "grace": grace})
-    db.session.commit()
+    db.session.flush()
 
 
 def is_running(gate: QuestionGate, now: dt.datetime) -> bool:
@@ -147,7 +147,7 @@ def start_question(event: Event, round_number: int, question_number: int, *,
     audit.record(event, actor, "question.start", f"R{round_number}Q{question_number}",
                  after={"seconds": start.seconds, "grace": start.grace,
                         "locks_at": start.locks_at.isoformat() if start.locks_at else None})
-    db.session.commit()
+    db.session.flush()
     return gate
 
 

@@ -40,7 +40,7 @@ def add_correction(
     db.session.flush()
     audit.record(event, actor, "score.correct", team.name,
                  after={"correction": correction.id, "points": value, "reason": why})
-    db.session.commit()
+    db.session.flush()
     return correction
 
 

@@ -67,7 +67,7 @@ def uphold(event: Event, round_number: int, question_number: int, team: Team,
     db.session.add(dispute)
     audit.record(event, actor, "dispute.uphold", f"R{rnd.number}Q{question.number} {team.name}",
                  after={"reason": reason})
-    db.session.commit()
+    db.session.flush()
     return dispute
 
 
@@ -108,7 +108,7 @@ def accept_answer(event: Event, round_number: int, question_number: int, answer:
                  before={"key": key, "outcomes": before},
                  after={"key": new_key, "outcomes": _outcomes(question), "reason": reason,
                         "cleared_decisions": cleared})
-    db.session.commit()
+    db.session.flush()
     return dispute
 
 
@@ -124,7 +124,7 @@ def annul(event: Event, round_number: int, question_number: int, reason: str,
     db.session.add(dispute)
     audit.record(event, actor, "dispute.annul", f"R{rnd.number}Q{question.number}",
                  after={"reason": reason})
-    db.session.commit()
+    db.session.flush()
     return dispute
 
 

@@ -59,7 +59,7 @@ def create_event(
     db.session.add(event)
     db.session.flush()
     audit.record(event, "host", "event.create", event.code, after={"name": name})
-    db.session.commit()
+    db.session.flush()
     return event, password
 
 

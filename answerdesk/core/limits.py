@@ -126,4 +126,4 @@ def set_limits(event: Event, *, max_players: object, handicaps: str, invited: st
     audit.record(event, actor, "event.limits", event.code, before=before,
                  after={"max_players": limit, "handicaps": points or None, "invited": names,
                         "appeals": allowed})
-    db.session.commit()
+    db.session.flush()

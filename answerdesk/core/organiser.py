@@ -129,29 +129,23 @@ def read_pack(data: bytes, filename: str) -> Pack:
 def create_new_event(name: object, fmt: object, date: object = None,
                      screen_locale: object = None, pack: Pack | None = None,
                      actor: str = "organiser") -> tuple[Event, str]:
-    """Check everything, then create the event (and import its pack); return it and
-    its host password, which is shown once."""
+    """Check everything, then create the event (and import its pack) in the caller's
+    transaction, so a pack that fails leaves no event behind; return it and its host
+    password, which is shown once."""
     clean = check_name(name)
     fmt = check_format(fmt)
     day = check_date(date)
     locale = check_locale(screen_locale)
     event, password = create_event(clean, date=day, format=fmt)
-    try:
-        event.screen_locale = locale
-        audit.record(event, actor, "event.organise", event.code,
-                     after={"format": fmt, "date": day.isoformat(), "screen_locale": locale})
-        db.session.commit()
-        if pack is not None:  # as the game plays it (ЧГК: two games of 12, by default)
-            report = import_pack(event, registry.of(event).choose_pack(pack, {})[0], actor=actor)
-            if report.warnings:  # for the new event's page (start.created), after the redirect
-                audit.record(event, actor, "pack.warnings", event.code,
-                             after={"warnings": [_note_json(w) for w in report.warnings]})
-                db.session.commit()
-    except BaseException:
-        db.session.rollback()
-        db.session.delete(db.session.get(Event, event.id))
-        db.session.commit()
-        raise
+    event.screen_locale = locale
+    audit.record(event, actor, "event.organise", event.code,
+                 after={"format": fmt, "date": day.isoformat(), "screen_locale": locale})
+    if pack is not None:  # as the game plays it (ЧГК: two games of 12, by default)
+        report = import_pack(event, registry.of(event).choose_pack(pack, {})[0], actor=actor)
+        if report.warnings:  # for the new event's page (start.created), after the redirect
+            audit.record(event, actor, "pack.warnings", event.code,
+                         after={"warnings": [_note_json(w) for w in report.warnings]})
+            db.session.flush()
     return event, password
 
 
@@ -186,7 +180,7 @@ def reset_host_password(event: Event, actor: str = "organiser") -> str:
     event.host_password_hash = generate_password_hash(password)
     event.host_login_generation = event.host_login_generation + 1
     audit.record(event, actor, "event.host_password", event.code)
-    db.session.commit()
+    db.session.flush()
     return password
 
 

@@ -255,7 +255,7 @@ def _enter_after_lock(event: Event, team: Team, round_number: int,
     db.session.flush()
     for question in changed:
         check_question(question, rnd)
-    db.session.commit()
+    db.session.flush()
     result.changed += len(changed)
 
 

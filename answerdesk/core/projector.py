@@ -78,7 +78,7 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
         state.media = f"{media}:{state.version}"
     elif moved:
         state.media = None
-    db.session.commit()
+    db.session.flush()
     return state
 
 
@@ -96,7 +96,7 @@ def follow(event: Event, round_number: int | None = None) -> ScreenState:
         state.view, state.round_number, state.shown = "auto", None, 0
     state.version = (state.version or 0) + 1
     state.media = None
-    db.session.commit()
+    db.session.flush()
     return state
 
 

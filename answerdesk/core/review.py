@@ -215,7 +215,6 @@ def decide(
     actor: str = "host",
     *,
     override: bool = False,
-    commit: bool = True,
 ) -> Decided:
     """Give the host's last word on verdicts of this event, each with its audit entry.
 
@@ -251,8 +250,7 @@ def decide(
         verdict.decided_by = actor
         verdict.decided_at = now
         result.decided += 1
-    if commit:
-        db.session.commit()
+    db.session.flush()
     return result
 
 

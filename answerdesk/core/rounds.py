@@ -69,7 +69,7 @@ def open_round(event: Event, number: int, actor: str = "host") -> Round:
     rnd.opened_at = rnd.opened_at or utcnow()
     audit.record(event, actor, "round.open", f"R{number}", before={"state": before},
                  after={"state": RoundState.OPEN})
-    db.session.commit()
+    db.session.flush()
     return rnd
 
 
@@ -90,7 +90,7 @@ def close_round(event: Event, number: int, actor: str = "host") -> Round:
                  after={"state": RoundState.LOCKED})
     db.session.flush()
     check_round(rnd)
-    db.session.commit()
+    db.session.flush()
     return rnd
 
 
@@ -108,7 +108,7 @@ def reveal_round(event: Event, number: int, actor: str = "host") -> Round:
     rnd.revealed_at = utcnow()
     audit.record(event, actor, "round.reveal", f"R{number}", before={"state": RoundState.LOCKED},
                  after={"state": RoundState.REVEALED})
-    db.session.commit()
+    db.session.flush()
     return rnd
 
 
@@ -255,7 +255,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
                 for number in round_numbers:
                     queue_for_round(event_id, number, exclusive=False)
                 db.session.connection().execute(statement, batch[at:at + ARRIVED_CHUNK])
-                db.session.commit()
+                db.session.commit()  # short: phones' saves wait for SQLite's one writer
     return len(rows)
 
 

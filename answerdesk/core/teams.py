@@ -71,7 +71,7 @@ def register_team(event: Event, name: object, players: object = 1) -> tuple[Team
             name=clean,
         ) from None
     audit.record(event, f"team:{clean}", "team.join", clean, after={"players": count})
-    db.session.commit()
+    db.session.flush()
     return team, token
 
 

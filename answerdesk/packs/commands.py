@@ -11,6 +11,7 @@ from flask import Flask
 from ..core import formats
 from ..core.events import event_by_code
 from ..errors import DeskError
+from ..extensions import db
 from . import PackError, dump_native, parse_pack
 from .importer import MODES, PackSummary, attach_local_media, export_pack, import_pack, preview
 
@@ -60,6 +61,7 @@ def register(app: Flask) -> None:
         except (PackError, DeskError) as exc:
             click.echo(f"Error: {exc}", err=True)
             sys.exit(1)
+        db.session.commit()  # the command is the boundary
         click.echo(f"Imported {report.question_count} questions into rounds "
                    + ", ".join(str(n) for n in report.rounds) + ".")
 

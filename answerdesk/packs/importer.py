@@ -270,9 +270,9 @@ def import_pack(event: Event, pack: Pack, actor: str, mode: str = "replace",
             "questions": pack.question_count, "replaced": replaced,
             "scenarios": sorted(pack.scenarios),
         })
-        db.session.commit()
+        db.session.flush()
     except BaseException:
-        db.session.rollback()
+        db.session.rollback()  # the files written above go with the rows
         for path in created:
             path.unlink(missing_ok=True)
         raise

@@ -67,7 +67,7 @@ def create_champions_quiz(year: str, league_name: str = "", date: dt.date | None
     event.handicaps = [{"name": i.name, "points": 0} for i in invitations]
     audit.record(event, actor, "league.champions", str(year), after={
         "league": league_name, "invited": {i.name: i.titles for i in invitations}})
-    db.session.commit()
+    db.session.flush()
     return event, password, invitations
 
 
@@ -86,6 +86,7 @@ def register_commands(app: Flask) -> None:
                 year, league_name, check_date(date), actor="organiser:cli")
         except DeskError as err:
             raise click.ClickException(str(err)) from None
+        db.session.commit()  # the command is the boundary
         data = event_line(event, password, base_url_of(base_url))
         data["invited"] = {i.name: i.titles for i in invitations}
         click.echo(json.dumps(data, ensure_ascii=False))

@@ -99,4 +99,4 @@ def play_sample(event: Event, shares: dict[str, float]) -> None:
         rnd.opened_at = played + dt.timedelta(minutes=15 * rnd.number)
         rnd.locked_at = rnd.revealed_at = rnd.opened_at + dt.timedelta(minutes=10)
     event.status = "finished"
-    db.session.commit()
+    db.session.flush()

@@ -61,7 +61,7 @@ def open_question(event: Event, number: int, actor: str = "host") -> QuestionGat
     db.session.add(gate)
     audit.record(event, actor, "question.open", f"R{FINAL_ROUND}Q{number}",
                  after={"state": GateState.OPEN})
-    db.session.commit()
+    db.session.flush()
     return gate
 
 
@@ -84,7 +84,7 @@ def lock_question(event: Event, number: int, actor: str = "host") -> QuestionGat
         g.state != GateState.OPEN for g in opened.values()
     ):
         rnd.state, rnd.locked_at = RoundState.LOCKED, utcnow()  # the last question: round done
-    db.session.commit()
+    db.session.flush()
     return gate
 
 
@@ -100,7 +100,7 @@ def reveal_question(event: Event, number: int, actor: str = "host") -> QuestionG
         gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
         audit.record(event, actor, "question.reveal", f"R{FINAL_ROUND}Q{number}",
                      before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
-    db.session.commit()
+    db.session.flush()
     return gate
 
 

@@ -119,7 +119,7 @@ def play_joker(
         after={"joker": kind, "copy_of": joker.target.name if joker.target else None,
                "hint": joker.hint, "source": source},
     )
-    db.session.commit()
+    db.session.flush()
     return joker
 
 
@@ -188,7 +188,7 @@ def decide_second(event: Event, joker_id: int, decision: str, actor: str = "host
                  before={"outcome": joker.second_outcome, "decision": joker.second_decision},
                  after={"decision": decision})
     joker.second_decision = decision
-    db.session.commit()
+    db.session.flush()
     return joker
 
 

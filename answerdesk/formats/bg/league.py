@@ -80,7 +80,7 @@ def add_to_month(event: Event, month: str | None = None, actor: str = "host",
         _renumber(old[1], old[0])
     audit.record(event, actor, "league.edition", month,
                  after={"number": edition.number, "league": edition.league})
-    db.session.commit()
+    db.session.flush()
     refresh_handicaps()
     return edition
 
@@ -121,7 +121,7 @@ def refresh_handicaps() -> None:
             db.session.flush()
             places = final_places(edition, aliases)
             winners.append({key for key, place in places.items() if place == 1})
-    db.session.commit()
+    db.session.flush()
 
 
 def event_handicaps(event: Event) -> dict[int, int]:
@@ -238,7 +238,7 @@ def merge_teams(spelling: str, into: str, actor: str = "host",
     alias.canonical_key, alias.canonical_name = target_key, target
     if event is not None:
         audit.record(event, actor, "league.merge", f"{source} → {target}")
-    db.session.commit()
+    db.session.flush()
     refresh_handicaps()
     return alias
 

@@ -86,7 +86,7 @@ def start_shootout(event: Event, questions: Sequence[tuple[str, Any]], actor: st
     audit.record(event, actor, "shootout.start", f"place {place}",
                  after={"teams": [r.name for r in tied if r.place == place],
                         "questions": parsed})
-    db.session.commit()
+    db.session.flush()
     return shootout
 
 
@@ -138,7 +138,7 @@ def save_numbers(event: Event, team: Team, numbers: Sequence[Any],
     if actor is not None:
         audit.record(event, actor, "shootout.numbers", team_name,
                      after={"numbers": [_shown(v) for v in values], "source": "paper"})
-    db.session.commit()
+    db.session.flush()
     return row
 
 
@@ -151,7 +151,7 @@ def lock_shootout(event: Event, shootout_id: int, actor: str = "host") -> Shooto
     if shootout.locked_at is None:
         shootout.locked_at = min(utcnow(), deadline(shootout))
         audit.record(event, actor, "shootout.lock", f"place {shootout.place}")
-    db.session.commit()
+    db.session.flush()
     return shootout
 
 

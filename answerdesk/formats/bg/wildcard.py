@@ -95,7 +95,7 @@ def set_scenario_set(event: Event, scenario: str, questions: list[Question],
     row.bank = bank or None
     audit.record(event, actor, "wildcard.set", scenario,
                  before={"questions": before}, after={"questions": len(questions)})
-    db.session.commit()
+    db.session.flush()
 
 
 def scenario_specs(event: Event) -> dict[str, list[QuestionSpec]]:
@@ -140,7 +140,7 @@ def name_chooser(event: Event, actor: str = "host", seed: int | None = None) -> 
     audit.record(event, actor, "wildcard.draw", names[draw.chosen],
                  after={"candidates": [names[t] for t in draw.candidates], "seed": row.seed,
                         "chosen": names[draw.chosen]})
-    db.session.commit()
+    db.session.flush()
     return row
 
 
@@ -184,7 +184,7 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
     audit.record(event, row.chosen_by, "wildcard.choose", f"R{WILDCARD_ROUND} {scenario}",
                  before=before, after={"scenario": scenario, "check_mode": chosen.check_mode,
                                        "points": chosen.points})
-    db.session.commit()
+    db.session.flush()
     return rnd
 
 

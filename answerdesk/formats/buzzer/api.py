@@ -63,7 +63,6 @@ def clock_sync(code: str):
     body = json_body()
     phone = _caller(code, press=False)[1]
     reply = presses.sync(phone, body.get("client_ms"), body.get("last"), server_ms)
-    db.session.commit()
     return jsonify(reply)
 
 
@@ -73,13 +72,8 @@ def buzz(code: str):
     received_ms = presses.now_ms()
     event, phone = _caller(code, press=True)
     body = json_body()
-    try:
-        arming = _arming(event, body.get("round"), body.get("question"), received_ms)
-        row = presses.press(arming, phone, body.get("pressed_at_ms"), received_ms)
-    except Exception:
-        db.session.rollback()
-        raise
-    db.session.commit()
+    arming = _arming(event, body.get("round"), body.get("question"), received_ms)
+    row = presses.press(arming, phone, body.get("pressed_at_ms"), received_ms)
     # When the window closes would tell whether another team pressed first (issue 31):
     # the phone learns the order with everyone, from the state.
     return jsonify({"accepted": True, "round": arming.round_number,

@@ -382,7 +382,7 @@ class Watcher:
             return
         try:
             formats.of(event).settle_timers(event)
-            db.session.commit()
+            db.session.commit()  # the stream's timer thread: no request to commit it
         except Exception:
             db.session.rollback()
             self.app.logger.exception("live push: applying a timer of event %s failed",

@@ -132,7 +132,7 @@ def set_league(event: Event, team_name: Any, league: Any, actor: str = "host") -
     row.league = league
     db.session.add(row)
     audit.record(event, actor, "chgk.league", team.name, after={"league": league})
-    db.session.commit()
+    db.session.flush()
     _cache().clear()
 
 
@@ -265,7 +265,7 @@ def _record(event: Event, game: int, kind: str, actor: str, *, team: Team | None
                               payload=payload, actor=actor))
     audit.record(event, actor, f"chgk.{kind}", f"G{game}" + (f" {team.name}" if team else ""),
                  after={"question": question, **(payload or {})})
-    db.session.commit()
+    db.session.flush()
 
 
 def draw_sector(event: Event, game: int, actor: str = "host",
@@ -378,7 +378,7 @@ def hand_in_bid(event: Event, team: Team, bid: Any, actor: str = "phone") -> dic
                               payload={"bid": bid, "auction": auctions}, actor=actor))
     # Sealed: the log records that the team bid, not how much, until the bids are opened.
     audit.record(event, actor, "chgk.bid", f"G{game} {team.name}", after={"auction": auctions + 1})
-    db.session.commit()
+    db.session.flush()
     return bid_status(event, team)
 
 
@@ -426,7 +426,7 @@ def reveal_question(event: Event, game: int, number: int, actor: str = "host") -
         gate.state, gate.revealed_at = GateState.REVEALED, utcnow()
         audit.record(event, actor, "chgk.reveal", f"G{game} Q{number}",
                      before={"state": GateState.LOCKED}, after={"state": GateState.REVEALED})
-    db.session.commit()
+    db.session.flush()
 
 
 # ------------------------------------------------------------------- standings

@@ -82,7 +82,7 @@ def _desk(event: Event, refused: dict | None = None) -> str:
     if event.format != game.FORMAT:
         raise NotFound("This event is not a ЧГК evening.")
     clock.settle(event)  # questions past their deadline: record the lock, check
-    db.session.commit()
+    db.session.flush()
     lg = game.leagues(event)
     started = {g.question_id for g, _, _ in clock.event_gates(event)}
     games = []

@@ -664,7 +664,7 @@ def settle_due(event: Event, now_ms: int, seen: tuple[presses.Arming, dict[str, 
         return running
     with read_write():
         settle(event, now_ms)
-        db.session.commit()
+        db.session.commit()  # read_write rolls back on leaving: a poll's write commits here
     return False
 
 

@@ -177,7 +177,7 @@ def si_relink_desk(event: Event):
     token = secrets.token_urlsafe(24)
     team.token_hash = hash_token(token)
     audit.record(event, "host", "si.relink", team.name)
-    db.session.commit()
+    db.session.flush()
     link = url_for("team.sheet", code=event.code, _external=True) + f"#token={token}"
     return _desk_page(event, relink=(team.name, link))  # shown once, never stored
 
