@@ -161,6 +161,7 @@ def new_event(db_url: str, workdir: str) -> tuple[str, str]:
                       "INSTANCE_PATH": workdir})
     with app.app_context():
         event, password = create_demo_event()
+        db.session.commit()
         code = event.code
         db.engine.dispose()
     return code, password

@@ -112,6 +112,7 @@ def new_demo_event(app) -> tuple[str, str]:
 
     with app.app_context():
         event, password = create_demo_event()
+        db.session.commit()
         return event.code, password
 
 
@@ -131,6 +132,7 @@ def strict_app(db_uri, tmp_path):
 
     with app.app_context():
         event, password = create_demo_event()
+        db.session.commit()
         app.config["DEMO"] = (event.code, password)
     yield app
     with app.app_context():

@@ -8,6 +8,7 @@ from answerdesk import access
 from answerdesk.core.assistants import new_assistant_password
 from answerdesk.core.events import event_by_code
 from answerdesk.errors import Unauthorized
+from answerdesk.extensions import db
 
 
 @pytest.fixture
@@ -16,6 +17,7 @@ def event_and_passwords(app, demo):
     with app.test_request_context():
         event = event_by_code(code)
         assistant_password = new_assistant_password(event, actor="host")
+        db.session.commit()
     return code, host_password, assistant_password
 
 
@@ -30,6 +32,7 @@ def test_the_password_decides_the_role_and_logout_forgets_it(app, event_and_pass
         assert access.log_in(event, host_password) == "host"
         assert access.host_logged_in(event) and access.has_host_session()
         access.log_out(event)
+        db.session.commit()
         assert access.desk_role(event) is None
 
 

@@ -44,9 +44,11 @@ def test_demo_module_makes_the_demo_with_or_without_its_month(app):
 
     with app.app_context():
         event, password = create_demo_event(month=False)
+        db.session.commit()
         assert event.format == "bg" and password
         assert db.session.scalar(db.select(db.func.count(Event.id))) == 1
         create_demo_event(month=True)
+        db.session.commit()
         assert db.session.scalar(db.select(db.func.count(Event.id))) == 5
 
 

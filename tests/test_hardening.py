@@ -395,6 +395,7 @@ def test_17_02_active_media_left_out_and_safe_extensions(app, client):
         assert sorted(summary.missing_media) == sorted(ACTIVE)
         assert len([w for w in summary.warnings if "left out" in w]) == len(ACTIVE)
         import_pack(event, pack, actor="test")
+        db.session.commit()
         stored = {m["ref"]: m.get("file") for r in event.rounds for q in r.questions
                   for m in q.media}
     assert all(stored[ref] is None for ref in ACTIVE)
@@ -493,6 +494,7 @@ def test_17_docs_behind_a_proxy_limits_count_each_client(db_uri, tmp_path):
                       "TESTING": True, "RATELIMIT_ENABLED": True, "PROXY_COUNT": 1})
     with app.app_context():
         code = create_demo_event()[0].code
+        db.session.commit()
     client = app.test_client()
 
     def join(name: str, address: str) -> int:
@@ -541,10 +543,12 @@ def test_17_extra_replace_import_removes_old_media(app):
     with app.app_context():
         event, _ = create_event("Media", code="MEDIA2")
         import_pack(event, parse_pack(media_pack(), "media.yaml"), actor="test")
+        db.session.commit()
         folder = Path(app.instance_path) / "media" / "MEDIA2"
         assert len(list(folder.iterdir())) == 2
         other = media_pack().replace(PNG_B64.encode(), base64.b64encode(PNG + b"2"))
         import_pack(event, parse_pack(other, "media.yaml"), actor="test")
+        db.session.commit()
         files = {m["file"] for r in event.rounds for q in r.questions for m in q.media
                  if "file" in m}
         assert {p.name for p in folder.iterdir()} == files and len(files) == 2

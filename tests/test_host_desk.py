@@ -245,6 +245,7 @@ def test_desk_pages_issue_a_bounded_number_of_queries(app, page):
     for teams in (10, 60):
         with app.app_context():
             event, password = create_demo_event()
+            db.session.commit()
             code = event.code
         seed(app, code, teams)
         client = app.test_client()

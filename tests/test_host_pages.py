@@ -43,6 +43,7 @@ def test_host_session_of_one_event_does_not_open_another(desk, app):
     login(desk.client, desk.code, desk.password)
     with app.app_context():
         other, _ = create_demo_event()
+        db.session.commit()
         code = other.code
     assert desk.client.get(f"/host/{code}/").status_code == 302
     assert desk.client.post(f"/api/host/events/{code}/rounds/1/open").status_code == 401

@@ -39,6 +39,7 @@ def night(app, desk):
     b = desk.join("Отбор Б")
     with app.app_context():
         other, other_password = create_demo_event()
+        db.session.commit()
         other_code = other.code
     c = desk.client.post(f"/api/events/{other_code}/teams",
                          json={"name": "Чужди"}).get_json()["token"]

@@ -215,6 +215,7 @@ def test_the_lean_state_poll_is_the_orm_state_byte_for_byte(app, client, monkeyp
 def test_the_state_poll_of_an_event_without_rounds_and_of_no_event(app, client):
     with app.app_context():
         event, _ = create_event("Без кръгове")
+        db.session.commit()
         event.rounds.clear()
         db.session.commit()
         code = event.code

@@ -54,7 +54,9 @@ def test_projector_picture_never_carries_a_version_newer_than_itself(app, client
     with app.app_context():
         if phase == "reveal":
             rounds.open_round(event_by_code(code), 1)
+            db.session.commit()
             rounds.close_round(event_by_code(code), 1)
+            db.session.commit()
     action = rounds.open_round if phase == "open" else rounds.reveal_round
     shows = "now open" if phase == "open" else "now revealed"
     # formats.of(event).standings runs after the rounds the picture shows were read

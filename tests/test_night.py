@@ -209,6 +209,7 @@ def test_token_is_scoped_to_its_event(desk, app, client):
     token = desk.join("A")
     with app.app_context():
         other, _ = create_demo_event()
+        db.session.commit()
         other_code = other.code
     resp = client.get(f"/api/events/{other_code}/sheet",
                       headers={"Authorization": f"Bearer {token}"})

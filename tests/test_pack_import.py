@@ -79,6 +79,7 @@ def test_shared_pack_imports_into_an_event(app, path: Path) -> None:
         event = new_event()
         pack = parse_pack(path.read_bytes(), path.name)
         report = import_pack(event, pack, actor="test")
+        db.session.commit()
         db.session.expire_all()
         rounds = db.session.scalars(
             db.select(Round).where(Round.event_id == event.id).order_by(Round.number)).all()
@@ -99,6 +100,7 @@ def test_siq_media_are_stored_and_served(app, client) -> None:
     with app.app_context():
         event = new_event()
         import_pack(event, parse_pack(path.read_bytes(), path.name), actor="test")
+        db.session.commit()
         items = [m for r in event.rounds for q in r.questions for m in (q.media or [])]
         stored = [m for m in items if "file" in m]
         assert {m["kind"] for m in stored} == {"image", "audio", "video"}
@@ -151,6 +153,7 @@ def test_native_round_trip_through_the_database_loses_nothing(app) -> None:
         original = full_pack()
         event = new_event()
         import_pack(event, original, actor="test")
+        db.session.commit()
         db.session.expire_all()
         exported = export_pack(db.session.get(Event, event.id))
         assert exported == dataclasses.replace(original, title=event.name)
@@ -159,6 +162,7 @@ def test_native_round_trip_through_the_database_loses_nothing(app) -> None:
             again = parse_pack(text.encode("utf-8"), f"saved.{fmt}")
             second, _ = create_event("Втора вечер", code=f"AGAIN{fmt[0].upper()}")
             import_pack(second, again, actor="test")
+            db.session.commit()
             db.session.expire_all()
             assert export_pack(db.session.get(Event, second.id)) == dataclasses.replace(
                 original, title="Втора вечер")
@@ -171,6 +175,7 @@ def test_default_programme_exports_and_imports_the_same(app) -> None:
         before = export_pack(event)
         other, _ = create_event("Друга", code="OTHER1")
         import_pack(other, parse_pack(dump_native(before).encode(), "x.yaml"), actor="t")
+        db.session.commit()
         assert dataclasses.replace(export_pack(other), title=before.title) == before
         assert other.round(4).partial_points == 1
 
@@ -192,6 +197,7 @@ def test_append_keeps_the_programme_and_numbers_after_it(app) -> None:
     with app.app_context():
         event = new_event()
         report = import_pack(event, full_pack(), actor="test", mode="append")
+        db.session.commit()
         assert report.rounds == [7, 8, 9, 10]
         assert [r.number for r in event.rounds] == list(range(1, 11))
 
@@ -210,6 +216,7 @@ def test_replace_is_refused_once_teams_have_answered(app, desk) -> None:
         assert counts() == before
         assert db.session.scalar(db.select(func.count()).select_from(Answer)) == 1
         import_pack(event, full_pack(), actor="test", mode="append")
+        db.session.commit()
         assert counts()["question"] == before["question"] + 6
 
 
@@ -307,4 +314,5 @@ def test_readme_example_imports(app) -> None:
     with app.app_context():
         event = new_event()
         import_pack(event, pack, actor="test")
+        db.session.commit()
         assert event.round(4).partial_points == 1 and event.round(5).kind == "pairs"

@@ -102,6 +102,7 @@ def test_team_tokens_unguessable_hashed_and_event_scoped(desk, app):
         from answerdesk.formats.bg.demo import create_demo_event
 
         other, _ = create_demo_event()
+        db.session.commit()
         other_code = other.code
     assert not stored & set(tokens)  # only hashes are kept
     assert {hash_token(t) for t in tokens} <= stored

@@ -8,6 +8,7 @@ from playwright.sync_api import Browser, expect
 
 from answerdesk.core import limits
 from answerdesk.core.events import event_by_code
+from answerdesk.extensions import db
 
 pytestmark = pytest.mark.slow
 
@@ -16,6 +17,7 @@ def test_bg_g2b_phone_join_over_the_limit(browser: Browser, app, live_demo) -> N
     base, code, _password = live_demo
     with app.app_context():
         limits.set_limits(event_by_code(code), max_players="4", handicaps="", invited="")
+        db.session.commit()
     context = browser.new_context(locale="bg-BG", viewport={"width": 390, "height": 780})
     page = context.new_page()
     try:

@@ -277,6 +277,7 @@ def phone_answer_decided(desk, app, decision: str) -> None:
     with app.app_context():
         event = event_by_code(desk.code)
         review.decide(event, review.review_queue(event)[0].verdict_ids, decision)
+        db.session.commit()
 
 
 def test_paper_change_after_a_decision_goes_back_to_the_queue(desk, app):

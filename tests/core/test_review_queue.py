@@ -75,6 +75,7 @@ def test_one_decision_applies_to_every_team_in_the_group(desk, app):
     item = queue(app, desk.code)[0]
     with app.app_context():
         result = review.decide(event_by_code(desk.code), item.verdict_ids, "correct")
+        db.session.commit()
     assert result.decided == 3 and not result.conflicts
     assert {n: v.final for n, v in verdicts_by_team(app).items()} == \
         {"A": "correct", "B": "correct", "C": "correct"}
@@ -99,6 +100,7 @@ def test_partial_only_where_the_round_has_it(desk, app):
     assert item.partial_allowed
     with app.app_context():
         review.decide(event_by_code(desk.code), item.verdict_ids, "partial")
+        db.session.commit()
     assert desk.standings()[0]["points"] == 1  # BG-R4.1: 1 of 3
 
 
@@ -137,6 +139,7 @@ def test_second_judge_gets_a_conflict_not_a_second_decision(desk, app):
         event = event_by_code(desk.code)
         first = review.decide(event, ids, "correct", actor="host")
         second = review.decide(event, ids, "wrong", actor="assistant")
+        db.session.commit()
         decisions = db.session.scalars(
             db.select(AuditEntry).where(AuditEntry.action == "verdict.decide")).all()
     assert first.decided == 2 and second.decided == 0 and len(second.conflicts) == 2
@@ -159,6 +162,7 @@ def test_two_concurrent_judges_never_double_decide(desk, app, attempt):
             db.session.rollback()
             start.wait()
             results[actor] = review.decide(event, ids, decision, actor=actor)
+            db.session.commit()
 
     threads = [threading.Thread(target=judge, args=a)
                for a in (("host", "correct"), ("assistant", "wrong"))]
@@ -208,6 +212,7 @@ def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(desk, a
         items = review.review_queue(event)
         assert [i.text for i in items] == ["Христо Ботев или Левски"]
         review.decide(event, items[0].verdict_ids, "wrong", actor="host")
+        db.session.commit()
         assert review.review_queue(event) == []
     desk.save(token, 2, 1, "Левски или Ботев")
     with app.app_context():
@@ -261,6 +266,7 @@ def test_the_live_check_leaves_a_decision_made_meanwhile(desk, app, monkeypatch)
         monkeypatch.setattr(rounds, "check", checker)
         with app.app_context():
             review.decide(event_by_code(desk.code), item.verdict_ids, "wrong", actor="host")
+            db.session.commit()
         return checker(text, key, mode)
 
     monkeypatch.setattr(rounds, "check", check_while_the_host_decides)

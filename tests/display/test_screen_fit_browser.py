@@ -91,6 +91,7 @@ def test_every_projector_view_fits_1080p_and_720p(page: Page, app, live_demo, me
     with app.app_context():
         import_pack(event_by_code(code), parse_pack(bundle(media_files), "long.zip"),
                     actor="host")
+        db.session.commit()
     session = requests.Session()
     login = session.get(f"{base}/host/{code}/login").text
     session.post(f"{base}/host/{code}/login", data={

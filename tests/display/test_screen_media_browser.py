@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from answerdesk.core.events import event_by_code
+from answerdesk.extensions import db
 from answerdesk.packs import parse_pack
 from answerdesk.packs.importer import import_pack
 
@@ -35,6 +36,7 @@ def test_pictures_and_sound_on_the_projector_from_the_desk(page: Page, app, live
     with app.app_context():
         import_pack(event_by_code(code), parse_pack(media_files.bundle(), "evening.zip"),
                     actor="host")
+        db.session.commit()
     outside: list[str] = []
     projector = page.context.new_page()
     projector.on("request", lambda r: outside.append(r.url)

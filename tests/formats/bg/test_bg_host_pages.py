@@ -139,6 +139,7 @@ def test_a_new_event_without_a_pack_asks_for_questions(app, client):
 
     with app.app_context():
         event, password = create_event("Празна вечер")
+        db.session.commit()
         code = event.code
     client.post(f"/host/{code}/login", data={"password": password})
     page = client.get(f"/host/{code}/").get_data(as_text=True)

@@ -160,6 +160,7 @@ def test_bg_r1_options_on_the_phone_and_the_projector(desk, app):
     with app.app_context():
         import_pack(event_by_code(desk.code), parse_pack(R1_PACK.encode(), "r1.yaml"),
                     actor="test")
+        db.session.commit()
     login(desk)
     token = desk.join("Сови")
     desk.client.post(f"/host/{desk.code}/rounds/1/open")

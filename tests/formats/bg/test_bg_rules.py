@@ -336,6 +336,7 @@ def test_bg_j2_copy_scores_what_x_scores_and_follows_a_later_verdict_change(desk
     decided = verdict_id(app, "A", 2, 4)
     with app.app_context():
         review.decide(event_by_code(desk.code), [decided], "correct", override=True)
+        db.session.commit()
     assert by_round(desk, 2) == {"A": 2, "B": 2}
 
 

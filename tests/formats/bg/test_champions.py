@@ -21,6 +21,7 @@ def _played(app, day: dt.date, shares: dict[str, float], league_name: str = "") 
         event, _ = create_event(f"Вечер {day}", date=day)
         add_sample_questions(event)
         play_sample(event, shares)
+        db.session.commit()
         league.add_to_month(event, league_name=league_name)
 
 
@@ -34,6 +35,7 @@ def year_2025(app):
     _played(app, dt.date(2024, 12, 2), {"Лъвове": 1.0, "Котки": 0.5})
     with app.app_context():
         create_demo_event(month=True)
+        db.session.commit()
 
 
 def test_bg_m5_invitations_come_from_the_years_titles(app, year_2025):
@@ -47,6 +49,7 @@ def test_bg_m5_quiz_invites_only_title_holders_with_editable_handicaps(app, clie
     with app.app_context():
         event, password, _ = champions.create_champions_quiz("2025",
                                                              date=dt.date(2026, 1, 10))
+        db.session.commit()
         code = event.code
         assert event.invited == ["Сови", "Бухали"]
         assert event.handicaps == [{"name": "Сови", "points": 0},

@@ -30,6 +30,7 @@ def edition(app, shares: dict[str, float], day: int, month: str = "2025-03"):
         event, _ = create_event(f"Вечер {day}", date=START + dt.timedelta(days=day))
         add_sample_questions(event)
         play_sample(event, shares)
+        db.session.commit()
         league.add_to_month(event, month)
         return event.code
 
@@ -150,6 +151,7 @@ def test_bg_m_merge_of_an_unknown_spelling_refused(app):
 def test_demo_month_has_four_editions_and_a_table_in_its_own_league(app):
     with app.app_context():
         event, _ = create_demo_event(month=True)
+        db.session.commit()
         month = league.month_of(event.date)
         table = league.month_table(month, DEMO_LEAGUE)
         assert [e.number for e in table.editions] == [1, 2, 3, 4]
@@ -165,6 +167,7 @@ def test_a_real_month_never_shows_the_demo_editions(app):
         real, _ = create_event("Пъб куиз", date=demo_event.date)
         add_sample_questions(real)
         play_sample(real, {"Сови": 1.0, "Котки": 0.5})
+        db.session.commit()
         league.add_to_month(real)
         table = league.month_table(league.month_of(real.date))
         assert [e.event_id for e in table.editions] == [real.id]

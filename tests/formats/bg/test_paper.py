@@ -279,6 +279,7 @@ def test_bg_e1_the_assistant_enters_a_paper_joker_under_its_own_name(desk, app):
     with app.app_context():
         password = new_assistant_password(event_by_code(desk.code), actor="host")
         db.session.commit()
+        db.session.commit()
     desk.client.get(f"/host/{desk.code}/logout")
     desk.client.post(f"/host/{desk.code}/login", data={"password": password})
     assert joker(desk, team, 2, 4, "double").status_code == 302

@@ -46,6 +46,7 @@ def _new_event(app, pack_text: str | None = None) -> str:
         event, _ = create_event("Own night")
         if pack_text:
             import_pack(event, load_native(pack_text, "own.yaml"), actor="test")
+            db.session.commit()
         return event.code
 
 
@@ -96,6 +97,7 @@ def test_bg_r5_importing_into_the_demo_drops_the_demo_sets(app, demo):
     code, _ = demo
     with app.app_context():
         import_pack(event_by_code(code), load_native(OWN_PACK, "own.yaml"), actor="host")
+        db.session.commit()
         row = db.session.scalar(db.select(Wildcard))
         assert row.bank is None
         with pytest.raises(Conflict):

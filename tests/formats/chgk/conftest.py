@@ -49,6 +49,7 @@ def new_chgk_event(app, *, seconds: int | None = None, grace: int | None = None)
         event.question_seconds, event.question_grace = seconds, grace
         db.session.commit()
         import_pack(event, parse_pack(chgk_pack(), "chgk.txt"), "test")
+        db.session.commit()
         return event.code, password
 
 

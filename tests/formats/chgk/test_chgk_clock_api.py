@@ -106,6 +106,7 @@ def test_chgk_1_1_api_event_created_by_the_organiser_locks_by_the_clock(app, cli
         event = event_by_code(code)
         assert event.format == "chgk" and [r.number for r in event.rounds] == [1, 2]
         import_pack(event, parse_pack(chgk_pack_bytes, "chgk.txt"), "test")
+        db.session.commit()
     token = client.post(f"/api/events/{code}/teams", json={"name": "Сова", "players": 4}
                         ).get_json()["token"]
     team = {"Authorization": f"Bearer {token}"}

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from answerdesk.core.events import create_event, event_by_code
+from answerdesk.extensions import db
 from answerdesk.formats.chgk.pack import shape
 from answerdesk.packs import parse_pack
 
@@ -35,6 +36,7 @@ def test_chgk_1_6_every_real_pack_makes_two_games_of_12(name):
 def test_chgk_1_9_host_chooses_tours_and_first_questions_in_the_preview(app, client, english):
     with app.app_context():
         event, password = create_event("ЧГК, настоящий пакет", format="chgk")
+        db.session.commit()
         code = event.code
     assert client.post(f"/host/{code}/login", data={"password": password}).status_code == 302
     data = (PACKS / "rusch16.txt").read_bytes()

@@ -17,6 +17,7 @@ def host_of(app, code: str):
     with app.app_context():
         event = db.session.scalars(db.select(Event).where(Event.code == code)).one()
         password = reset_host_password(event)
+        db.session.commit()
     assert host.post(f"/host/{code}/login", data={"password": password}).status_code == 302
     return host
 

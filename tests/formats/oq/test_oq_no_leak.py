@@ -75,6 +75,7 @@ def test_oq_no_page_a_player_reaches_shows_a_question_before_it_is_played(app, o
         from answerdesk.core.organiser import reset_host_password
         event = db.session.scalars(db.select(Event).where(Event.code == code)).one()
         password = reset_host_password(event)
+        db.session.commit()
     assert host.post(f"/host/{code}/login", data={"password": password}).status_code == 302
 
     def everything() -> str:

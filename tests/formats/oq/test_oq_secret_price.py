@@ -15,6 +15,7 @@ from buzzgame import T0, Phone, install_server_clock, oq_player, start_question
 from factories import Desk
 
 from answerdesk.core.events import create_event
+from answerdesk.extensions import db
 from answerdesk.formats.oq import types
 from answerdesk.packs import parse_pack
 from answerdesk.packs.importer import import_pack
@@ -70,6 +71,7 @@ def game(app, client, monkeypatch, english):
     with app.app_context():
         event, password = create_event("Котки", format="oq")
         import_pack(event, parse_pack(siq(), "kotki.siq"), "host")
+        db.session.commit()
         code = event.code
     desk = Desk(client, code, password)
     phones = {name: Phone(client, code, oq_player(client, code, name), clock, 0, 20, 20)

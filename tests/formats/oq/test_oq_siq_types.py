@@ -74,6 +74,7 @@ def oq_pack(app, client, monkeypatch, english):
         assert not [n for n in preview(pack, event).warnings
                     if any(w in str(n) for w in TYPE_WARNINGS)]
         report = import_pack(event, pack, "host")
+        db.session.commit()
         assert not [n for n in report.warnings if any(w in str(n) for w in TYPE_WARNINGS)]
         code = event.code
     desk = Desk(client, code, password)
