@@ -51,7 +51,7 @@ class Prepared:
                            if name in processors]
         self.positional = dialect.positional
         columns = compiled._result_columns
-        self.row = namedtuple("Row", [c[0] for c in columns]) if columns else None  # type: ignore[misc]
+        self.row = namedtuple("Row", [c[0] for c in columns]) if columns else None
         self.results = [
             (i, p) for i, c in enumerate(columns)
             if (p := c[3]._cached_result_processor(dialect, None)) is not None

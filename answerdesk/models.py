@@ -25,14 +25,14 @@ from sqlalchemy import (
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .core.states import GateState, RoundState
-from .extensions import db
+from .extensions import Model, db
 
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
 
 
-class Event(db.Model):
+class Event(Model):
     __tablename__ = "event"
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -73,7 +73,7 @@ class Event(db.Model):
         return next((r for r in self.rounds if r.number == number), None)
 
 
-class Team(db.Model):
+class Team(Model):
     __tablename__ = "team"
     __table_args__ = (UniqueConstraint("event_id", "name_key"),)
 
@@ -88,7 +88,7 @@ class Team(db.Model):
     event: Mapped[Event] = relationship(back_populates="teams")
 
 
-class Round(db.Model):
+class Round(Model):
     """A round moves draft → open → locked → revealed (BG-E2, BG-E3)."""
 
     __tablename__ = "round"
@@ -118,7 +118,7 @@ class Round(db.Model):
         return self.state == RoundState.OPEN
 
 
-class Question(db.Model):
+class Question(Model):
     __tablename__ = "question"
     __table_args__ = (UniqueConstraint("round_id", "number"),)
 
@@ -163,7 +163,7 @@ def display_key(key: Any) -> str:
     return str(key)
 
 
-class Answer(db.Model):
+class Answer(Model):
     """A team's latest answer to a question; each change is in the audit log."""
 
     __tablename__ = "answer"
@@ -189,7 +189,7 @@ class Answer(db.Model):
     )
 
 
-class Verdict(db.Model):
+class Verdict(Model):
     """The checker's proposal and, once given, the host's last word."""
 
     __tablename__ = "verdict"
@@ -225,7 +225,7 @@ PHONE_SAVE = "answer.save"
 NOT_A_PHONE_SAVE = text(f"action <> '{PHONE_SAVE}'")
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     __tablename__ = "audit_entry"
     # live.version() asks for an event's newest entry on every poll: with event_id
     # alone PostgreSQL walked the whole table backwards from the newest id
@@ -251,7 +251,7 @@ class AuditEntry(db.Model):
     )
 
 
-class ScoreCorrection(db.Model):
+class ScoreCorrection(Model):
     """A manual change of a team's points with its reason; undone, it stops counting."""
 
     __tablename__ = "score_correction"
@@ -269,7 +269,7 @@ class ScoreCorrection(db.Model):
     team: Mapped[Team] = relationship()
 
 
-class ScreenState(db.Model):
+class ScreenState(Model):
     """What the projector shows, set by the host; ``version`` moves on every change."""
 
     __tablename__ = "screen_state"
@@ -287,7 +287,7 @@ class ScreenState(db.Model):
     media: Mapped[str | None] = mapped_column(String(24))
 
 
-class Joker(db.Model):
+class Joker(Model):
     """A joker a team played (BG-J1-J3): each kind at most once per team and game."""
 
     __tablename__ = "joker"
@@ -311,7 +311,7 @@ class Joker(db.Model):
     question: Mapped[Question] = relationship()
 
 
-class Dispute(db.Model):
+class Dispute(Model):
     """A host decision on a question after a dispute (BG-D1): uphold, accept or annul."""
 
     __tablename__ = "dispute"
@@ -331,7 +331,7 @@ class Dispute(db.Model):
     question: Mapped[Question] = relationship()
 
 
-class QuestionGate(db.Model):
+class QuestionGate(Model):
     """Per-question open → locked → revealed (BG-R6, one question at a time).
 
     A question started on the clock (clock.py, CHGK-1.1) carries its answer period
@@ -354,7 +354,7 @@ class QuestionGate(db.Model):
     revealed_at: Mapped[dt.datetime | None]
 
 
-class Wildcard(db.Model):
+class Wildcard(Model):
     """BG-R5.0: who chooses the R5 scenario (draw recorded), and the scenario chosen."""
 
     __tablename__ = "wildcard"
@@ -372,7 +372,7 @@ class Wildcard(db.Model):
     chooser: Mapped[Team | None] = relationship()
 
 
-class Shootout(db.Model):
+class Shootout(Model):
     """BG-S3 „Дузпи“ for one tied group: three numbers, one minute, then locked."""
 
     __tablename__ = "shootout"
@@ -387,7 +387,7 @@ class Shootout(db.Model):
     locked_at: Mapped[dt.datetime | None]
 
 
-class ShootoutAnswer(db.Model):
+class ShootoutAnswer(Model):
     __tablename__ = "shootout_answer"
     __table_args__ = (UniqueConstraint("shootout_id", "team_id"),)
 
@@ -400,7 +400,7 @@ class ShootoutAnswer(db.Model):
     saved_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
-class Edition(db.Model):
+class Edition(Model):
     """An event as an edition of a monthly league (BG-M1-M4).
 
     ``league`` names the league: "" is the venue's own; the demo keeps its played
@@ -419,7 +419,7 @@ class Edition(db.Model):
     event: Mapped[Event] = relationship()
 
 
-class TeamAlias(db.Model):
+class TeamAlias(Model):
     """The host's merge of two spellings of one team across events (BG-M, BG-G1 keys)."""
 
     __tablename__ = "team_alias"

@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from flask import current_app
+from sqlalchemy import Table
 from sqlalchemy.exc import IntegrityError
 
 from ..database import round_queue
@@ -106,8 +107,9 @@ class TeamLike(Protocol):
 
 # The save's statements, built once (SQL expressions are immutable): constructing
 # them per request cost more CPU than running them (bench/README.md).
-_round, _question, _answer = Round.__table__, Question.__table__, Answer.__table__
-_gate, _joker, _audit = QuestionGate.__table__, Joker.__table__, AuditEntry.__table__
+# (__table__ is a FromClause to mypy; a mapped class's is its Table.)
+_round, _question, _answer = (cast(Table, m.__table__) for m in (Round, Question, Answer))
+_gate, _joker, _audit = (cast(Table, m.__table__) for m in (QuestionGate, Joker, AuditEntry))
 _ANSWER_COLUMNS = (_answer.c.text, _answer.c.fields, _answer.c.source, _answer.c.version,
                    _answer.c.client_seq, _answer.c.updated_at)
 
@@ -154,7 +156,7 @@ _TARGET = (
 # The optimistic save's read (PostgreSQL, save_by_token): the team by its token and
 # _TARGET's row in ONE statement, in autocommit and without the queue lock; its write
 # re-checks under the lock what the decision rested on (_STILL).
-_team, _event = Team.__table__, Event.__table__
+_team, _event = (cast(Table, m.__table__) for m in (Team, Event))
 _columns, _joins = _target_read(_team.c.id)
 _TEAM_TARGET = (
     db.select(_team.c.id.label("team_id"), _team.c.event_id, _team.c.name.label("team_name"),

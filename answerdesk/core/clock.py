@@ -61,7 +61,7 @@ def event_gates(event: Event) -> list[tuple[QuestionGate, Question, Round]]:
         .where(Round.event_id == event.id)
         .order_by(QuestionGate.id)
     )
-    return [tuple(row) for row in rows]  # type: ignore[misc]
+    return [tuple(row) for row in rows]
 
 
 def _due(event: Event, now: dt.datetime):

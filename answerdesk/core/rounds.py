@@ -7,7 +7,9 @@ are then shown and compared with each team's answers.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, cast
+
+from sqlalchemy import Table
 
 from ..checker import check
 from ..database import queue_for_round, read_only, read_write
@@ -174,7 +176,7 @@ def _changed_after_decision(updated_at: dt.datetime, decided_at: dt.datetime | N
 
 
 # Answers of an event's open rounds with no verdict, or changed since their verdict.
-_verdict = Verdict.__table__
+_verdict = cast(Table, Verdict.__table__)  # a FromClause to mypy
 _ARRIVED = (
     db.select(
         Answer.id.label("answer_id"), Answer.text, Answer.updated_at,

@@ -17,11 +17,11 @@ import datetime as dt
 from sqlalchemy import BigInteger, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ...extensions import db
+from ...extensions import Model
 from ...models import utcnow
 
 
-class BuzzSample(db.Model):
+class BuzzSample(Model):
     """One sync exchange of a phone; complete once the phone reports its receipt."""
 
     __tablename__ = "buzz_sample"
@@ -38,7 +38,7 @@ class BuzzSample(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
-class BuzzPress(db.Model):
+class BuzzPress(Model):
     """A press (OQ-4): the phone's claimed time, the server's arrival time, and the
     server's estimate of that phone's clock at the arrival, kept so the order never
     changes after the fact; who pressed: the phone's key (as its samples') and the

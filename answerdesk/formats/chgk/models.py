@@ -14,11 +14,11 @@ from typing import Any
 from sqlalchemy import JSON, ForeignKey, String
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ...extensions import db
+from ...extensions import Model
 from ...models import utcnow
 
 
-class ChgkAction(db.Model):
+class ChgkAction(Model):
     """One record of a game: a sector draw, an auction, a Central Table verdict."""
 
     __tablename__ = "chgk_action"
@@ -34,7 +34,7 @@ class ChgkAction(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
-class ChgkTeam(db.Model):
+class ChgkTeam(Model):
     """CHGK-2.2: a team's league (Favourites or Contenders) in this event."""
 
     __tablename__ = "chgk_team"

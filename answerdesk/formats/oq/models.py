@@ -8,11 +8,11 @@ from typing import Any
 from sqlalchemy import JSON, BigInteger, ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
-from ...extensions import db
+from ...extensions import Model
 from ...models import utcnow
 
 
-class OqGame(db.Model):
+class OqGame(Model):
     """OQ-2 the team with the turn; OQ-6 the final's banned themes, in order; OQ-7 the
     speed; OQ-8 the pauses (``[start_ms, end_ms]``, timers.py), the first and latest
     activity, and whom the host banned (room.py)."""
@@ -35,7 +35,7 @@ class OqGame(db.Model):
     reserved: Mapped[Any | None] = mapped_column(JSON)
 
 
-class OqPlayer(db.Model):
+class OqPlayer(Model):
     """OQ-1: a player of a team, with a token of their own; the captain picks, bids,
     bets and bans for the team."""
 
@@ -54,7 +54,7 @@ class OqPlayer(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
-class OqPlay(db.Model):
+class OqPlay(Model):
     """One question on the board as it plays (OQ-4): the buzzer's attempt, since when it
     is armed, who answers, who is out (answered or passed)."""
 
@@ -75,7 +75,7 @@ class OqPlay(db.Model):
     stake: Mapped[int | None]
 
 
-class OqScore(db.Model):
+class OqScore(Model):
     """A score entry (OQ-5): a judged answer, a final bet's result, or a hand edit."""
 
     __tablename__ = "oq_score"
@@ -89,7 +89,7 @@ class OqScore(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
-class OqBet(db.Model):
+class OqBet(Model):
     """OQ-6: a team's sealed bet, its written final answer and the host's verdict."""
 
     __tablename__ = "oq_bet"
@@ -103,7 +103,7 @@ class OqBet(db.Model):
     accepted: Mapped[bool | None]
 
 
-class OqChoice(db.Model):
+class OqChoice(Model):
     """OQ-3: the option a team chose (choices, choices for all): one per team and question."""
 
     __tablename__ = "oq_choice"
@@ -116,7 +116,7 @@ class OqChoice(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
 
 
-class OqStake(db.Model):
+class OqStake(Model):
     """OQ-3 auction: a team's stake, or its pass (no amount), in the order made."""
 
     __tablename__ = "oq_stake"

@@ -350,7 +350,7 @@ def _latest(event: Event) -> tuple[QuestionGate, Question, Round] | None:
         .join(Question, QuestionGate.question_id == Question.id)
         .join(Round, Question.round_id == Round.id)
         .where(Round.event_id == event.id).order_by(QuestionGate.id.desc()).limit(1)).first()
-    return tuple(row) if row else None  # type: ignore[return-value]
+    return tuple(row) if row else None
 
 
 def _stored_state(question: Question) -> SiQuestion | None:
@@ -460,7 +460,7 @@ def protests(event: Event) -> list[tuple[SiProtest, Question, Round]]:
         .join(Question, SiProtest.question_id == Question.id)
         .join(Round, Question.round_id == Round.id)
         .where(Round.event_id == event.id).order_by(SiProtest.id))
-    return [tuple(row) for row in rows]  # type: ignore[misc]
+    return [tuple(row) for row in rows]
 
 
 def open_windows(event: Event) -> list[tuple[Question, Round]]:

@@ -8,11 +8,11 @@ import datetime as dt
 from sqlalchemy import ForeignKey, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
-from ...extensions import db
+from ...extensions import Model
 from ...models import Team, utcnow
 
 
-class SiPlayer(db.Model):
+class SiPlayer(Model):
     """SI-1.2 in or out of competition; SI-1.3 warnings (the second removes)."""
 
     __tablename__ = "si_player"
@@ -23,7 +23,7 @@ class SiPlayer(db.Model):
     warnings: Mapped[int] = mapped_column(default=0)
 
 
-class SiQuestion(db.Model):
+class SiQuestion(Model):
     """SI-2.2b the host's ВСЁ and SI-2.4 the publication of the lists."""
 
     __tablename__ = "si_question"
@@ -35,7 +35,7 @@ class SiQuestion(db.Model):
     published_at: Mapped[dt.datetime | None]
 
 
-class SiAnswer(db.Model):
+class SiAnswer(Model):
     """A player's one answer (SI-2.2: only the first counts), with the server's receipt."""
 
     __tablename__ = "si_answer"
@@ -59,7 +59,7 @@ class SiAnswer(db.Model):
     team: Mapped[Team] = relationship()
 
 
-class SiTheme(db.Model):
+class SiTheme(Model):
     """SI-0: a theme of a round and its author, one of the players (if any)."""
 
     __tablename__ = "si_theme"
@@ -74,7 +74,7 @@ class SiTheme(db.Model):
     author: Mapped[Team | None] = relationship()
 
 
-class SiProtest(db.Model):
+class SiProtest(Model):
     """SI-3: a protest ("СТОП") against a question's published results, and the host's
     word on it (rules.ProtestState)."""
 
