@@ -52,7 +52,7 @@ def _text(mode: str) -> Callable[[str, Any, int | None], Result]:
         from answerdesk.checker.text import check_text
 
         accept, reject = parse_open_key(key)
-        allowed = MODES[mode].max_errors if max_errors is None else max(0, int(max_errors))
+        allowed = (MODES[mode].max_errors or 0) if max_errors is None else max(0, int(max_errors))
         return check_text(given, accept, reject, mode, allowed)
 
     return check_text_mode

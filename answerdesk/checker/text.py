@@ -263,7 +263,7 @@ def spelling_variant(key: str, given: str) -> bool:
     ops = Levenshtein.editops(key, given)
     if len(ops) != 1:
         return False
-    op = ops[0]
+    (op,) = ops
     if op.tag == "replace":
         k, g = key[op.src_pos], given[op.dest_pos]
         if {k, g} in ({"й", "и"}, {"э", "е"}, {"ь", "ъ"}):
@@ -919,9 +919,12 @@ def _one_vowel_apart(x: str, y: str) -> bool:
     if x == y:
         return True
     ops = Levenshtein.editops(x, y)
-    if len(ops) != 1 or ops[0].tag != "replace":
+    if len(ops) != 1:
         return False
-    pair = {x[ops[0].src_pos], y[ops[0].dest_pos]}
+    (op,) = ops
+    if op.tag != "replace":
+        return False
+    pair = {x[op.src_pos], y[op.dest_pos]}
     return bool(pair & {"ъ", "ӧ"}) and pair <= _VOWELS | {"ъ", "ӧ"}
 
 
