@@ -120,4 +120,5 @@ def load(app: Flask | None = None) -> ChgkTournament:
     add_audit_sentences(AUDIT_SENTENCES)
     if app is not None:
         from . import api, host  # noqa: F401  (add their routes to the api and host blueprints)
-    return register(CHGK)
+    register(CHGK)
+    return CHGK

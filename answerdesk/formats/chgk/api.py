@@ -79,7 +79,7 @@ def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
     from ...api.openapi import _CODE, _error, _ok
 
-    host = [{"hostPassword": []}]
+    host: list[dict[str, list[str]]] = [{"hostPassword": []}]
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 0}, "description": "Game (1 or 2)"}
     obj = {"type": "object"}

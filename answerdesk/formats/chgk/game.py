@@ -55,7 +55,7 @@ class Carried:
     moved: bool = False  # promoted or relegated at that season's end (CHGK-2.2)
 
 
-def _cache() -> dict[str, Any]:
+def _cache() -> dict[tuple[int, tuple[int, ...]], dict[int, Carried]]:
     if not has_app_context():
         return {}
     return g.setdefault("chgk_leagues", {})
@@ -140,7 +140,7 @@ def set_league(event: Event, team_name: Any, league: Any, actor: str = "host") -
 class GameState:
     """A game replayed: the table, draws, burned credits."""
 
-    table: CentralTable
+    table: CentralTable[int]
     sectors: list[int]
     burned: dict[int, int]
     auctions: list[dict[str, Any]]
@@ -153,7 +153,7 @@ def draws(event: Event, game: int) -> list[ChgkAction]:
 
 def _replay(event: Event, game: int, actions: list[ChgkAction], lg: dict[int, League],
             ended: bool) -> GameState:
-    table = CentralTable()
+    table = CentralTable[int]()
     sectors: list[int] = []
     burned: dict[int, int] = {}
     auctions: list[dict[str, Any]] = []
@@ -168,19 +168,23 @@ def _replay(event: Event, game: int, actions: list[ChgkAction], lg: dict[int, Le
             if payload.get("winner") is not None:
                 winner = int(payload["winner"])
                 table.seat(winner, league=lg.get(winner), game=game)
-        elif action.kind == TableAction.ANSWER:
-            table.answer(action.team_id, action.question, payload["correct"])
+        elif action.kind in (TableAction.ANSWER, TableAction.DECISIVE):
+            # record_table writes both with their team and question
+            assert action.team_id is not None and action.question is not None
+            if action.kind == TableAction.ANSWER:
+                table.answer(action.team_id, action.question, payload["correct"])
+            else:
+                table.decisive(action.team_id, action.question, payload["correct"])
         elif action.kind == TableAction.LEAVE:
+            assert action.team_id is not None  # record_table writes who left
             table.leave(action.team_id)
-        elif action.kind == TableAction.DECISIVE:
-            table.decisive(action.team_id, action.question, payload["correct"])
     if ended:
         table.close_game()
     return GameState(table, sectors, burned, auctions)
 
 
-def _ended(rnd: Round) -> bool:
-    return rnd.state in ("locked", "revealed")
+def _ended(rnd: Round | None) -> bool:
+    return rnd is not None and rnd.state in ("locked", "revealed")
 
 
 def state(event: Event, game: int) -> GameState:
@@ -202,7 +206,7 @@ def _counted(rnd: Round, now: dt.datetime, revealed_only: bool = False) -> set[i
             if _ended(rnd) or gate_state != "open" or (locks_at is not None and locks_at <= now)}
 
 
-def hall_correct(event: Event, game: int, table: CentralTable,
+def hall_correct(event: Event, game: int, table: CentralTable[int],
                  revealed_only: bool = False) -> dict[int, int]:
     """CHGK-1.2: one point per correct written answer, on the questions locked so far
     (or only those revealed); the team at the Central Table answers orally there
@@ -329,8 +333,10 @@ def phone_bids(event: Event, game: int, gs: GameState | None = None) -> dict[int
     gs = gs or state(event, game)
     bids: dict[int, int] = {}
     for action in _actions(event, game):
-        if action.kind == BID and (action.payload or {}).get("auction") == len(gs.auctions):
-            bids[action.team_id] = action.payload["bid"]
+        payload = action.payload or {}
+        if (action.kind == BID and action.team_id is not None
+                and payload.get("auction") == len(gs.auctions)):
+            bids[action.team_id] = payload["bid"]
     return bids
 
 
@@ -383,7 +389,7 @@ def hand_in_bid(event: Event, team: Team, bid: Any, actor: str = "phone") -> dic
 
 
 def table_action(event: Event, game: int, team_name: Any, action: Any, question: Any = None,
-                 correct: Any = None, actor: str = "host") -> CentralTable:
+                 correct: Any = None, actor: str = "host") -> CentralTable[int]:
     """CHGK-3.1-3.4: the host records the table's oral answer, a voluntary leave or the
     Decisive Round; refused (nothing recorded) for a team not at the table."""
     if (not isinstance(action, str) or action not in {a.value for a in TableAction}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 from flask import Response, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...access import host_required
 from ...core import clock, labels, rounds
@@ -29,8 +30,9 @@ def screen(event: Event) -> dict:
     draws = game.draws(event, number)
     seated = next((t.name for t in event.teams if t.id == seated_id), None)
     answer = None
-    if current and current["state"] == "revealed":
-        question = next(q for q in event.round(number).questions
+    rnd = event.round(number)
+    if current and current["state"] == "revealed" and rnd is not None:
+        question = next(q for q in rnd.questions
                         if q.number == current["question"])
         answer = question_card(question)["answer"]
     return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
@@ -56,9 +58,9 @@ def question_card(question: Question) -> dict:
             "source": details.get("source"), "author": details.get("author")}
 
 
-def _back(number: int | None = None) -> Response:
+def _back(number: int | None = None) -> BaseResponse:
     anchor = f"#game-{number}" if number else ""
-    return redirect(url_for("host.chgk_desk", code=request.view_args["code"]) + anchor)
+    return redirect(url_for("host.chgk_desk", code=(request.view_args or {})["code"]) + anchor)
 
 
 def _int(name: str) -> int | None:
@@ -104,10 +106,11 @@ def _desk(event: Event, refused: dict | None = None) -> str:
             "seated": next((t.name for t in event.teams if t.id == state.table.seated), None),
             "phone_bids": game.phone_bids(event, number, state),
         })
-    now = clock.current(event)
+    running = clock.current(event)
     standings = game.standings_json(event)
     return render_template(
-        "host/chgk.html", event=event, games=games, clock=now, card=_desk_card(games, now),
+        "host/chgk.html", event=event, games=games, clock=running,
+        card=_desk_card(games, running),
         evening=standings["evening"], by_league=standings["leagues"], leagues=lg,
         sources=game.league_sources(event), refused=refused,
         season_label=chgk_exports.season_label, round_state=labels.round_state,

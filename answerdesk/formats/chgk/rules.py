@@ -16,7 +16,7 @@ import secrets
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ...errors import BidRefused, Conflict, DeskError, WrongTeam
 
@@ -104,27 +104,31 @@ REJECTED_CODES = frozenset({"rejected", "nearer_rejected"})
 # ------------------------------------------------------------ CHGK-2.5 game ranking
 
 
+#: A team's identity in these rules: whatever the caller keys teams by (an id, a name).
+K = TypeVar("K", bound=Hashable)
+
+
 @dataclass(frozen=True)
-class GameResult:
+class GameResult(Generic[K]):
     """A team's game: points for correct answers (Central Table points included),
     points won at the Central Table and rounds played there (CHGK-2.5, CHGK-3.2)."""
 
-    team: Hashable
+    team: K
     points: int
     table_points: int = 0
     table_rounds: int = 0
 
 
 @dataclass(frozen=True)
-class Place:
-    team: Hashable
+class Place(Generic[K]):
+    team: K
     place: int
     shared: bool
 
 
-def _competition_places(ordered: Sequence[Any], key) -> list[Place]:
+def _competition_places(ordered: Sequence[Any], key) -> list[Place[Any]]:
     """Places 1, 2, 2, 4: equal keys share the better place."""
-    places: list[Place] = []
+    places: list[Place[Any]] = []
     for i, item in enumerate(ordered):
         same_as_before = i > 0 and key(item) == key(ordered[i - 1])
         place = places[-1].place if same_as_before else i + 1
@@ -135,11 +139,11 @@ def _competition_places(ordered: Sequence[Any], key) -> list[Place]:
     return [Place(p.team, p.place, counts[p.place] > 1) for p in places]
 
 
-def _game_key(result: GameResult) -> tuple[int, int, int]:
+def _game_key(result: GameResult[Any]) -> tuple[int, int, int]:
     return (result.points, result.table_points, result.table_rounds)
 
 
-def game_ranking(results: Iterable[GameResult]) -> list[Place]:
+def game_ranking(results: Iterable[GameResult[K]]) -> list[Place[K]]:
     """CHGK-2.5: most points; ties by Central Table points, then Central Table
     rounds; still equal: the place is shared (competition ranking 1, 2, 2, 4)."""
     ordered = sorted(results, key=lambda r: (tuple(-v for v in _game_key(r)), str(r.team)))
@@ -159,15 +163,15 @@ def place_series_points(place: int) -> int:
     return SERIES_POINTS_BELOW
 
 
-def series_points(results: Iterable[GameResult], leagues: Mapping[Hashable, League],
-                  table_series: Mapping[Hashable, int]) -> dict[Hashable, int]:
+def series_points(results: Iterable[GameResult[K]], leagues: Mapping[K, League],
+                  table_series: Mapping[K, int]) -> dict[K, int]:
     """CHGK-2.4: series points of one game, ranked within each league (CHGK-2.5
     order), plus the series points the team kept at the Central Table (CHGK-3.2,
     CHGK-4.7). Decision: a team with no league plays with the Contenders."""
-    by_league: dict[League, list[GameResult]] = {}
+    by_league: dict[League, list[GameResult[K]]] = {}
     for result in results:
         by_league.setdefault(leagues.get(result.team, League.CONTENDERS), []).append(result)
-    points: dict[Hashable, int] = {}
+    points: dict[K, int] = {}
     for league_results in by_league.values():
         for place in game_ranking(league_results):
             points[place.team] = (place_series_points(place.place)
@@ -179,8 +183,8 @@ def series_points(results: Iterable[GameResult], leagues: Mapping[Hashable, Leag
 
 
 @dataclass(frozen=True)
-class EveningRow:
-    team: Hashable
+class EveningRow(Generic[K]):
+    team: K
     place: int
     place_sum: int
     places: tuple[int, ...]
@@ -191,8 +195,8 @@ class EveningRow:
     by_lot: bool
 
 
-def evening_ranking(games: Sequence[Sequence[GameResult]],
-                    lot_seed: str | None = None) -> list[EveningRow]:
+def evening_ranking(games: Sequence[Sequence[GameResult[K]]],
+                    lot_seed: str | None = None) -> list[EveningRow[K]]:
     """CHGK-2.6/2.7: the sum of places in the games (fewest first); ties broken by
     (I) Central Table points, (II) Central Table rounds, (III) points of both games,
     (IV) the better place in one of the games, (V) lot (drawn from ``lot_seed``).
@@ -202,16 +206,16 @@ def evening_ranking(games: Sequence[Sequence[GameResult]],
     teams still equal after (I)-(IV), so every place is distinct.
     """
     teams = sorted({r.team for game in games for r in game}, key=str)
-    place_in: list[dict[Hashable, int]] = []
+    place_in: list[dict[K, int]] = []
     for game in games:
-        places = {p.team: p.place for p in game_ranking(game)}
+        ranked = {p.team: p.place for p in game_ranking(game)}
         absent = len(game) + 1
-        place_in.append({team: places.get(team, absent) for team in teams})
-    by_team: dict[Hashable, list[GameResult]] = {team: [] for team in teams}
+        place_in.append({team: ranked.get(team, absent) for team in teams})
+    by_team: dict[K, list[GameResult[K]]] = {team: [] for team in teams}
     for game in games:
         for r in game:
             by_team[r.team].append(r)
-    totals: dict[Hashable, dict[str, Any]] = {}
+    totals: dict[K, dict[str, Any]] = {}
     for team in teams:
         rows = by_team[team]
         places = tuple(p[team] for p in place_in)
@@ -227,7 +231,7 @@ def evening_ranking(games: Sequence[Sequence[GameResult]],
 
     ordered = sorted(teams, key=key)
     rng = random.Random(lot_seed or new_seed())
-    result: list[EveningRow] = []
+    result: list[EveningRow[K]] = []
     i = 0
     while i < len(ordered):
         j = i
@@ -251,7 +255,7 @@ def evening_ranking(games: Sequence[Sequence[GameResult]],
 _TIE_BREAKS = ("I", "II", "III", "IV")
 
 
-def _separated_by(team: Hashable, ordered: list[Hashable], key) -> str:
+def _separated_by(team: Hashable, ordered: Sequence[Hashable], key) -> str:
     """The tie-break (I-IV) that set the team apart from another with its place sum."""
     mine = key(team)
     level = 0
@@ -285,7 +289,7 @@ class TableTally:
 
 
 @dataclass
-class CentralTable:
+class CentralTable(Generic[K]):
     """CHGK-3.1-3.6: the Central Table of one game, driven by the host's records.
 
     A stay starts when the auction's winner sits down. Each answer there: right
@@ -295,17 +299,17 @@ class CentralTable:
     Decisive Round (3.4). A later stay counts from 0 (3.5).
     """
 
-    seated: Hashable | None = None
+    seated: K | None = None
     stay_points: int = 0
     stay_series: int = 0
     may_leave: bool = False  # the last thing at the table was a right answer
-    tallies: dict[Hashable, TableTally] = field(default_factory=dict)
-    seats_by_question: dict[int, Hashable] = field(default_factory=dict)
+    tallies: dict[K, TableTally] = field(default_factory=dict)
+    seats_by_question: dict[int, K] = field(default_factory=dict)
 
-    def tally(self, team: Hashable) -> TableTally:
+    def tally(self, team: K) -> TableTally:
         return self.tallies.setdefault(team, TableTally())
 
-    def seat(self, team: Hashable, *, league: League | None = None, game: int = 1) -> None:
+    def seat(self, team: K, *, league: League | None = None, game: int = 1) -> None:
         """The auction's winner sits down (CHGK-4.5); CHGK-3.6 in game 2 only Favourites."""
         if self.seated is not None:
             raise Conflict("The Central Table is taken: the auction waits until it is free.")
@@ -313,13 +317,13 @@ class CentralTable:
             raise WrongTeam("In the second game only Favourites may play at the Central Table.")
         self.seated, self.stay_points, self.stay_series, self.may_leave = team, 0, 0, False
 
-    def _check_team(self, team: Hashable) -> None:
+    def _check_team(self, team: K) -> None:
         if self.seated is None:
             raise WrongTeam("No team plays at the Central Table.")
         if team != self.seated:
             raise WrongTeam("Team %(team)s does not play at the Central Table.", team=str(team))
 
-    def answer(self, team: Hashable, question: int, correct: bool) -> None:
+    def answer(self, team: K, question: int, correct: bool) -> None:
         """CHGK-1.1/3.2: the host's verdict on the table's oral answer to a question."""
         self._check_team(team)
         if question in self.seats_by_question:
@@ -338,7 +342,7 @@ class CentralTable:
         tally.points += self.stay_points
         self._vacate()
 
-    def leave(self, team: Hashable) -> None:
+    def leave(self, team: K) -> None:
         """CHGK-3.3: after a right answer, before the next round; keeps both."""
         self._check_team(team)
         if not self.may_leave:
@@ -348,7 +352,7 @@ class CentralTable:
         tally.series += self.stay_series
         self._vacate()
 
-    def decisive(self, team: Hashable, question: int, correct: bool) -> None:
+    def decisive(self, team: K, question: int, correct: bool) -> None:
         """CHGK-3.4: one player answers; right doubles, wrong zeroes the points won at
         the table; series points are unaffected; the table is then free (auction).
 
@@ -383,7 +387,7 @@ class CentralTable:
     def _vacate(self) -> None:
         self.seated, self.stay_points, self.stay_series, self.may_leave = None, 0, 0, False
 
-    def standing(self, team: Hashable) -> TableTally:
+    def standing(self, team: K) -> TableTally:
         """The team's tally as it stands, counting a stay still in progress."""
         tally = self.tallies.get(team, TableTally())
         if team != self.seated:
@@ -402,22 +406,22 @@ def credits(correct_answers: int, burned: int) -> int:
 
 
 @dataclass(frozen=True)
-class AuctionResult:
-    winner: Hashable | None
-    bids: dict[Hashable, int]
-    tied: tuple[Hashable, ...]
+class AuctionResult(Generic[K]):
+    winner: K | None
+    bids: dict[K, int]
+    tied: tuple[K, ...]
     seed: str | None  # the spinning top's seed when a tie was drawn (CHGK-4.5)
 
 
-def auction(bids: Mapping[Hashable, Any], available: Mapping[Hashable, int],
-            seed: str | None = None) -> AuctionResult:
+def auction(bids: Mapping[K, Any], available: Mapping[K, int],
+            seed: str | None = None) -> AuctionResult[K]:
     """CHGK-4.3-4.5: sealed bids of 1..the team's credits; every bid burns; the
     highest wins; a tie is drawn by the spinning top (from ``seed``, recorded).
 
     ``available`` holds the credits of every team that may bid; a bid from any
     other team, or outside 1..credits, is refused and nothing is decided.
     """
-    clean: dict[Hashable, int] = {}
+    clean: dict[K, int] = {}
     for team, bid in bids.items():
         if team not in available:
             raise BidRefused("Team %(team)s is not in this auction.", team=str(team))
