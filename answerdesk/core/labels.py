@@ -10,6 +10,7 @@ actions they write with ``add_audit_sentences``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -98,7 +99,7 @@ SYSTEM_REASONS = {QUEUE_REASON}
 _SUBJECT = re.compile(r"R(?P<round>\d+)(?:Q(?P<question>\d+))?(?: (?P<team>.+))?$")
 
 
-def add_audit_sentences(sentences: dict[str, str]) -> None:
+def add_audit_sentences(sentences: Mapping[str, str]) -> None:
     """A format's own audit actions and their msgids (registered when it loads)."""
     AUDIT_SENTENCES.update(sentences)
 

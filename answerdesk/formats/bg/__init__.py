@@ -147,4 +147,5 @@ def load(app: Flask | None = None) -> BulgarianQuiz:
         from .champions import register_commands
 
         register_commands(app)
-    return register(BG)
+    register(BG)
+    return BG

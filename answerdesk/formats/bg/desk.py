@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from flask import Response, flash, g, redirect, render_template, request, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...access import desk_required, host_required
 from ...core import disputes, projector
@@ -55,8 +56,8 @@ def _rules_globals() -> dict:
     return {"bg_screen": screen_rules}
 
 
-def _back(anchor: str = "") -> Response:
-    return redirect(url_for("host.rules", code=request.view_args["code"]) + anchor)
+def _back(anchor: str = "") -> BaseResponse:
+    return redirect(url_for("host.rules", code=(request.view_args or {})["code"]) + anchor)
 
 
 @bp.get("/rules")
@@ -160,7 +161,7 @@ def shootout_lock(event: Event, shootout_id: int):
 
 
 def _paper_entry(event: Event, enter: Callable[..., object],
-                 done: Callable[[str], str]) -> Response | tuple:
+                 done: Callable[[str], str]) -> BaseResponse | tuple:
     """BG-E1: enter a paper team's joker or numbers; a refusal comes back beside the form
     (changing nothing), a success goes back to the team's sheet."""
     team = team_of(event, request.form.get("team", type=int) or 0)

@@ -174,4 +174,5 @@ def load(app: Flask | None = None) -> OpenQuiz:
         from . import desk, typeapi  # noqa: F401  (the host's play page; OQ-3 routes)
         from . import host as oq_host  # noqa: F401  (the host's room page)
         from . import models as oq_models  # noqa: F401
-    return register(OQ)
+    register(OQ)
+    return OQ

@@ -8,6 +8,7 @@ from typing import Any
 
 from flask import Response, redirect, render_template, request, url_for
 from flask_babel import gettext
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...access import host_required
 from ...core import clock, formats, rounds
@@ -44,8 +45,8 @@ def _where() -> tuple[int, int]:
     return int(values[0]), int(values[1])
 
 
-def _back() -> Response:
-    return redirect(url_for("host.oq_play", code=request.view_args["code"]))
+def _back() -> BaseResponse:
+    return redirect(url_for("host.oq_play", code=(request.view_args or {})["code"]))
 
 
 @bp.get("/oq/play")

@@ -4,7 +4,8 @@ comes back here."""
 
 from __future__ import annotations
 
-from flask import Response, redirect, render_template, request, url_for
+from flask import redirect, render_template, request, url_for
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...access import host_required
 from ...core import formats
@@ -15,10 +16,10 @@ from ..buzzer import presses
 from . import control
 
 
-def _back() -> Response:
+def _back() -> BaseResponse:
     """Back to the page the form was on: the room, or the play page (speed, pause)."""
     page = "host.oq_play" if request.form.get("back") == "play" else "host.oq_room"
-    return redirect(url_for(page, code=request.view_args["code"]))
+    return redirect(url_for(page, code=(request.view_args or {})["code"]))
 
 
 @bp.get("/oq")

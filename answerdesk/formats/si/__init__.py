@@ -113,4 +113,5 @@ def load(app: Flask | None = None) -> SvoyaIgra:
 
         app.jinja_env.globals["si_phone_texts"] = phone_texts  # templates/si/phone.html
         app.jinja_env.globals["si_screen"] = _screen  # templates/si/_screen.html
-    return register(SI)
+    register(SI)
+    return SI

@@ -14,6 +14,7 @@ from typing import Any
 
 from flask import Response, redirect, render_template, request, session, url_for
 from flask_babel import gettext as _
+from werkzeug.wrappers import Response as BaseResponse
 
 from ...access import host_required
 from ...core import audit, clock, formats
@@ -27,8 +28,8 @@ from ...web import committed
 from . import game, rules
 
 
-def _back(anchor: str = "") -> Response:
-    target = url_for("host.si_desk", code=request.view_args["code"])
+def _back(anchor: str = "") -> BaseResponse:
+    target = url_for("host.si_desk", code=(request.view_args or {})["code"])
     return redirect(target + (f"#{anchor}" if anchor else ""))
 
 
