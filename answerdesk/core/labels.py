@@ -25,7 +25,7 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-ROUND_STATES = {RoundState.DRAFT: N_("not opened yet"), RoundState.OPEN: N_("open"),
+ROUND_STATES: dict[str, str] = {RoundState.DRAFT: N_("not opened yet"), RoundState.OPEN: N_("open"),
                 RoundState.LOCKED: N_("closed"), RoundState.REVEALED: N_("answers revealed")}
 VERDICTS = {Outcome.CORRECT: N_("correct"), Outcome.PARTIAL: N_("partly correct"),
             Outcome.WRONG: N_("wrong"), Outcome.REVIEW: N_("to review"),

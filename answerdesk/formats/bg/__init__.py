@@ -108,11 +108,12 @@ class BulgarianQuiz(Format):
 
         return openapi_paths()
 
-    def create_demo(self, *, month: bool = True) -> tuple[Any, str]:
-        """The demo evening, by default with its past month of league editions."""
+    def create_demo(self, **options: Any) -> tuple[Any, str]:
+        """The demo evening, by default with its past month of league editions
+        (``month=False``: without)."""
         from .demo import create_demo_event
 
-        return create_demo_event(month=month)
+        return create_demo_event(month=options.get("month", True))
 
 
 BG = BulgarianQuiz()

@@ -61,7 +61,7 @@ def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
     from ...api.openapi import _CODE, _error, _ok
 
-    team = [{"teamToken": []}]
+    team: list[dict[str, list[str]]] = [{"teamToken": []}]
     body = {"type": "object"}
 
     def post(summary: str, schema: dict[str, Any], ok: str, method: str = "post",

@@ -13,7 +13,7 @@ import datetime as dt
 import json
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -87,6 +87,6 @@ def register_commands(app: Flask) -> None:
         except DeskError as err:
             raise click.ClickException(str(err)) from None
         db.session.commit()  # the command is the boundary
-        data = event_line(event, password, base_url_of(base_url))
+        data: dict[str, Any] = event_line(event, password, base_url_of(base_url))
         data["invited"] = {i.name: i.titles for i in invitations}
         click.echo(json.dumps(data, ensure_ascii=False))

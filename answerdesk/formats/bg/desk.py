@@ -80,7 +80,8 @@ def rules(event: Event):
 @host_required
 def wildcard_draw(event: Event):
     row = wildcard.name_chooser(event)
-    flash(_("%(team)s chooses the wildcard scenario", team=row.chooser.name))
+    flash(_("%(team)s chooses the wildcard scenario",
+            team=row.chooser.name if row.chooser else ""))
     projector.follow(event)  # BG-R5.0: the room sees who chooses
     return _back("#wildcard")
 

@@ -82,7 +82,7 @@ def play_joker(
     the lock and typed after it, as the sheet's answers are (core/paper.py).
     """
     team_id, event_id, team_name = team.id, team.event_id, team.name
-    event = db.session.get(Event, event_id)
+    event = db.session.get_one(Event, event_id)
     try:
         rnd, question = question_of(event, round_number, question_number, for_share=True)
         if not applies(event):

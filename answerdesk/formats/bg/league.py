@@ -99,8 +99,8 @@ def final_places(edition: Edition, aliases: dict[str, str]) -> dict[str, int]:
     """An edition's final places (after the shoot-out) by league key."""
     from .standings import event_standings
 
-    event = db.session.get(Event, edition.event_id)
-    keys = dict(db.session.execute(
+    event = db.session.get_one(Event, edition.event_id)
+    keys: dict[int, str] = dict(db.session.execute(
         db.select(Team.id, Team.name_key).where(Team.event_id == event.id)).all())
     return {league_key(keys[row.team_id], aliases): row.place for row in event_standings(event)}
 

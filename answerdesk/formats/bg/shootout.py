@@ -108,7 +108,7 @@ def current_for_team(event: Event, team: Team) -> Shootout | None:
     return next((s for s in reversed(event_shootouts(event)) if team.id in s.teams), None)
 
 
-def save_numbers(event: Event, team: Team, numbers: Sequence[Any],
+def save_numbers(event: Event, team: Team, numbers: object,
                  actor: str | None = None) -> ShootoutAnswer:
     """A tied team's three numbers; a phone's are refused once the minute is over (BG-S3).
 

@@ -129,14 +129,14 @@ def event_standings(event: Event, *, rounds: Collection[int] | None = None,
     ranked = scoring.rank(totals)
     if rounds is None:
         ranked = apply_shootouts(event, ranked)
-    result = []
+    standing_rows: list[StandingRow] = []
     for standing in ranked:
         row = rows[standing.team]
         row.place = standing.place
         row.shared = standing.shared
         row.shootout_needed = standing.shootout_needed
-        result.append(row)
-    return result
+        standing_rows.append(row)
+    return standing_rows
 
 
 def _corrections(event: Event) -> list[scoring.Correction[int]]:

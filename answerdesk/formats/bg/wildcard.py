@@ -12,7 +12,7 @@ unless round 5's own questions already follow that scenario's check mode.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, overload
 
 from ...core import audit
 from ...core.states import RoundState
@@ -27,7 +27,12 @@ from .programme import BG_SCENARIOS, WILDCARD_ROUND
 BEFORE_WILDCARD = (1, 2, 3, 4)
 
 
+@overload
+def wildcard_of(event: Event, *, create: Literal[True]) -> Wildcard: ...
+@overload
+def wildcard_of(event: Event, *, create: bool = False) -> Wildcard | None: ...
 def wildcard_of(event: Event, *, create: bool = False) -> Wildcard | None:
+    """The event's wildcard row; made (and flushed) when ``create`` and there is none."""
     row = db.session.scalar(db.select(Wildcard).where(Wildcard.event_id == event.id))
     if row is None and create:
         row = Wildcard(event_id=event.id)
@@ -153,7 +158,7 @@ def choose_scenario(event: Event, scenario: str, *, team: Team | None = None,
     row = wildcard_of(event)
     if team is not None and (row is None or row.chooser_team_id != team.id):
         raise Conflict("Only the team ranked last chooses the wildcard scenario")
-    if team is not None and row.scenario is not None:
+    if team is not None and row is not None and row.scenario is not None:
         raise Conflict("The scenario is chosen; only the host can change it")
     rnd = db.session.scalar(db.select(Round).where(
         Round.event_id == event.id, Round.number == WILDCARD_ROUND).with_for_update())
