@@ -71,9 +71,11 @@ def buzz(code: str):
     """OQ-4: a press with the phone's own press time; the order comes after the window."""
     received_ms = presses.now_ms()
     event, phone = _caller(code, press=True)
+    assert phone is not None  # a press without a phone was refused by _caller
     body = json_body()
     arming = _arming(event, body.get("round"), body.get("question"), received_ms)
     row = presses.press(arming, phone, body.get("pressed_at_ms"), received_ms)
+    assert arming is not None  # press refuses an unarmed buzzer
     # When the window closes would tell whether another team pressed first (issue 31):
     # the phone learns the order with everyone, from the state.
     return jsonify({"accepted": True, "round": arming.round_number,

@@ -246,7 +246,7 @@ def buzz_state(arming: Arming, at_ms: int) -> dict[str, Any]:
     window has closed (before that it is still open to presses)."""
     rows = _presses(arming)
     closes = timing.window_closes_ms(r.received_ms for r in rows)
-    state = {"round": arming.round_number, "question": arming.question_number,
+    state: dict[str, Any] = {"round": arming.round_number, "question": arming.question_number,
              "attempt": arming.attempt, "armed_ms": arming.armed_ms,
              "reading_until_ms": arming.reading_until_ms, "window_closes_ms": closes,
              "state": "armed" if closes is None else "collecting" if at_ms <= closes

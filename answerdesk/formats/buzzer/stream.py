@@ -99,6 +99,8 @@ def _before_window(event_id: int) -> int:
         .join(Question, BuzzPress.question_id == Question.id)
         .join(Round, Question.round_id == Round.id)
         .where(Round.event_id == event_id).order_by(BuzzPress.id.desc()).limit(1)).first()
+    if newest is None:
+        return 0
     older = db.session.scalar(
         db.select(db.func.max(BuzzPress.id))
         .join(Question, BuzzPress.question_id == Question.id)

@@ -140,7 +140,7 @@ class OpenQuiz(Format):
         if buzz and buzz["state"] == "armed" and play and play["state"] == "done" and (
                 play["round"], play["question"]) == (buzz["round"], buzz["question"]):
             buzz = None  # OQ-4.1: closed with nobody pressing: nothing left to press
-        if buzz and buzz["state"] == "collecting":  # issue 31: nobody learns of a press
+        if armed and buzz and buzz["state"] == "collecting":  # issue 31: nobody learns of a press
             buzz = presses.public_buzz(buzz)
             running = _press_timer(event, now, armed, buzz)
         return {"buzzer": buzz, "oq": {**public(event), "play": play,

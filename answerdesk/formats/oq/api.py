@@ -207,7 +207,8 @@ def oq_pause(code: str):
                              json_body().get("paused"), presses.now_ms()))
 
 
-OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the final",
+OQ_STATE: dict[str, Any] = {
+            "type": "object", "description": "OpenQuiz: turn, pick, scores, the final",
             "properties": {
                 "turn": {"type": ["string", "null"]},
                 "picked": {"type": ["object", "null"]},

@@ -15,9 +15,10 @@ from __future__ import annotations
 import base64
 import hmac
 import secrets
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 from flask import current_app
+from sqlalchemy import CursorResult
 from sqlalchemy.exc import IntegrityError
 
 from ...core import audit
@@ -591,7 +592,7 @@ def _claim(armed: presses.Arming) -> bool:
         OqPlay.question_id == armed.question_id, OqPlay.attempt == armed.attempt,
         OqPlay.done.is_(False)).values(attempt=OqPlay.attempt)
         .execution_options(synchronize_session=False))
-    return claimed.rowcount == 1
+    return cast(CursorResult[Any], claimed).rowcount == 1  # an UPDATE's result
 
 
 def settle(event: Event, now_ms: int) -> None:
@@ -648,7 +649,9 @@ def timers_due_ms(clock: dict[str, Any] | None) -> int | None:
     (OQ-4, OQ-4.1), or None. During a pause (OQ-8) its deadline moves on with the pause,
     so the earliest it can run out is once the pause has used up the game's hour (the
     host's resume is a write, and the stream reads the state again then)."""
-    running = clock and (clock["answer"] or clock["press"])
+    if not clock:
+        return None
+    running = clock["answer"] or clock["press"]
     if not running:
         return None
     return running["deadline_ms"] + (clock["pause_left_ms"] if clock["paused"] else 0)
@@ -688,11 +691,11 @@ def buzzer_phone(event: Event, token: str | None, press: bool) -> presses.Phone 
         return None
     if press:
         _, team, player = acting(event.code, token)
-    else:
-        _, team, player = who(event.code, token)
-        if player is None:
-            return None
-    return presses.Phone(team, f"oq_player:{player.id}", player.name)
+        return presses.Phone(team, f"oq_player:{player.id}", player.name)
+    _, team, known = who(event.code, token)
+    if known is None:
+        return None
+    return presses.Phone(team, f"oq_player:{known.id}", known.name)
 
 
 def room_state(event: Event) -> list[dict[str, Any]]:

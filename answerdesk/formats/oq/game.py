@@ -188,7 +188,10 @@ def reading(event: Event, round_number: int, question_number: int, seconds: Any,
     audit.record(event, actor, "oq.reading", f"R{round_number}Q{question_number}",
                  after={"seconds": seconds})
     db.session.flush()
-    return _arming_of(_gate(question), question, rnd)  # type: ignore[arg-type]
+    gate = _gate(question)
+    now_armed = _arming_of(gate, question, rnd) if gate is not None else None
+    assert now_armed is not None  # armed above: its gate and its play exist
+    return now_armed
 
 
 def call(outcome: Any, factor: Any) -> tuple[rules.Outcome, float]:
@@ -451,7 +454,7 @@ def standings(event: Event) -> list[Standing]:
         by_round.setdefault(team_id, {})[number or 0] = int(total)
     totals = {t.id: sum(by_round.get(t.id, {}).values()) for t in event.teams}
     ordered = sorted(event.teams, key=lambda t: (-totals[t.id], t.name.casefold()))
-    counts: dict[int, int] = {}
+    counts: dict[float, int] = {}
     for t in ordered:
         counts[totals[t.id]] = counts.get(totals[t.id], 0) + 1
     out = []

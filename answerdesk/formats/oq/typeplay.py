@@ -374,7 +374,8 @@ def public_play(event: Event) -> dict[str, Any] | None:
         "media": media_of(event, question, "answer" if done else "question") if shown else [],
         "options": (question.details or {}).get("options") if kind.choosing and shown
         else None,
-        "answering": names.get(play.answering_team_id) if play is not None else None,
+        "answering": names.get(play.answering_team_id)
+        if play is not None and play.answering_team_id is not None else None,
         "auction": _auction(event, question, _stakes(question)) if kind.bidding else None,
         "choices": [{"team": names[t], "option": None if kind.for_all and not done else o}
                     for t, o in _choices(question).items()] if kind.choosing else None,

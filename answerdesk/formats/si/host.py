@@ -33,7 +33,7 @@ def _back(anchor: str = "") -> BaseResponse:
     return redirect(target + (f"#{anchor}" if anchor else ""))
 
 
-def _on_desk(anchor: str, action: Callable[..., Any], *args: Any) -> Response:
+def _on_desk(anchor: str, action: Callable[..., Any], *args: Any) -> BaseResponse:
     """Run a desk action at the request boundary; a refusal (undecided answers, a
     question still running …) brings the host back to the desk with its message,
     nothing changed."""
@@ -145,7 +145,7 @@ def si_warn_desk(event: Event):
     the points, only once the host confirms it."""
     event = _own(event)
     name = request.form.get("player")
-    if game.warnings(event).get(name, 0) + 1 >= rules.WARNINGS_TO_REMOVE and \
+    if game.warnings(event).get(name or "", 0) + 1 >= rules.WARNINGS_TO_REMOVE and \
             request.form.get("confirm") != "yes":
         session["si_confirm_warn"] = name
         return _back("players")
