@@ -277,7 +277,8 @@ def save_answer(
     """
     clean = _clean(text, fields)
     team_id, event_id, team_name = team.id, team.event_id, team.name
-    fmt = formats.get(getattr(team, "format", None) or team.event.format)
+    # a TeamRef carries its format; a Team finds it on its event
+    fmt = formats.get(getattr(team, "format", None) or cast(Team, team).event.format)
     for attempt in range(2):
         ex = session_executor(db.session)
         try:
@@ -546,6 +547,7 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
     entry = _entry(row.event_id, row.team_name, None, round_number, question_number, text,
                    fields, "phone", now)
     current = row if row.answer_id is not None else None
+    audit: dict[str, Any] | None
     if current is None:
         dml, values, audit = _INSERT, _new_answer(row.team_id, question_id, text, fields,
                                                   "phone", seq, now), entry

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from flask_babel import gettext
@@ -29,7 +30,7 @@ def chart_json(data: Any) -> Markup:
     return escape(text)
 
 
-def standings_series(rows: list[Any]) -> dict[str, Any]:
+def standings_series(rows: Sequence[Any]) -> dict[str, Any]:
     """Each team's running total after every scored round, leaders first.
 
     ``rows`` are a format's standing rows (``name``, ``by_round``), in its order.

@@ -14,7 +14,7 @@ team and question, editable until the lock.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
+from typing import Any, Protocol
 
 from ..errors import Conflict, DeskError, Msgid
 from ..extensions import db
@@ -48,7 +48,22 @@ def set_defaults(event: Event, seconds: Any, grace: Any, actor: str = "host") ->
     db.session.flush()
 
 
-def is_running(gate: QuestionGate, now: dt.datetime) -> bool:
+class GateClock(Protocol):
+    """What the clock reads of a gate: a QuestionGate, or a row of _LATEST's columns."""
+
+    @property
+    def state(self) -> str: ...
+    @property
+    def opened_at(self) -> dt.datetime: ...
+    @property
+    def seconds(self) -> int | None: ...
+    @property
+    def grace(self) -> int | None: ...
+    @property
+    def locks_at(self) -> dt.datetime | None: ...
+
+
+def is_running(gate: GateClock, now: dt.datetime) -> bool:
     """Open for answers now: started, not locked by hand, and its deadline not passed."""
     return gate.state == "open" and (gate.locks_at is None or now < gate.locks_at)
 
@@ -155,7 +170,7 @@ def stamp(moment: dt.datetime) -> str:
     return moment.isoformat(timespec="milliseconds") + "Z"
 
 
-def clock_json(gate: QuestionGate, round_number: int, question_number: int,
+def clock_json(gate: GateClock, round_number: int, question_number: int,
                now: dt.datetime | None = None) -> dict[str, Any]:
     """What phones and the projector count down from: the server's deadlines and its
     own time (a phone corrects its clock by the difference)."""

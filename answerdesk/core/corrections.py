@@ -48,7 +48,7 @@ def undo_correction(event: Event, entry: AuditEntry, actor: str) -> None:
     """Stop counting the correction an audit entry recorded (the caller commits)."""
     correction = db.session.scalar(
         db.select(ScoreCorrection)
-        .where(ScoreCorrection.id == entry.after["correction"],
+        .where(ScoreCorrection.id == (entry.after or {})["correction"],
                ScoreCorrection.event_id == event.id)
         .with_for_update()
     )

@@ -73,5 +73,4 @@ def event_by_code(code: str) -> Event:
 def password_matches(password_hash: str | None, password: str | None) -> bool:
     """Whether ``password`` is the one ``password_hash`` was made from (scrypt: slow
     on purpose, so access.checked_credential runs it outside any transaction)."""
-    return bool(password) and bool(password_hash) and check_password_hash(password_hash,
-                                                                           password)
+    return bool(password and password_hash and check_password_hash(password_hash, password))

@@ -53,6 +53,7 @@ class StandingRow(Protocol):
     place: int
     shared: bool
     by_round: dict[int, float]
+    shootout_needed: bool  # the API's standings carry it for every format
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,7 @@ def show(event: Event, view: str, round_number: int | None = None, actor: str = 
             raise Conflict("Round %(round)s is not locked yet", round=round_number)
     state = _locked_state(event)
     same = state.view == view and state.round_number == round_number
-    if view in ("reveal", "question"):
+    if view in ("reveal", "question") and rnd is not None:  # (a round is chosen for both)
         total = len(rnd.questions)
         shown = (state.shown if same else 0) + (step if same else 1)
         state.shown = max(1, min(total, shown))

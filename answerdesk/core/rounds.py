@@ -43,6 +43,7 @@ def question_of(event: Event, round_number: int, question_number: int, *,
     event's loaded rounds (no query on a buzzer press, none for a round number the
     database cannot hold); get_round takes a lock and refuses a round that does not exist.
     """
+    rnd: Round | None
     if for_update or for_share:
         rnd = get_round(event, round_number, for_update=for_update, for_share=for_share)
     else:
@@ -264,10 +265,12 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
 def _insert_ignoring_duplicates(table, column: str):
     """INSERT ... ON CONFLICT (column) DO NOTHING, on SQLite and PostgreSQL alike."""
     if db.session.get_bind().dialect.name == "postgresql":
-        from sqlalchemy.dialects.postgresql import insert
-    else:
-        from sqlalchemy.dialects.sqlite import insert
-    return insert(table).on_conflict_do_nothing(index_elements=[column])
+        from sqlalchemy.dialects.postgresql import insert as pg_insert
+
+        return pg_insert(table).on_conflict_do_nothing(index_elements=[column])
+    from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+    return sqlite_insert(table).on_conflict_do_nothing(index_elements=[column])
 
 
 def next_step(event: Event) -> tuple[Round, str] | None:
