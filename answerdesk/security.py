@@ -16,11 +16,12 @@ at a shared store (e.g. ``redis://``) for exact counts across workers.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
 
-from flask import Flask, Request, current_app, jsonify, render_template, request
+from flask import Flask, Request, Response, current_app, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -71,7 +72,7 @@ class _BoundedStream(LimitedStream):
         super().__init__(stream, bound + 1, is_max=True)
         self.bound = bound
 
-    def readinto(self, buffer: Any) -> int:
+    def readinto(self, buffer: Any) -> int | None:
         size = super().readinto(buffer)
         if self._pos > self.bound:
             raise RequestEntityTooLarge()
@@ -229,7 +230,9 @@ def init_security(app: Flask) -> None:
     joins = limiter.shared_limit(JOIN_LIMIT, scope="join")
     for endpoint in JOIN_ENDPOINTS:
         if endpoint in app.view_functions:
-            app.view_functions[endpoint] = joins(app.view_functions[endpoint])
+            # flask-limiter's overloads type a decorated RouteCallable as an async view
+            app.view_functions[endpoint] = joins(  # type: ignore[assignment]
+                app.view_functions[endpoint])
             app.extensions["answerdesk_limited"].add(endpoint)
     app.request_class = DeskRequest
     app.before_request(_view_args_fit_the_database)
@@ -240,7 +243,9 @@ def init_security(app: Flask) -> None:
 
 
 def _limit(app: Flask, limiter: Limiter, endpoint: str, limit: str, **options: Any) -> None:
-    app.view_functions[endpoint] = limiter.limit(limit, **options)(app.view_functions[endpoint])
+    # flask-limiter's overloads type a decorated RouteCallable as an async view
+    app.view_functions[endpoint] = limiter.limit(  # type: ignore[assignment]
+        limit, **options)(app.view_functions[endpoint])
     app.extensions["answerdesk_limited"].add(endpoint)
 
 
@@ -267,9 +272,12 @@ def _limits_only_where_set(app: Flask, limiter: Limiter) -> None:
     def teardown(hook: Any) -> Any:
         return lambda error=None: hook(error) if request.endpoint in limited else None
 
-    for funcs, guard in ((app.before_request_funcs, before), (app.after_request_funcs, after),
-                         (app.teardown_request_funcs, teardown)):
+    def guarded(funcs: dict[Any, list[Any]], guard: Callable[[Any], Any]) -> None:
         funcs[None] = [guard(f) if owned(f) else f for f in funcs.get(None, [])]
+
+    guarded(app.before_request_funcs, before)
+    guarded(app.after_request_funcs, after)
+    guarded(app.teardown_request_funcs, teardown)
 
 
 def _view_args_fit_the_database() -> None:
@@ -315,6 +323,7 @@ def _too_large(error: Exception):
 
 def _too_many(error: Exception):
     refusal = RateLimited("Too many attempts: wait a minute and try again.")
+    response: Response | str
     if request.path.startswith("/api/"):
         response = jsonify(refusal.to_json())
     else:
