@@ -24,8 +24,8 @@ def select_locale() -> str:
     languages = current_app.config["LANGUAGES"]
     if screen := screen_locale():
         return screen
-    chosen = request.args.get("lang") or session.get("lang")
-    if chosen in languages:
+    chosen: str | None = request.args.get("lang") or session.get("lang")
+    if chosen is not None and chosen in languages:
         return chosen
     return request.accept_languages.best_match(languages) or languages[0]
 

@@ -166,8 +166,8 @@ def check_organiser_password(given: str | None) -> bool:
     expected = current_app.config.get("ORGANISER_PASSWORD") or ""
 
     def check() -> bool:
-        return bool(given) and bool(expected) and hmac.compare_digest(
-            given.encode(), expected.encode())
+        return bool(given and expected and hmac.compare_digest(
+            given.encode(), expected.encode()))
 
     return checked_credential(check)
 

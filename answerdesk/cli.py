@@ -97,4 +97,6 @@ def register(app: Flask) -> None:
         if once:
             click.echo(livecheck.check_open_rounds())
             return
-        livecheck.run(current_app._get_current_object(), interval)
+        # current_app is a LocalProxy (the documented way to its app); typed as Flask
+        app = current_app._get_current_object()  # type: ignore[attr-defined]
+        livecheck.run(app, interval)

@@ -77,7 +77,7 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         or _default_database_url(instance_path)
     )
     secure_instance(instance_path, _normalise_database_url(url))
-    settings = {
+    settings: dict[str, Any] = {
         "SQLALCHEMY_DATABASE_URI": _normalise_database_url(url),
         "SECRET_KEY": overrides.get("SECRET_KEY") or _secret_key(instance_path),
         "HOST": os.environ.get("HOST", "127.0.0.1"),

@@ -32,8 +32,9 @@ def tune_sqlite(engine: Engine) -> None:
         return
     gate = WriterQueue(engine.url.database)
     gate.install(engine)
-    if gate.checkpointer is not None:
-        event.listen(engine, "engine_disposed", lambda _engine: gate.checkpointer.stop())
+    checkpointer = gate.checkpointer
+    if checkpointer is not None:
+        event.listen(engine, "engine_disposed", lambda _engine: checkpointer.stop())
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
@@ -155,9 +156,9 @@ class WriterQueue:
     TIMEOUT = 5.0
 
     def __init__(self, database: str | None) -> None:
-        on_file = bool(database) and database != ":memory:"
-        self.path = f"{database}-writer" if on_file else None
-        self.checkpointer = Checkpointer(database, self) if on_file else None
+        on_file = database if database and database != ":memory:" else None
+        self.path = f"{on_file}-writer" if on_file else None
+        self.checkpointer = Checkpointer(on_file, self) if on_file else None
         self._thread_lock = threading.Lock()
         self._fd: tuple[int, int] | None = None  # (pid, fd): a forked worker opens its own
         self._holder: Any = None
@@ -181,6 +182,7 @@ class WriterQueue:
 
     def _file(self) -> int:
         if self._fd is None or self._fd[0] != os.getpid():
+            assert self.path is not None  # only a database on file queues its writers
             self._fd = (os.getpid(), os.open(self.path, os.O_RDWR | os.O_CREAT, 0o600))
         return self._fd[1]
 

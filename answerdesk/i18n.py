@@ -65,7 +65,8 @@ def say(text: object) -> object:
     template = getattr(text, "template", None)
     if template is None:
         return text
-    return gettext(template, **{k: say(v) for k, v in text.params.items()})
+    params: dict[str, Any] = getattr(text, "params", {})
+    return gettext(template, **{k: say(v) for k, v in params.items()})
 
 
 def set_screen_locale(event: Event, locale: str, actor: str) -> None:

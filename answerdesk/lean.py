@@ -226,7 +226,7 @@ def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
     for the optimistic save's read and its one-statement write (core/answers.py). On
     SQLite the connection begins only when told to."""
     fairy = engine.raw_connection()
-    dbapi_conn = fairy.dbapi_connection
+    dbapi_conn: Any = fairy.dbapi_connection  # the driver's own (psycopg's autocommit)
     autocommit = engine.dialect.name == "postgresql"
     try:
         if autocommit:

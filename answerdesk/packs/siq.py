@@ -364,8 +364,8 @@ class _Reader:
         accepted = [a for a in accepted if a]
         if not accepted:
             raise PackError("question has no right answer (<right><answer>)", where)
-        wrong = [_text(a) for a in _children(_child(q, "wrong"), "answer")] \
-            if _child(q, "wrong") is not None else []
+        wrong_el = _child(q, "wrong")
+        wrong = [_text(a) for a in _children(wrong_el, "answer")] if wrong_el is not None else []
 
         options: dict[str, str] = {}
         answer_type = "text"
