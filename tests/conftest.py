@@ -89,9 +89,21 @@ def _truncate_all(tries: int = 5) -> None:
             time.sleep(0.2)
 
 
+def _test_is_the_boundary(app) -> None:
+    """Services flush and the request commits (issue 32); a test that calls a service in
+    an app context of its own is that boundary: what it flushed is committed when the
+    context ends without an error. A request has committed or rolled back before."""
+
+    @app.teardown_appcontext
+    def commit(error: BaseException | None = None) -> None:  # runs before the session's end
+        if error is None and db.session.registry.has() and db.session().in_transaction():
+            db.session.commit()
+
+
 @pytest.fixture
 def app(db_uri: str, tmp_path: Path):
     app = create_app(_config(db_uri, tmp_path))
+    _test_is_the_boundary(app)
     with app.app_context():
         if ON_POSTGRES:
             _truncate_all()
@@ -128,6 +140,7 @@ def strict_app(db_uri, tmp_path):
     app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",
                       "SERVER_NAME": "quiz.test", "INSTANCE_PATH": str(tmp_path),
                       "TESTING": True, "RATELIMIT_ENABLED": True})
+    _test_is_the_boundary(app)
     from answerdesk.formats.bg.demo import create_demo_event
 
     with app.app_context():
