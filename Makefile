@@ -1,6 +1,6 @@
 # Two commands do all set-up on a fresh Debian machine with Python 3.11:
 #   make run   - virtual environment, install, migrate, demo event, gunicorn
-#   make test  - install what the tests need, lint, run the whole suite
+#   make test  - install what the tests need, lint (ruff, mypy), run the whole suite
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -62,8 +62,10 @@ messages: $(VENV)/.installed
 	$(BIN)/pybabel update -i answerdesk/translations/messages.pot -d answerdesk/translations \
 		--no-fuzzy-matching --ignore-obsolete --no-wrap
 
+# mypy's settings are in pyproject.toml ([tool.mypy]: answerdesk/, zero errors).
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The browser tests drive Debian's Chromium (Playwright's own download does not
 # work here); as root, make installs it, otherwise it says what to run.
