@@ -489,6 +489,7 @@ def test_bg_r6_2_locking_the_last_question_locks_the_round(desk, app):
         for number in (1, 2):
             final.open_question(event, number)
             final.lock_question(event, number)
+            db.session.commit()  # each, as its request would
         assert event_by_code(desk.code).round(6).state == "locked"
         with pytest.raises(Exception, match="Round 6 is "):
             final.open_question(event, 1)
