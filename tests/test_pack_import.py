@@ -62,6 +62,7 @@ def counts() -> dict[str, int]:
 
 def new_event(code: str = "PACK01") -> Event:
     event, _ = create_event("Пъб куиз", code=code)
+    db.session.commit()  # as the organiser's request would
     return event
 
 

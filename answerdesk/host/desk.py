@@ -42,6 +42,7 @@ from ..core.states import RoundState
 from ..database import reads_only
 from ..extensions import db
 from ..models import Event, Team
+from ..web import committed
 from .blueprint import bp
 
 
@@ -199,11 +200,12 @@ def paper_page(event: Event, team_id: Any, round_number: Any, posted: Any = None
 @bp.post("/paper")
 @desk_required()
 def paper_save(event: Event):
-    """BG-E1: refused lines come back with the host's typing and the reason beside them."""
+    """BG-E1: refused lines come back with the host's typing and the reason beside them;
+    the lines accepted are saved all the same (committed before the 400 page)."""
     team = paper.team_of(event, request.form.get("team", type=int) or 0)
     number = request.form.get("round", type=int) or 0
     sheet = paper.read_sheet(event, number, request.form)
-    result = paper.enter_sheet(event, team, number, sheet, actor=g.actor)
+    result = committed(paper.enter_sheet, event, team, number, sheet, actor=g.actor)
     flash(_("%(team)s: %(n)s paper answers saved.", team=team.name, n=result.changed))
     if result.errors:
         return paper_page(event, team.id, number, sheet, result.errors, status=400)
