@@ -12,6 +12,7 @@ from ..core.events import event_by_code
 from ..database import reads_only
 from ..web import json_body
 from .blueprint import bp
+from .schema import CODE, QUESTION, ROUND, answered, refused
 
 
 @bp.post("/host/events/<code>/rounds/<int:round_number>/questions/<int:question_number>/start")
@@ -35,8 +36,6 @@ def current_clock(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
-    from .openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
     clock_schema = {"type": "object", "properties": {
         "round": {"type": "integer"}, "question": {"type": "integer"},
         "opens_at": {"type": "string", "format": "date-time"},
@@ -54,26 +53,26 @@ def openapi_paths() -> dict[str, Any]:
                        "closes each question (Своя игра's ВСЁ, the buzzer games) runs it "
                        "without a deadline (null) unless seconds or grace are sent",
             "security": [{"hostPassword": []}],
-            "parameters": [_CODE, _ROUND, _QUESTION],
+            "parameters": [CODE, ROUND, QUESTION],
             "requestBody": {"required": False, "content": {"application/json": {"schema": {
                 "type": "object", "properties": {"seconds": seconds, "grace": seconds}}}}},
             "responses": {
-                "200": _ok("The question's clock and deadline", clock_schema),
-                "400": _error("Invalid seconds or grace"),
-                "401": _error("No or wrong host password"),
-                "404": _error("No such event, round or question"),
-                "409": _error("Another question still runs, this one was already started, "
+                "200": answered("The question's clock and deadline", clock_schema),
+                "400": refused("Invalid seconds or grace"),
+                "401": refused("No or wrong host password"),
+                "404": refused("No such event, round or question"),
+                "409": refused("Another question still runs, this one was already started, "
                               "the round is not played question by question, or the "
                               "game's rules refuse it now (e.g. SI-3: a protest is heard)"),
             },
         }},
         "/api/events/{code}/clock": {"get": {
             "summary": "The clock of the latest started question (null before the first)",
-            "parameters": [_CODE],
+            "parameters": [CODE],
             "responses": {
-                "200": _ok("The clock", {"type": "object", "properties": {
+                "200": answered("The clock", {"type": "object", "properties": {
                     "clock": {"oneOf": [clock_schema, {"type": "null"}]}}}),
-                "404": _error("No such event"),
+                "404": refused("No such event"),
             },
         }},
     }

@@ -8,6 +8,7 @@ from typing import Any
 from flask import jsonify
 
 from ...api.blueprint import bp
+from ...api.schema import CODE, answered, refused
 from ...database import reads_only
 from ...errors import DeskError
 from ...web import api_team, json_body
@@ -59,30 +60,28 @@ def shootout_numbers(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
-    from ...api.openapi import _CODE, _error, _ok
-
     team = [{"teamToken": []}]
     body = {"type": "object"}
 
     def post(summary: str, schema: dict[str, Any], ok: str, method: str = "post",
              status: str = "200") -> dict[str, Any]:
         return {method: {
-            "summary": summary, "security": team, "parameters": [_CODE],
+            "summary": summary, "security": team, "parameters": [CODE],
             "requestBody": {"required": True,
                             "content": {"application/json": {"schema": schema}}},
-            "responses": {status: _ok(ok, body), "400": _error("Invalid request"),
-                          "401": _error("No or wrong team token"),
-                          "404": _error("No such event, round, question or team"),
-                          "409": _error("Not allowed now (rule refused, or locked)")},
+            "responses": {status: answered(ok, body), "400": refused("Invalid request"),
+                          "401": refused("No or wrong team token"),
+                          "404": refused("No such event, round, question or team"),
+                          "409": refused("Not allowed now (rule refused, or locked)")},
         }}
 
     return {
         "/api/events/{code}/play": {"get": {
             "summary": "Jokers left and played, the wildcard, the shoot-out, final-round states",
-            "security": team, "parameters": [_CODE],
-            "responses": {"200": _ok("The team's play state", body),
-                          "401": _error("No or wrong team token"),
-                          "404": _error("No such event")},
+            "security": team, "parameters": [CODE],
+            "responses": {"200": answered("The team's play state", body),
+                          "401": refused("No or wrong team token"),
+                          "404": refused("No such event")},
         }},
         "/api/events/{code}/jokers": post(
             "Play a joker on a question (BG-J1 double, BG-J2 copy, BG-J3 first letter)",

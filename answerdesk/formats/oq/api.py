@@ -15,6 +15,7 @@ from flask_limiter.util import get_remote_address
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
+from ...api.schema import CODE, QUESTION, ROUND, answered, refused
 from ...core import formats
 from ...core.events import event_by_code
 from ...qr import qr_svg
@@ -235,27 +236,23 @@ OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the 
 def op(summary: str, who: str, props: dict[str, Any], required: list[str],
        ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's)."""
-    from ...api.openapi import _CODE, _error, _ok
-
     return {"post": {
         "summary": summary,
         "security": [] if who == "none" else [
             {"teamToken" if who == "team" else "hostPassword": []}],
-        "parameters": params or [_CODE],
+        "parameters": params or [CODE],
         "requestBody": {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": required, "properties": props}}}},
-        "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
-                      "401": _error("No or wrong token or password"),
-                      "403": _error("Not the team's captain, or banned by the host"),
-                      "404": _error("No such event, question or team"),
-                      "409": _error("Refused: see the message")}}}
+        "responses": {ok: answered("Done", {"type": "object"}), "400": refused("Invalid body"),
+                      "401": refused("No or wrong token or password"),
+                      "403": refused("Not the team's captain, or banned by the host"),
+                      "404": refused("No such event, question or team"),
+                      "409": refused("Refused: see the message")}}}
 
 
 def _join_op() -> dict[str, Any]:
     """The join form's route for the OpenAPI document: no token; the invitation to join
     an existing team; the refusal without it (OQ-1)."""
-    from ...api.openapi import _error, _ok
-
     joined = op(
         "OQ-1, the phone's join form (no token): a new team with the player as its captain, "
         "or an existing team of fewer than 3 with its invitation (invite: the code its "
@@ -267,20 +264,18 @@ def _join_op() -> dict[str, Any]:
                     "join a team that exists already"},
          "previous": {"type": "string"}}, ["team", "player"], ok="201")
     responses = joined["post"]["responses"]
-    responses["201"] = _ok("The player's own token, and the team's invitation", {
+    responses["201"] = answered("The player's own token, and the team's invitation", {
         "type": "object", "properties": {
             "team": {"type": "string"}, "player": {"type": "string"},
             "captain": {"type": "boolean"}, "token": {"type": "string"},
             "invite": {"type": "string"}}})
-    responses["403"] = _error("invitation_required: the team exists and the invitation is "
+    responses["403"] = refused("invitation_required: the team exists and the invitation is "
                               "missing or wrong; banned: banned by the host")
     return joined
 
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
     whole = {"type": "integer", "minimum": 0}
     return {
         "/api/events/{code}/oq/pick": op("OQ-2: the team with the turn picks a question",
@@ -291,11 +286,11 @@ def openapi_paths() -> dict[str, Any]:
             "returns to the others)", "host",
             {"outcome": {"type": "string", "enum": ["accept", "reject", "timeout"]},
              "factor": {"type": "number", "enum": [1, 2, 0.5]}}, ["outcome"],
-            params=[_CODE, _ROUND, _QUESTION]),
+            params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
             "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
             {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],
-            params=[_CODE, _ROUND, _QUESTION]),
+            params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
                                                 {"team": {"type": "string"},
                                                  "points": {"type": "integer"}},
@@ -317,19 +312,19 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/oq/invite": {"get": {
             "summary": "OQ-1: the team's invitation for a player's phone to show: the code, "
                        "the phone page's link with it in the fragment, its QR code (SVG)",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
-            "responses": {"200": _ok("The invitation", {"type": "object", "properties": {
+            "security": [{"teamToken": []}], "parameters": [CODE],
+            "responses": {"200": answered("The invitation", {"type": "object", "properties": {
                 "team": {"type": "string"}, "invite": {"type": "string"},
                 "url": {"type": "string"}, "qr": {"type": "string"}}}),
-                "401": _error("No or wrong token"),
-                "403": _error("The team token alone (join as a player), or banned")}}},
+                "401": refused("No or wrong token"),
+                "403": refused("The team token alone (join as a player), or banned")}}},
         "/api/events/{code}/oq/me": {"get": {
             "summary": "OQ-1: the player of the token (null for the team token), the team, "
                        "its players and captain", "security": [{"teamToken": []}],
-            "parameters": [_CODE],
-            "responses": {"200": _ok("The phone's player", {"type": "object"}),
-                          "401": _error("No or wrong token"),
-                          "403": _error("Banned by the host")}}},
+            "parameters": [CODE],
+            "responses": {"200": answered("The phone's player", {"type": "object"}),
+                          "401": refused("No or wrong token"),
+                          "403": refused("Banned by the host")}}},
         "/api/events/{code}/oq/captain": op("OQ-1: the captain hands on the captaincy", "team",
                                             {"player": {"type": "string"}}, ["player"]),
         "/api/host/events/{code}/oq/captain": op("OQ-1: the host hands on a team's captaincy",

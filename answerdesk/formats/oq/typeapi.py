@@ -10,6 +10,7 @@ from typing import Any
 from flask import jsonify
 
 from ...api.blueprint import bp
+from ...api.schema import CODE, QUESTION, ROUND
 from ...web import committed, json_body, whole_numbers
 from . import typeplay, types
 from .api import _Q, _captain, _host, op
@@ -106,11 +107,9 @@ PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in 
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND
-
     where = {"round": {"type": "integer", "minimum": 0},
              "question": {"type": "integer", "minimum": 0}}
-    at = [_CODE, _ROUND, _QUESTION]
+    at = [CODE, ROUND, QUESTION]
     q = "/api/host/events/{code}/oq/rounds/{round}/questions/{question}"
     return {
         "/api/events/{code}/oq/choose": op(

@@ -11,6 +11,7 @@ from flask import jsonify
 
 from ...access import api_host
 from ...api.blueprint import bp
+from ...api.schema import CODE, QUESTION, ROUND, answered, refused
 from ...core import formats
 from ...web import api_team, committed, json_body, whole_numbers
 from . import game
@@ -157,8 +158,6 @@ SI_STATE = {"type": "object", "description": "Своя игра: the latest ques
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
     numbers = {"round": {"type": "integer", "minimum": 0},
                "question": {"type": "integer", "minimum": 0}}
 
@@ -170,21 +169,21 @@ def openapi_paths() -> dict[str, Any]:
              ) -> dict[str, Any]:
         op: dict[str, Any] = {
             "summary": summary, "security": [{"hostPassword": []}],
-            "parameters": [_CODE, _ROUND, _QUESTION],
-            "responses": {"200": _ok("Done", ok), "400": _error("Invalid body"),
-                          "401": _error("No or wrong host password"),
-                          "404": _error("No such event, question or player"),
-                          "409": _error("Not in this state")}}
+            "parameters": [CODE, ROUND, QUESTION],
+            "responses": {"200": answered("Done", ok), "400": refused("Invalid body"),
+                          "401": refused("No or wrong host password"),
+                          "404": refused("No such event, question or player"),
+                          "409": refused("Not in this state")}}
         if request:
             op["requestBody"] = request
         return {"post": op}
 
-    player_ops = {"400": _error("Invalid body"), "401": _error("No or wrong player token"),
-                  "404": _error("No such event or question"),
-                  "409": _error("Refused: see the message")}
-    host_ops = {"400": _error("Invalid body"), "401": _error("No or wrong host password"),
-                "404": _error("No such event, round, protest or player"),
-                "409": _error("Not in this state")}
+    player_ops = {"400": refused("Invalid body"), "401": refused("No or wrong player token"),
+                  "404": refused("No such event or question"),
+                  "409": refused("Refused: see the message")}
+    host_ops = {"400": refused("Invalid body"), "401": refused("No or wrong host password"),
+                "404": refused("No such event, round, protest or player"),
+                "409": refused("Not in this state")}
     protest = {"type": "object", "properties": {
         "id": {"type": "integer"}, "player": {"type": "string"},
         "state": {"type": "string", "enum": ["filed", "heard", "upheld", "rejected"]},
@@ -196,18 +195,18 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/si/answers": {"post": {
             "summary": "SI-2.2: send one private answer; only the first counts; after ВСЁ "
                        "it is received as late", "security": [{"teamToken": []}],
-            "parameters": [_CODE],
+            "parameters": [CODE],
             "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
                                                      "maxLength": 500}},
                                 ["round", "question", "text"]),
-            "responses": {"201": _ok("Received", {"type": "object", "properties": {
+            "responses": {"201": answered("Received", {"type": "object", "properties": {
                 "received_at": {"type": "string"}, "late": {"type": "boolean"}}}),
                 **player_ops}}},
         "/api/events/{code}/si/claims": {"post": {
             "summary": "SI-2.4 ПРОПУСТИЛИ: claim an answer missing from the lists",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "security": [{"teamToken": []}], "parameters": [CODE],
             "requestBody": body(numbers, ["round", "question"]),
-            "responses": {"200": _ok("Sent to the host with the server's receipt time against "
+            "responses": {"200": answered("Sent to the host with the server's receipt time against "
                                      "the ВСЁ; the host decides", {
                 "type": "object", "properties": {
                     "on_time": {"type": "boolean"}, "received_at": {"type": "string"},
@@ -223,19 +222,19 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/si/protests": {"post": {
             "summary": "SI-3 СТОП: protest a question's published results (players in "
                        "competition, until the next theme starts)",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "security": [{"teamToken": []}], "parameters": [CODE],
             "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
                                                      "maxLength": 1000}},
                                 ["round", "question", "text"]),
-            "responses": {"201": _ok("Filed", protest), **player_ops}}},
+            "responses": {"201": answered("Filed", protest), **player_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/hear": {"post": {
             "summary": "SI-3 СТОЮ: acknowledge a protest; no question starts until decided",
-            "security": [{"hostPassword": []}], "parameters": [_CODE, protest_id],
-            "responses": {"200": _ok("Heard", protest), **host_ops}}},
+            "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
+            "responses": {"200": answered("Heard", protest), **host_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/decide": {"post": {
             "summary": "SI-3: uphold (set marks, republish) or reject (a warning if asked; "
                        "a repeated groundless protest always earns one)",
-            "security": [{"hostPassword": []}], "parameters": [_CODE, protest_id],
+            "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
             "requestBody": body({"upheld": {"type": "boolean"}, "warn": {"type": "boolean"},
                                  "changes": {"type": "array", "items": {
                                      "type": "object", "required": ["player", "mark"],
@@ -243,36 +242,36 @@ def openapi_paths() -> dict[str, Any]:
                                          "type": "string",
                                          "enum": ["correct", "wrong", "none"]}}}}},
                                 ["upheld"]),
-            "responses": {"200": _ok("Decided", {"type": "object", "properties": {
+            "responses": {"200": answered("Decided", {"type": "object", "properties": {
                 "state": {"type": "string", "enum": ["upheld", "rejected"]},
                 "warned": {"type": "boolean"},
                 "lists": {"type": "array", "items": {"type": "string"}}}}), **host_ops}}},
         "/api/host/events/{code}/si/competition": {"post": {
             "summary": "SI-1.2: put a player in or out of competition (out: plays, not "
-                       "ranked)", "security": [{"hostPassword": []}], "parameters": [_CODE],
+                       "ranked)", "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": body({"player": {"type": "string"},
                                  "in_competition": {"type": "boolean"}},
                                 ["player", "in_competition"]),
-            "responses": {"200": _ok("Set", {"type": "object", "properties": {
+            "responses": {"200": answered("Set", {"type": "object", "properties": {
                 "player": {"type": "string"}, "in_competition": {"type": "boolean"}}}),
                 **host_ops}}},
         "/api/host/events/{code}/si/themes": {"post": {
             "summary": "SI-0: name a theme's author (null: nobody); the author plays the "
                        "theme only by answering its most expensive question",
-            "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": body({"round": {"type": "integer", "minimum": 0},
                                  "theme": {"type": "integer", "minimum": 1, "maximum": 5},
                                  "author": {"type": ["string", "null"]}},
                                 ["round", "theme"]),
-            "responses": {"200": _ok("Set", {"type": "object", "properties": {
+            "responses": {"200": answered("Set", {"type": "object", "properties": {
                 "round": {"type": "integer"}, "theme": {"type": "integer"},
                 "author": {"type": ["string", "null"]}}}), **host_ops}}},
         "/api/host/events/{code}/si/warnings": {"post": {
             "summary": "SI-1.3: warn a player; the second warning removes and annuls",
-            "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": body({"player": {"type": "string"}}, ["player"]),
-            "responses": {"200": _ok("The player's warnings", {"type": "object"}),
-                          "400": _error("Invalid body"),
-                          "401": _error("No or wrong host password"),
-                          "404": _error("No such event or player")}}},
+            "responses": {"200": answered("The player's warnings", {"type": "object"}),
+                          "400": refused("Invalid body"),
+                          "401": refused("No or wrong host password"),
+                          "404": refused("No such event or player")}}},
     }
