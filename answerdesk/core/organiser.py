@@ -17,11 +17,11 @@ from werkzeug.security import generate_password_hash
 
 from ..errors import DeskError
 from ..extensions import db
-from ..i18n import say
 from ..models import AuditEntry, Event
 from ..packs import Pack, PackError, parse_pack
 from ..packs.importer import import_pack
 from ..packs.model import N_, Note
+from ..packs.translated import say
 from . import audit
 from . import formats as registry
 from .events import create_event, new_password
@@ -171,7 +171,7 @@ def _note_of(stored: object) -> object:
 
 
 def import_warnings(event: Event) -> list[object]:
-    """The warnings of the pack the event was created with (i18n.say shows them)."""
+    """The warnings of the pack the event was created with (packs/translated.py says them)."""
     entry = db.session.scalar(db.select(AuditEntry).where(
         AuditEntry.event_id == event.id, AuditEntry.action == "pack.warnings")
         .order_by(AuditEntry.id.desc()).limit(1))
