@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import formats
+from ..bodies import components, request_body
+from ..core import answers, organiser, teams
 from .schema import CODE, QUESTION, ROUND, answered, refused
 
 
@@ -56,7 +57,8 @@ def _state_parts() -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
-    return {
+    """The document; request bodies come from their Body classes (answerdesk/bodies.py)."""
+    document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
             "title": "answerdesk API",
@@ -69,8 +71,7 @@ def openapi_document() -> dict[str, Any]:
                 "post": {
                     "summary": "Create an event (the instance's organiser)",
                     "security": [{"organiserPassword": []}],
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/NewEvent"}}}},
+                    "requestBody": request_body(organiser.NewEvent),
                     "responses": {
                         "201": answered("The event's code, host password (shown once) and links",
                                    {"$ref": "#/components/schemas/CreatedEvent"}),
@@ -83,8 +84,7 @@ def openapi_document() -> dict[str, Any]:
                 "post": {
                     "summary": "Join an event as a team (BG-G1 unique names)",
                     "parameters": [CODE],
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/JoinRequest"}}}},
+                    "requestBody": request_body(teams.JoinRequest),
                     "responses": {
                         "201": answered("The team and its secret token",
                                    {"$ref": "#/components/schemas/JoinedTeam"}),
@@ -127,8 +127,7 @@ def openapi_document() -> dict[str, Any]:
                     "summary": "Save (or change) the team's answer while the round is open",
                     "security": [{"teamToken": []}],
                     "parameters": [CODE, ROUND, QUESTION],
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/AnswerRequest"}}}},
+                    "requestBody": request_body(answers.AnswerRequest),
                     "responses": {
                         "200": answered("The saved answer with its server time and receipt",
                                    {"$ref": "#/components/schemas/SavedAnswer"}),
@@ -187,13 +186,6 @@ def openapi_document() -> dict[str, Any]:
             "schemas": {
                 "Error": {"type": "object", "required": ["error", "message"], "properties": {
                     "error": {"type": "string"}, "message": {"type": "string"}}},
-                "NewEvent": {"type": "object", "required": ["name", "format"], "properties": {
-                    "name": {"type": "string", "maxLength": 200},
-                    "format": {"type": "string", "enum": formats.names(),
-                               "description": "A registered format (the game)"},
-                    "date": {"type": "string", "format": "date",
-                             "description": "YYYY-MM-DD; default today"},
-                    "screen_locale": {"type": "string", "enum": ["bg", "ru", "en"]}}},
                 "CreatedEvent": {"type": "object",
                                  "required": ["code", "host_password", "team_url", "host_url",
                                               "screen_url"],
@@ -203,17 +195,9 @@ def openapi_document() -> dict[str, Any]:
                                      "team_url": {"type": "string"},
                                      "host_url": {"type": "string"},
                                      "screen_url": {"type": "string"}}},
-                "JoinRequest": {"type": "object", "required": ["name"], "properties": {
-                    "name": {"type": "string", "maxLength": 60},
-                    "players": {"type": "integer", "minimum": 1, "maximum": 100}}},
                 "JoinedTeam": {"type": "object", "properties": {
                     "name": {"type": "string"}, "players": {"type": "integer"},
                     "token": {"type": "string"}, "event": {"type": "string"}}},
-                "AnswerRequest": {"type": "object", "required": ["text"], "properties": {
-                    "text": {"type": "string", "maxLength": 500},
-                    "fields": {"type": ["object", "null"]},
-                    "seq": {"type": "integer", "minimum": 0,
-                            "description": "The phone's edit counter: replays change nothing"}}},
                 "SavedAnswer": {"type": "object", "properties": {
                     "round": {"type": "integer"}, "question": {"type": "integer"},
                     "text": {"type": "string"}, "fields": {},
@@ -245,3 +229,5 @@ def openapi_document() -> dict[str, Any]:
             },
         },
     }
+    document["components"]["schemas"].update(components())  # after the paths named them
+    return document

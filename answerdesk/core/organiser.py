@@ -10,11 +10,14 @@ and pack are all checked before anything is written.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Annotated
 
 from flask import current_app, has_request_context
 from flask_babel import gettext
+from msgspec import Meta
 from werkzeug.security import generate_password_hash
 
+from ..bodies import Body
 from ..errors import DeskError
 from ..extensions import db
 from ..models import AuditEntry, Event
@@ -79,6 +82,16 @@ def event_links(code: str, base_url: str) -> dict[str, str]:
 def event_line(event: Event, password: str, base_url: str) -> dict[str, str]:
     """What `demo`, `new-event` and the API print: code, host password, links."""
     return {"code": event.code, "host_password": password, **event_links(event.code, base_url)}
+
+
+class NewEvent(Body):
+    """POST /api/events: what the organiser's form sends (core/organiser.py checks it)."""
+
+    name: Annotated[str, Meta(max_length=MAX_EVENT_NAME)]
+    format: Annotated[str, Meta(description="A registered format (the game)")]
+    date: Annotated[str | None, Meta(description="YYYY-MM-DD; default today")] = None
+    screen_locale: Annotated[str | None, Meta(
+        description="The projector's language: bg, ru or en")] = None
 
 
 def check_name(name: object) -> str:

@@ -3,23 +3,34 @@ shoot-out (BG-S3), and the small payload phones poll for them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from flask import jsonify
+from msgspec import Meta
 
 from ...api.blueprint import bp
 from ...api.schema import CODE, answered, refused
+from ...bodies import N_, Body, request_body
 from ...database import reads_only
-from ...errors import DeskError
-from ...web import api_team, json_body
+from ...web import api_team, body_as, json_body
 from . import jokers, play, shootout, wildcard
 
+Number = Annotated[int, Meta(ge=0, le=1000)]
 
-def _int(body: dict, name: str) -> int:
-    value = body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-        raise DeskError("%(field)s must be a whole number from 0 to 1000", field=name)
-    return value
+
+class JokerPlay(Body):
+    """POST /api/events/{code}/jokers: a joker on a question (BG-J1-J3)."""
+
+    kind: Literal["double", "copy", "first_letter"]
+    round: Number
+    question: Number
+    #: BG-J2: the team whose answer is copied.
+    copy_of: str | None = None
+    #: BG-J2: the phone confirmed the copy after seeing whose it is.
+    confirm: bool = False
+
+    messages = {"round": N_("%(field)s must be a whole number from 0 to 1000"),
+                "question": N_("%(field)s must be a whole number from 0 to 1000")}
 
 
 @bp.get("/events/<code>/play")
@@ -32,12 +43,10 @@ def play_state(code: str):
 @bp.post("/events/<code>/jokers")
 def play_joker(code: str):
     _, team = api_team(code)
-    body = json_body()
-    joker = jokers.play_joker(
-        team, str(body.get("kind", "")), _int(body, "round"), _int(body, "question"),
-        copy_of=body.get("copy_of"), confirmed=body.get("confirm") is True,
-    )
-    return jsonify({"kind": joker.kind, "round": body["round"], "question": body["question"],
+    body = body_as(JokerPlay)
+    joker = jokers.play_joker(team, body.kind, body.round, body.question,
+                              copy_of=body.copy_of, confirmed=body.confirm)
+    return jsonify({"kind": joker.kind, "round": body.round, "question": body.question,
                     "hint": joker.hint,
                     "copy_of": joker.target.name if joker.target else None}), 201
 
@@ -63,12 +72,12 @@ def openapi_paths() -> dict[str, Any]:
     team = [{"teamToken": []}]
     body = {"type": "object"}
 
-    def post(summary: str, schema: dict[str, Any], ok: str, method: str = "post",
+    def post(summary: str, schema: dict[str, Any] | type[Body], ok: str, method: str = "post",
              status: str = "200") -> dict[str, Any]:
         return {method: {
             "summary": summary, "security": team, "parameters": [CODE],
-            "requestBody": {"required": True,
-                            "content": {"application/json": {"schema": schema}}},
+            "requestBody": request_body(schema) if isinstance(schema, type) else {
+                "required": True, "content": {"application/json": {"schema": schema}}},
             "responses": {status: answered(ok, body), "400": refused("Invalid request"),
                           "401": refused("No or wrong team token"),
                           "404": refused("No such event, round, question or team"),
@@ -85,11 +94,7 @@ def openapi_paths() -> dict[str, Any]:
         }},
         "/api/events/{code}/jokers": post(
             "Play a joker on a question (BG-J1 double, BG-J2 copy, BG-J3 first letter)",
-            {"type": "object", "required": ["kind", "round", "question"], "properties": {
-                "kind": {"enum": ["double", "copy", "first_letter"]},
-                "round": {"type": "integer"}, "question": {"type": "integer"},
-                "copy_of": {"type": "string"}, "confirm": {"type": "boolean"}}},
-            "The joker played (with the first letter for BG-J3)", status="201"),
+            JokerPlay, "The joker played (with the first letter for BG-J3)", status="201"),
         "/api/events/{code}/wildcard": post(
             "The last team chooses the wildcard scenario (BG-R5.0)",
             {"type": "object", "required": ["scenario"], "properties": {

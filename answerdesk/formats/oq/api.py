@@ -7,19 +7,22 @@ no play, and an answer timer run out is applied before anything else."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
 from urllib.parse import quote, urlencode
 
 from flask import jsonify, url_for
 from flask_limiter.util import get_remote_address
+from msgspec import Meta
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
 from ...api.schema import CODE, QUESTION, ROUND, answered, refused
+from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...core.events import event_by_code
 from ...qr import qr_svg
-from ...web import committed, json_body, whole_numbers
+from ...web import QuestionRef, body_as, committed, json_body
 from ..buzzer import presses
 from . import control, game, typeplay
 
@@ -56,16 +59,28 @@ def _host(code: str, play: bool = True) -> Any:
 def oq_pick(code: str):
     """OQ-2: the team with the turn picks a question on the board."""
     event, team = _captain(code)
-    question = committed(game.pick, event, team, *whole_numbers(json_body(), "round", "question"))
+    body = body_as(QuestionRef)
+    question = committed(game.pick, event, team, body.round, body.question)
     return jsonify({"round": question.round.number, "question": question.number})
+
+
+class Judgement(Body):
+    """OQ-4/OQ-5: the host's call on the buzzer winner's answer (game.call checks that
+    ×2 and ×0.5 go with an accepted answer only)."""
+
+    outcome: Literal["accept", "reject", "timeout"]
+    factor: Annotated[float, Meta(extra_json_schema={"enum": [1, 2, 0.5]})] = 1.0
+
+    messages = {"outcome": N_("outcome must be accept, reject or timeout."),
+                "factor": N_("factor must be 1, 2 or 0.5.")}
 
 
 @bp.post(f"{_Q}/judge")
 def oq_judge(code: str, round_number: int, question_number: int):
     """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
-    body = json_body()
+    body = body_as(Judgement)
     return jsonify(committed(typeplay.judge, _host(code), round_number, question_number,
-                              body.get("outcome"), body.get("factor", 1.0), "host:api"))
+                              body.outcome, body.factor, "host:api"))
 
 
 @bp.post(f"{_Q}/reading")
@@ -233,16 +248,18 @@ OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the 
                                         "the press timer while nobody has pressed"}}}}}
 
 
-def op(summary: str, who: str, props: dict[str, Any], required: list[str],
+def op(summary: str, who: str, props: dict[str, Any] | type[Body], required: Sequence[str] = (),
        ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's)."""
+    """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's):
+    its body a Body class the route reads (answerdesk/bodies.py), or still by hand."""
     return {"post": {
         "summary": summary,
         "security": [] if who == "none" else [
             {"teamToken" if who == "team" else "hostPassword": []}],
         "parameters": params or [CODE],
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": props}}}},
+        "requestBody": request_body(props) if isinstance(props, type) else {
+            "required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": list(required), "properties": props}}}},
         "responses": {ok: answered("Done", {"type": "object"}), "400": refused("Invalid body"),
                       "401": refused("No or wrong token or password"),
                       "403": refused("Not the team's captain, or banned by the host"),
@@ -279,14 +296,10 @@ def openapi_paths() -> dict[str, Any]:
     whole = {"type": "integer", "minimum": 0}
     return {
         "/api/events/{code}/oq/pick": op("OQ-2: the team with the turn picks a question",
-                                         "team", {"round": whole, "question": whole},
-                                         ["round", "question"]),
+                                         "team", QuestionRef),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/judge": op(
             "OQ-4/OQ-5: accept (+value ×factor), reject or timeout (−value; the question "
-            "returns to the others)", "host",
-            {"outcome": {"type": "string", "enum": ["accept", "reject", "timeout"]},
-             "factor": {"type": "number", "enum": [1, 2, 0.5]}}, ["outcome"],
-            params=[CODE, ROUND, QUESTION]),
+            "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
             "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
             {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],

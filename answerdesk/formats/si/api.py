@@ -5,15 +5,17 @@ opens through core's start (``POST /api/host/events/<code>/rounds/<r>/questions/
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import jsonify
+from msgspec import Meta
 
 from ...access import api_host
 from ...api.blueprint import bp
 from ...api.schema import CODE, QUESTION, ROUND, answered, refused
+from ...bodies import N_, request_body
 from ...core import formats
-from ...web import api_team, committed, json_body, whole_numbers
+from ...web import QuestionRef, api_team, body_as, committed, json_body
 from . import game
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
@@ -32,13 +34,31 @@ def _host(code: str) -> Any:
     return _own(api_host(code))
 
 
+class SiAnswer(QuestionRef):
+    """SI-2.2: a player's private answer to a question (game.answer checks it too, for
+    the host's desk)."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=500)]
+
+    messages = {**QuestionRef.messages,
+                "text": N_("The answer must be text of 1 to 500 characters.")}
+
+
+class SiProtest(QuestionRef):
+    """SI-3 СТОП: a player's protest of a question's published results."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=1000)]
+
+    messages = {**QuestionRef.messages,
+                "text": N_("The protest must be text of 1 to 1000 characters.")}
+
+
 @bp.post("/events/<code>/si/answers")
 def si_answer(code: str):
     """SI-2.2: one private answer; only the first counts."""
     event, team = _player(code)
-    body = json_body()
-    numbers = whole_numbers(body, "round", "question")
-    row = committed(game.answer, event, team, *numbers, body.get("text"))
+    body = body_as(SiAnswer)
+    row = committed(game.answer, event, team, body.round, body.question, body.text)
     return jsonify({"received_at": row.received_at.isoformat() + "Z", "late": row.late}), 201
 
 
@@ -46,8 +66,8 @@ def si_answer(code: str):
 def si_claim(code: str):
     """SI-2.4 "ПРОПУСТИЛИ": the server's receipt time settles it."""
     event, team = _player(code)
-    numbers = whole_numbers(json_body(), "round", "question")
-    return jsonify(committed(game.claim, event, team, *numbers))
+    body = body_as(QuestionRef)
+    return jsonify(committed(game.claim, event, team, body.round, body.question))
 
 
 @bp.post(f"{_Q}/close")
@@ -88,9 +108,8 @@ def si_warn(code: str):
 def si_protest(code: str):
     """SI-3 СТОП: a player in competition protests published results."""
     event, team = _player(code)
-    body = json_body()
-    numbers = whole_numbers(body, "round", "question")
-    row = committed(game.protest, event, team, *numbers, body.get("text"))
+    body = body_as(SiProtest)
+    row = committed(game.protest, event, team, body.round, body.question, body.text)
     return jsonify(_protest_json(row)), 201
 
 
@@ -158,9 +177,6 @@ SI_STATE = {"type": "object", "description": "Своя игра: the latest ques
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    numbers = {"round": {"type": "integer", "minimum": 0},
-               "question": {"type": "integer", "minimum": 0}}
-
     def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
         return {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": required, "properties": props}}}}
@@ -196,16 +212,14 @@ def openapi_paths() -> dict[str, Any]:
             "summary": "SI-2.2: send one private answer; only the first counts; after ВСЁ "
                        "it is received as late", "security": [{"teamToken": []}],
             "parameters": [CODE],
-            "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
-                                                     "maxLength": 500}},
-                                ["round", "question", "text"]),
+            "requestBody": request_body(SiAnswer),
             "responses": {"201": answered("Received", {"type": "object", "properties": {
                 "received_at": {"type": "string"}, "late": {"type": "boolean"}}}),
                 **player_ops}}},
         "/api/events/{code}/si/claims": {"post": {
             "summary": "SI-2.4 ПРОПУСТИЛИ: claim an answer missing from the lists",
             "security": [{"teamToken": []}], "parameters": [CODE],
-            "requestBody": body(numbers, ["round", "question"]),
+            "requestBody": request_body(QuestionRef),
             "responses": {"200": answered("Sent to the host with the server's receipt time against "
                                      "the ВСЁ; the host decides", {
                 "type": "object", "properties": {
@@ -223,9 +237,7 @@ def openapi_paths() -> dict[str, Any]:
             "summary": "SI-3 СТОП: protest a question's published results (players in "
                        "competition, until the next theme starts)",
             "security": [{"teamToken": []}], "parameters": [CODE],
-            "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
-                                                     "maxLength": 1000}},
-                                ["round", "question", "text"]),
+            "requestBody": request_body(SiProtest),
             "responses": {"201": answered("Filed", protest), **player_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/hear": {"post": {
             "summary": "SI-3 СТОЮ: acknowledge a protest; no question starts until decided",
