@@ -40,9 +40,19 @@ INVALID = N_("%(field)s is not valid")
 
 class Body(msgspec.Struct, kw_only=True):
     """A JSON request body. Unknown keys are ignored (an older or newer phone may send
-    more); ``messages`` gives a field its own refusal where a page or a test knows one."""
+    more); ``messages`` gives a field its own refusal where a page or a test knows one,
+    and ``refuse`` lets a class ask its service for the refusal (the same words as the
+    form's)."""
 
     messages: ClassVar[dict[str, str]] = {}
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        """The refusal of ``field``'s value in ``body`` where the class knows a better one
+        than the generic kind's; None: the generic one."""
+        if field in cls.messages:
+            return DeskError(cls.messages[field], field=field)
+        return None
 
 
 #: Every Body a route's description named, for the document's components.
@@ -59,18 +69,19 @@ def read(model: type[B], body: Any) -> B:
     try:
         return msgspec.convert(body, model, strict=True)
     except msgspec.ValidationError as error:
-        raise _refusal(model, str(error)) from None
+        raise _refusal(model, str(error), body) from None
 
 
-def _refusal(model: type[Body], text: str) -> DeskError:
+def _refusal(model: type[Body], text: str, body: Any) -> DeskError:
     missing = _MISSING.search(text)
     at = _AT.search(text)
     field = missing.group(1) if missing else at.group(1) if at else ""
     if not field:
         return DeskError(NOT_AN_OBJECT)
     top = re.split(r"[.\[]", field, maxsplit=1)[0]
-    if top in model.messages:
-        return DeskError(model.messages[top], field=field)
+    own = model.refuse(top, body)
+    if own is not None:
+        return own
     if missing:
         return DeskError(MISSING, field=field)
     if "Invalid enum value" in text:

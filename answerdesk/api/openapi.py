@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..bodies import components, request_body
-from ..core import answers, organiser, teams
+from ..core import answers, formats, organiser, teams
 from .schema import CODE, QUESTION, ROUND, answered, refused
 
 
@@ -229,5 +229,7 @@ def openapi_document() -> dict[str, Any]:
             },
         },
     }
-    document["components"]["schemas"].update(components())  # after the paths named them
+    schemas = document["components"]["schemas"]
+    schemas.update(components())  # after the paths named them
+    schemas["NewEvent"]["properties"]["format"]["enum"] = formats.names()  # the registry's
     return document

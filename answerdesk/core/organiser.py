@@ -10,7 +10,7 @@ and pack are all checked before anything is written.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Annotated
+from typing import Annotated, Any
 
 from flask import current_app, has_request_context
 from flask_babel import gettext
@@ -85,13 +85,25 @@ def event_line(event: Event, password: str, base_url: str) -> dict[str, str]:
 
 
 class NewEvent(Body):
-    """POST /api/events: what the organiser's form sends (core/organiser.py checks it)."""
+    """POST /api/events: what the organiser's form sends; a wrong value gets the form's
+    own refusal (check_name, check_format, check_date, check_locale)."""
 
     name: Annotated[str, Meta(max_length=MAX_EVENT_NAME)]
     format: Annotated[str, Meta(description="A registered format (the game)")]
     date: Annotated[str | None, Meta(description="YYYY-MM-DD; default today")] = None
     screen_locale: Annotated[str | None, Meta(
         description="The projector's language: bg, ru or en")] = None
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        check = {"name": check_name, "format": check_format, "date": check_date,
+                 "screen_locale": check_locale}.get(field)
+        if check is not None:
+            try:
+                check(body.get(field) if isinstance(body, dict) else None)
+            except DeskError as refusal:
+                return refusal
+        return super().refuse(field, body)
 
 
 def check_name(name: object) -> str:

@@ -91,13 +91,59 @@ def oq_reading(code: str, round_number: int, question_number: int):
     return jsonify({"reading_until_ms": armed.reading_until_ms})
 
 
+class ScoreEdit(Body):
+    """OQ-5: the host edits a team's score by hand."""
+
+    team: str
+    points: Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
+
+    messages = {"points": N_("points must be a whole number.")}
+
+
+class FinalJudgement(Body):
+    """OQ-6: the host's word on one team's final answer (±its bet)."""
+
+    team: str
+    accepted: bool
+
+    messages = {"accepted": N_("accepted must be true or false.")}
+
+
+class Removal(Body):
+    """OQ-8: the host kicks (or bans) a team or a player."""
+
+    kind: Literal["team", "player"]
+    team: str
+    player: str | None = None
+    ban: bool = False
+
+    messages = {"kind": N_("kind must be team or player."),
+                "ban": N_("ban must be true or false.")}
+
+
+class Speed(Body):
+    """OQ-7: every timer slow ×1.5, normal ×1 or fast ×0.5."""
+
+    speed: Literal["slow", "normal", "fast"]
+
+    messages = {"speed": N_("speed must be slow, normal or fast.")}
+
+
+class Pause(Body):
+    """OQ-8: pause (timers stand still) or resume."""
+
+    paused: bool
+
+    messages = {"paused": N_("paused must be true or false.")}
+
+
 @bp.post("/host/events/<code>/oq/scores")
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
-    body = json_body()
-    total = committed(game.edit_score, _host(code, play=False), body.get("team"),
-                      body.get("points"), "host:api")
-    return jsonify({"team": body.get("team"), "points": total})
+    body = body_as(ScoreEdit)
+    total = committed(game.edit_score, _host(code, play=False), body.team, body.points,
+                      "host:api")
+    return jsonify({"team": body.team, "points": total})
 
 
 @bp.post("/events/<code>/oq/final/ban")
@@ -127,10 +173,9 @@ def oq_final_answer(code: str):
 @bp.post("/host/events/<code>/oq/final/judge")
 def oq_final_judge(code: str):
     """OQ-6: the host judges the final answers one by one (±bet)."""
-    body = json_body()
-    gained = committed(game.judge_final, _host(code), body.get("team"),
-                        body.get("accepted"), "host:api")
-    return jsonify({"team": body.get("team"), "points": gained})
+    body = body_as(FinalJudgement)
+    gained = committed(game.judge_final, _host(code), body.team, body.accepted, "host:api")
+    return jsonify({"team": body.team, "points": gained})
 
 
 @bp.post("/events/<code>/oq/players")
@@ -202,16 +247,15 @@ def oq_host_captaincy(code: str):
 @bp.post("/host/events/<code>/oq/remove")
 def oq_remove(code: str):
     """OQ-8: the host kicks (or bans) a team or a player."""
-    body = json_body()
-    return jsonify(committed(control.remove, _own(api_host(code)), body.get("kind"),
-                             body.get("team"), body.get("player"), body.get("ban", False),
-                             presses.now_ms()))
+    body = body_as(Removal)
+    return jsonify(committed(control.remove, _own(api_host(code)), body.kind, body.team,
+                             body.player, body.ban, presses.now_ms()))
 
 
 @bp.post("/host/events/<code>/oq/speed")
 def oq_speed(code: str):
     """OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer."""
-    speed = committed(control.set_speed, _own(api_host(code)), json_body().get("speed"),
+    speed = committed(control.set_speed, _own(api_host(code)), body_as(Speed).speed,
                       presses.now_ms())
     return jsonify({"speed": str(speed)})
 
@@ -220,7 +264,7 @@ def oq_speed(code: str):
 def oq_pause(code: str):
     """OQ-8: pause (timers stand still; an hour per game) or resume."""
     return jsonify(committed(control.set_paused, _own(api_host(code)),
-                             json_body().get("paused"), presses.now_ms()))
+                             body_as(Pause).paused, presses.now_ms()))
 
 
 OQ_STATE = {"type": "object", "description": "OpenQuiz: turn, pick, scores, the final",
@@ -305,9 +349,7 @@ def openapi_paths() -> dict[str, Any]:
             {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],
             params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
-                                                {"team": {"type": "string"},
-                                                 "points": {"type": "integer"}},
-                                                ["team", "points"]),
+                                                ScoreEdit),
         "/api/events/{code}/oq/final/ban": op("OQ-6: ban a final theme in turn", "team",
                                               {"theme": whole}, ["theme"]),
         "/api/events/{code}/oq/final/bet": op("OQ-6: the sealed bet (1 to the score)", "team",
@@ -346,17 +388,13 @@ def openapi_paths() -> dict[str, Any]:
                                                  ["team", "player"]),
         "/api/host/events/{code}/oq/remove": op(
             "OQ-8: kick a team or a player (ban: they cannot join again)", "host",
-            {"kind": {"type": "string", "enum": ["team", "player"]},
-             "team": {"type": "string"}, "player": {"type": "string"},
-             "ban": {"type": "boolean"}}, ["kind", "team"]),
+            Removal),
         "/api/host/events/{code}/oq/speed": op(
             "OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer", "host",
-            {"speed": {"type": "string", "enum": ["slow", "normal", "fast"]}}, ["speed"]),
+            Speed),
         "/api/host/events/{code}/oq/pause": op(
             "OQ-8: pause (timers stand still; one hour per game) or resume", "host",
-            {"paused": {"type": "boolean"}}, ["paused"]),
+            Pause),
         "/api/host/events/{code}/oq/final/judge": op("OQ-6: judge one final answer (±bet)",
-                                                     "host", {"team": {"type": "string"},
-                                                              "accepted": {"type": "boolean"}},
-                                                     ["team", "accepted"]),
+                                                     "host", FinalJudgement),
     }
