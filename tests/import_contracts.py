@@ -8,8 +8,6 @@ at module level would pass it; this one walks the module graph grimp built.
 
 from __future__ import annotations
 
-from typing import Any
-
 import grimp
 from importlinter.application import output
 from importlinter.domain.contract import Contract, ContractCheck
