@@ -4,7 +4,8 @@ The code reaches into a few libraries' internals (SQLAlchemy in lean.py and
 database.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
 and security.py, the text of msgspec's ValidationError in bodies.py); their caps in
 pyproject.toml keep a new minor release out, and this test fails as soon as any
-installed version differs from the lock, so a library changed underneath is seen before a night, not during one.
+installed version differs from the lock, so a library changed underneath is seen
+before a night, not during one.
 """
 
 from __future__ import annotations
