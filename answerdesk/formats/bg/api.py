@@ -12,8 +12,10 @@ from ...api.blueprint import bp
 from ...api.schema import CODE, answered, refused
 from ...bodies import N_, Body, request_body
 from ...database import reads_only
-from ...web import api_team, body_as, json_body
+from ...errors import DeskError
+from ...web import api_team, body_as
 from . import jokers, play, shootout, wildcard
+from .programme import BG_SCENARIOS
 
 Number = Annotated[int, Meta(ge=0, le=1000)]
 
@@ -31,6 +33,28 @@ class JokerPlay(Body):
 
     messages = {"round": N_("%(field)s must be a whole number from 0 to 1000"),
                 "question": N_("%(field)s must be a whole number from 0 to 1000")}
+
+
+class ScenarioChoice(Body):
+    """BG-R5.0: the scenario the last team chooses (wildcard.choose_scenario refuses an
+    unknown one, naming the choices)."""
+
+    scenario: Annotated[str, Meta(extra_json_schema={"enum": list(BG_SCENARIOS)})]
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        if isinstance(body, dict) and field not in body:  # none chosen: say which there are
+            return DeskError("Unknown scenario '%(scenario)s'; choose one of %(choices)s",
+                             scenario="", choices=", ".join(BG_SCENARIOS))
+        return super().refuse(field, body)
+
+
+class ShootoutNumbers(Body):
+    """BG-S3: a tied team's three numbers (shootout.save_numbers reads each one)."""
+
+    numbers: Annotated[list[int | float | str | None], Meta(min_length=3, max_length=3)]
+
+    messages = {"numbers": N_("Send the three numbers as a list")}
 
 
 @bp.get("/events/<code>/play")
@@ -54,7 +78,7 @@ def play_joker(code: str):
 @bp.post("/events/<code>/wildcard")
 def choose_scenario(code: str):
     event, team = api_team(code)
-    rnd = wildcard.choose_scenario(event, str(json_body().get("scenario", "")), team=team)
+    rnd = wildcard.choose_scenario(event, body_as(ScenarioChoice).scenario, team=team)
     return jsonify({"round": rnd.number, "kind": rnd.kind, "check_mode": rnd.check_mode,
                     "points": rnd.points})
 
@@ -62,7 +86,7 @@ def choose_scenario(code: str):
 @bp.put("/events/<code>/shootout")
 def shootout_numbers(code: str):
     event, team = api_team(code)
-    row = shootout.save_numbers(event, team, json_body().get("numbers"))
+    row = shootout.save_numbers(event, team, body_as(ShootoutNumbers).numbers)
     return jsonify({"numbers": row.numbers,
                     "saved_at": row.saved_at.isoformat(timespec="milliseconds") + "Z"})
 
@@ -97,13 +121,8 @@ def openapi_paths() -> dict[str, Any]:
             JokerPlay, "The joker played (with the first letter for BG-J3)", status="201"),
         "/api/events/{code}/wildcard": post(
             "The last team chooses the wildcard scenario (BG-R5.0)",
-            {"type": "object", "required": ["scenario"], "properties": {
-                "scenario": {"enum": ["5.1", "5.2", "5.3", "5.4", "5.5"]}}},
-            "Round 5 with the scenario's check mode and points"),
+            ScenarioChoice, "Round 5 with the scenario's check mode and points"),
         "/api/events/{code}/shootout": post(
             "A tied team's three shoot-out numbers (BG-S3)",
-            {"type": "object", "required": ["numbers"], "properties": {
-                "numbers": {"type": "array", "minItems": 3, "maxItems": 3,
-                            "items": {"type": ["number", "string", "null"]}}}},
-            "The numbers saved", method="put"),
+            ShootoutNumbers, "The numbers saved", method="put"),
     }
