@@ -295,7 +295,7 @@ def save_answer(
 class AnswerRequest(Body):
     """PUT /api/events/{code}/answers/{round}/{question}: the phone's save."""
 
-    text: str = ""
+    text: str | None = None
     fields: Annotated[dict[str, Any] | list[Any] | None, Meta(
         description="A widget's parts (a map's point, a pair's sides), checked by "
                     "core/widgets.py")] = None
