@@ -66,6 +66,7 @@ messages: $(VENV)/.installed
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	PYTHONPATH=tests $(BIN)/lint-imports --no-cache
 
 # The browser tests drive Debian's Chromium (Playwright's own download does not
 # work here); as root, make installs it, otherwise it says what to run.

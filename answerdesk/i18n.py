@@ -14,7 +14,7 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from flask import Blueprint, current_app, redirect, request, session
-from flask_babel import get_translations, gettext
+from flask_babel import get_translations
 
 from .core import audit
 from .errors import DeskError
@@ -56,17 +56,6 @@ def screen_locale() -> str | None:
         return None
     return db.session.scalar(
         db.select(Event.screen_locale).where(Event.code == str(code).strip().upper()))
-
-
-def say(text: object) -> object:
-    """A pack error, warning or location in the reader's language: the parsers keep
-    English msgids and their values (`PackError`, `Note`); other text shows as it is
-    (a native pack's own warnings)."""
-    template = getattr(text, "template", None)
-    if template is None:
-        return text
-    params: dict[str, Any] = getattr(text, "params", {})
-    return gettext(template, **{k: say(v) for k, v in params.items()})
 
 
 def set_screen_locale(event: Event, locale: str, actor: str) -> None:

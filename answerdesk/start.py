@@ -18,6 +18,7 @@ from .access import organiser_log_in, organiser_log_out, organiser_logged_in
 from .core import organiser
 from .core.events import event_by_code
 from .errors import DeskError
+from .packs.translated import say
 
 bp = Blueprint("start", __name__)
 
@@ -28,7 +29,7 @@ def _page(status: int = 200, **context):
     return render_template(
         "start/index.html", events=organiser.all_events(), formats=organiser.format_choices(),
         languages=i18n.LANGUAGE_NAMES, form=request.form, base=request.url_root.rstrip("/"),
-        say=i18n.say,
+        say=say,
         **context,
     ), status
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from msgspec import Meta
 
 from .access import bearer_token
+from .bodies import N_, B, Body, read
 from .core.teams import event_and_team_by_token
 from .core.text import is_valid_text
 from .errors import DeskError
@@ -121,14 +123,23 @@ def api_team(code: str) -> tuple[Event, Team]:
     return event_and_team_by_token(code, bearer_token())
 
 
-def whole_numbers(body: dict[str, Any], *names: str) -> list[int]:
-    """The body's values under ``names``, each a whole number ≥ 0 that a database integer
-    holds (PostgreSQL refuses a larger one with an error, not a row), or a translated 400."""
-    values = [body.get(name) for name in names]
-    if any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < 2**31
-           for v in values):
-        raise DeskError("round and question must be whole numbers.")
-    return values  # type: ignore[return-value]
+#: A database integer: PostgreSQL refuses a larger one with an error, not a row.
+DbInt = Annotated[int, Meta(ge=0, lt=2**31)]
+
+
+class QuestionRef(Body):
+    """A body that names a question by its round's and its own number."""
+
+    round: DbInt
+    question: DbInt
+
+    messages = {"round": N_("round and question must be whole numbers."),
+                "question": N_("round and question must be whole numbers.")}
+
+
+def body_as(model: type[B]) -> B:
+    """The request's JSON body read as ``model`` (answerdesk/bodies.py), or a clear 400."""
+    return read(model, request_json())
 
 
 def committed(action: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:

@@ -2,9 +2,10 @@
 
 The code reaches into a few libraries' internals (SQLAlchemy in lean.py and
 database.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
-and security.py); their caps in pyproject.toml keep a new minor release out, and
-this test fails as soon as any installed version differs from the lock, so a
-library changed underneath is seen before a night, not during one.
+and security.py, the text of msgspec's ValidationError in bodies.py); their caps in
+pyproject.toml keep a new minor release out, and this test fails as soon as any
+installed version differs from the lock, so a library changed underneath is seen
+before a night, not during one.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 TOUCHED = ("flask", "werkzeug", "sqlalchemy", "flask-sqlalchemy", "flask-limiter",
-           "flask-talisman")
+           "flask-talisman", "msgspec")
 
 
 def pins(lock: str) -> dict[str, str]:

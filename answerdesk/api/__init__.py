@@ -12,7 +12,7 @@ from ..core.events import event_by_code
 from ..database import reads_only
 from ..errors import Unauthorized
 from ..models import Event
-from ..web import api_team, json_body, json_response, request_json
+from ..web import api_team, body_as, json_response, request_json
 from .blueprint import bp
 from .openapi import openapi_document
 
@@ -27,10 +27,9 @@ def create_event():
     """The organiser creates an event (issue 14 §1); the reply is the demo's JSON line."""
     if not check_organiser_password(bearer_token()):
         raise Unauthorized("The organiser password is required")
-    body = json_body()
+    body = body_as(organiser.NewEvent)
     event, password = organiser.create_new_event(
-        body.get("name"), body.get("format"), body.get("date"), body.get("screen_locale"),
-        actor="organiser:api")
+        body.name, body.format, body.date, body.screen_locale, actor="organiser:api")
     base = current_app.config["PUBLIC_URL"] or request.url_root
     return jsonify(organiser.event_line(event, password, base)), 201
 
@@ -38,8 +37,8 @@ def create_event():
 @bp.post("/events/<code>/teams")
 def join(code: str):
     event = event_by_code(code)
-    body = json_body()
-    team, token = teams.register_team(event, body.get("name"), body.get("players", 1))
+    body = body_as(teams.JoinRequest)
+    team, token = teams.register_team(event, body.name, body.players)
     return jsonify(
         {"name": team.name, "players": team.players, "token": token, "event": event.code}
     ), 201

@@ -4,25 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import formats
-
-_ERROR = {"$ref": "#/components/schemas/Error"}
-
-
-def _error(description: str) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": _ERROR}}}
-
-
-def _ok(description: str, schema: dict[str, Any]) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-_CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"},
-         "description": "The event's join code"}
-_ROUND = {"name": "round", "in": "path", "required": True,
-          "schema": {"type": "integer", "minimum": 0}, "description": "Round number"}
-_QUESTION = {"name": "question", "in": "path", "required": True,
-             "schema": {"type": "integer", "minimum": 0}, "description": "Question number"}
+from ..bodies import components, request_body
+from ..core import answers, formats, organiser, teams
+from .schema import CODE, QUESTION, ROUND, answered, refused
 
 
 def _host_action(verb: str, meaning: str) -> dict[str, Any]:
@@ -30,12 +14,13 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
         "post": {
             "summary": f"{verb} a round ({meaning})",
             "security": [{"hostPassword": []}],
-            "parameters": [_CODE, _ROUND],
+            "parameters": [CODE, ROUND],
             "responses": {
-                "200": _ok("The round's new state", {"$ref": "#/components/schemas/RoundState"}),
-                "401": _error("No or wrong host password"),
-                "404": _error("No such event or round"),
-                "409": _error("The round cannot make this move"),
+                "200": answered("The round's new state",
+                                {"$ref": "#/components/schemas/RoundState"}),
+                "401": refused("No or wrong host password"),
+                "404": refused("No such event or round"),
+                "409": refused("The round cannot make this move"),
             },
         }
     }
@@ -72,7 +57,8 @@ def _state_parts() -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
-    return {
+    """The document; request bodies come from their Body classes (answerdesk/bodies.py)."""
+    document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
             "title": "answerdesk API",
@@ -85,28 +71,26 @@ def openapi_document() -> dict[str, Any]:
                 "post": {
                     "summary": "Create an event (the instance's organiser)",
                     "security": [{"organiserPassword": []}],
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/NewEvent"}}}},
+                    "requestBody": request_body(organiser.NewEvent),
                     "responses": {
-                        "201": _ok("The event's code, host password (shown once) and links",
+                        "201": answered("The event's code, host password (shown once) and links",
                                    {"$ref": "#/components/schemas/CreatedEvent"}),
-                        "400": _error("Empty name, unknown format, bad date or language"),
-                        "401": _error("No or wrong organiser password"),
+                        "400": refused("Empty name, unknown format, bad date or language"),
+                        "401": refused("No or wrong organiser password"),
                     },
                 }
             },
             "/api/events/{code}/teams": {
                 "post": {
                     "summary": "Join an event as a team (BG-G1 unique names)",
-                    "parameters": [_CODE],
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/JoinRequest"}}}},
+                    "parameters": [CODE],
+                    "requestBody": request_body(teams.JoinRequest),
                     "responses": {
-                        "201": _ok("The team and its secret token",
+                        "201": answered("The team and its secret token",
                                    {"$ref": "#/components/schemas/JoinedTeam"}),
-                        "400": _error("Invalid name or players"),
-                        "404": _error("No such event"),
-                        "409": _error("The name is taken (also by a look-alike spelling)"),
+                        "400": refused("Invalid name or players"),
+                        "404": refused("No such event"),
+                        "409": refused("The name is taken (also by a look-alike spelling)"),
                     },
                 }
             },
@@ -114,27 +98,27 @@ def openapi_document() -> dict[str, Any]:
                 "get": {
                     "summary": "The team's answer sheet: visible rounds, questions, saved answers",
                     "security": [{"teamToken": []}],
-                    "parameters": [_CODE],
+                    "parameters": [CODE],
                     "responses": {
-                        "200": _ok("The sheet", {"$ref": "#/components/schemas/Sheet"}),
-                        "401": _error("No or wrong team token"),
-                        "404": _error("No such event"),
+                        "200": answered("The sheet", {"$ref": "#/components/schemas/Sheet"}),
+                        "401": refused("No or wrong team token"),
+                        "404": refused("No such event"),
                     },
                 }
             },
             "/api/events/{code}/state": {
                 "get": {
                     "summary": "Round states, polled by phones to notice opens and locks",
-                    "parameters": [_CODE],
+                    "parameters": [CODE],
                     "responses": {
-                        "200": _ok("Round states", {"type": "object", "properties": {
+                        "200": answered("Round states", {"type": "object", "properties": {
                             "rounds": {"type": "array",
                                        "items": {"$ref": "#/components/schemas/RoundState"}},
                             "question": {"type": ["object", "null"], "description":
                                          "The question started last on the clock: round, "
                                          "question, state (open or locked by the time)"},
                             **_state_parts()}}),
-                        "404": _error("No such event"),
+                        "404": refused("No such event"),
                     },
                 }
             },
@@ -142,26 +126,25 @@ def openapi_document() -> dict[str, Any]:
                 "put": {
                     "summary": "Save (or change) the team's answer while the round is open",
                     "security": [{"teamToken": []}],
-                    "parameters": [_CODE, _ROUND, _QUESTION],
-                    "requestBody": {"required": True, "content": {"application/json": {
-                        "schema": {"$ref": "#/components/schemas/AnswerRequest"}}}},
+                    "parameters": [CODE, ROUND, QUESTION],
+                    "requestBody": request_body(answers.AnswerRequest),
                     "responses": {
-                        "200": _ok("The saved answer with its server time and receipt",
+                        "200": answered("The saved answer with its server time and receipt",
                                    {"$ref": "#/components/schemas/SavedAnswer"}),
-                        "400": _error("Invalid body"),
-                        "401": _error("No or wrong team token"),
-                        "404": _error("No such event, round or question"),
-                        "409": _error("The round is locked (BG-E2); the answer was not saved"),
+                        "400": refused("Invalid body"),
+                        "401": refused("No or wrong team token"),
+                        "404": refused("No such event, round or question"),
+                        "409": refused("The round is locked (BG-E2); the answer was not saved"),
                     },
                 }
             },
             "/api/events/{code}/standings": {
                 "get": {
                     "summary": "Teams with points and place (BG-S1, BG-S2)",
-                    "parameters": [_CODE],
+                    "parameters": [CODE],
                     "responses": {
-                        "200": _ok("Standings", {"$ref": "#/components/schemas/Standings"}),
-                        "404": _error("No such event"),
+                        "200": answered("Standings", {"$ref": "#/components/schemas/Standings"}),
+                        "404": refused("No such event"),
                     },
                 }
             },
@@ -174,17 +157,17 @@ def openapi_document() -> dict[str, Any]:
                 "get": {
                     "summary": "Check a receipt code a team shows in a dispute (BG-E2)",
                     "security": [{"hostPassword": []}],
-                    "parameters": [_CODE, _ROUND, _QUESTION,
+                    "parameters": [CODE, ROUND, QUESTION,
                                    {"name": "team", "in": "query", "required": True,
                                     "schema": {"type": "string"}},
                                    {"name": "code", "in": "query", "required": True,
                                     "schema": {"type": "string"}}],
                     "responses": {
-                        "200": _ok("Whether this server issued the code, with text and time",
+                        "200": answered("Whether this server issued the code, with text and time",
                                    {"$ref": "#/components/schemas/ReceiptCheck"}),
-                        "400": _error("team or code missing"),
-                        "401": _error("No or wrong host password"),
-                        "404": _error("No such event, team, round or question"),
+                        "400": refused("team or code missing"),
+                        "401": refused("No or wrong host password"),
+                        "404": refused("No such event, team, round or question"),
                     },
                 }
             },
@@ -203,13 +186,6 @@ def openapi_document() -> dict[str, Any]:
             "schemas": {
                 "Error": {"type": "object", "required": ["error", "message"], "properties": {
                     "error": {"type": "string"}, "message": {"type": "string"}}},
-                "NewEvent": {"type": "object", "required": ["name", "format"], "properties": {
-                    "name": {"type": "string", "maxLength": 200},
-                    "format": {"type": "string", "enum": formats.names(),
-                               "description": "A registered format (the game)"},
-                    "date": {"type": "string", "format": "date",
-                             "description": "YYYY-MM-DD; default today"},
-                    "screen_locale": {"type": "string", "enum": ["bg", "ru", "en"]}}},
                 "CreatedEvent": {"type": "object",
                                  "required": ["code", "host_password", "team_url", "host_url",
                                               "screen_url"],
@@ -219,17 +195,9 @@ def openapi_document() -> dict[str, Any]:
                                      "team_url": {"type": "string"},
                                      "host_url": {"type": "string"},
                                      "screen_url": {"type": "string"}}},
-                "JoinRequest": {"type": "object", "required": ["name"], "properties": {
-                    "name": {"type": "string", "maxLength": 60},
-                    "players": {"type": "integer", "minimum": 1, "maximum": 100}}},
                 "JoinedTeam": {"type": "object", "properties": {
                     "name": {"type": "string"}, "players": {"type": "integer"},
                     "token": {"type": "string"}, "event": {"type": "string"}}},
-                "AnswerRequest": {"type": "object", "required": ["text"], "properties": {
-                    "text": {"type": "string", "maxLength": 500},
-                    "fields": {"type": ["object", "null"]},
-                    "seq": {"type": "integer", "minimum": 0,
-                            "description": "The phone's edit counter: replays change nothing"}}},
                 "SavedAnswer": {"type": "object", "properties": {
                     "round": {"type": "integer"}, "question": {"type": "integer"},
                     "text": {"type": "string"}, "fields": {},
@@ -261,3 +229,7 @@ def openapi_document() -> dict[str, Any]:
             },
         },
     }
+    schemas = document["components"]["schemas"]
+    schemas.update(components())  # after the paths named them
+    schemas["NewEvent"]["properties"]["format"]["enum"] = formats.names()  # the registry's
+    return document

@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import jsonify, request
+from msgspec import Meta
 
 from ..access import api_host
+from ..bodies import Body, request_body
 from ..core import clock
 from ..core.events import event_by_code
 from ..database import reads_only
-from ..web import json_body
+from ..web import body_as
 from .blueprint import bp
+from .schema import CODE, QUESTION, ROUND, answered, refused
+
+#: Whole seconds; the range is documented here and refused by clock.start_question with
+#: its own message.
+Seconds = Annotated[int, Meta(extra_json_schema={"minimum": 0, "maximum": clock.MAX_SECONDS})]
+
+
+class QuestionStart(Body):
+    """POST .../questions/{question}/start: the clock's length (core/clock.py checks the
+    range, 0 to MAX_SECONDS); none given: the format's own."""
+
+    seconds: Seconds | None = None
+    grace: Seconds | None = None
 
 
 @bp.post("/host/events/<code>/rounds/<int:round_number>/questions/<int:question_number>/start")
@@ -19,10 +34,9 @@ def start_question(code: str, round_number: int, question_number: int):
     """Start a question (CHGK-1.1: it locks by itself at the deadline returned; the
     event's format may run it without one, Format.start_question)."""
     event = api_host(code)
-    body = json_body() if request.get_data() else {}
+    body = body_as(QuestionStart) if request.get_data() else QuestionStart()
     gate = clock.start_question(event, round_number, question_number,
-                                seconds=body.get("seconds"), grace=body.get("grace"),
-                                actor="host:api")
+                                seconds=body.seconds, grace=body.grace, actor="host:api")
     return jsonify(clock.clock_json(gate, round_number, question_number))
 
 
@@ -35,8 +49,6 @@ def current_clock(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
-    from .openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
     clock_schema = {"type": "object", "properties": {
         "round": {"type": "integer"}, "question": {"type": "integer"},
         "opens_at": {"type": "string", "format": "date-time"},
@@ -45,7 +57,6 @@ def openapi_paths() -> dict[str, Any]:
         "seconds": {"type": ["integer", "null"]}, "grace": {"type": ["integer", "null"]},
         "now": {"type": "string", "format": "date-time"},
         "state": {"type": "string", "enum": ["open", "locked", "revealed"]}}}
-    seconds = {"type": "integer", "minimum": 0, "maximum": clock.MAX_SECONDS}
     return {
         "/api/host/events/{code}/rounds/{round}/questions/{question}/start": {"post": {
             "summary": "Start a question of a round played question by question. On the "
@@ -54,26 +65,25 @@ def openapi_paths() -> dict[str, Any]:
                        "closes each question (Своя игра's ВСЁ, the buzzer games) runs it "
                        "without a deadline (null) unless seconds or grace are sent",
             "security": [{"hostPassword": []}],
-            "parameters": [_CODE, _ROUND, _QUESTION],
-            "requestBody": {"required": False, "content": {"application/json": {"schema": {
-                "type": "object", "properties": {"seconds": seconds, "grace": seconds}}}}},
+            "parameters": [CODE, ROUND, QUESTION],
+            "requestBody": request_body(QuestionStart, required=False),
             "responses": {
-                "200": _ok("The question's clock and deadline", clock_schema),
-                "400": _error("Invalid seconds or grace"),
-                "401": _error("No or wrong host password"),
-                "404": _error("No such event, round or question"),
-                "409": _error("Another question still runs, this one was already started, "
+                "200": answered("The question's clock and deadline", clock_schema),
+                "400": refused("Invalid seconds or grace"),
+                "401": refused("No or wrong host password"),
+                "404": refused("No such event, round or question"),
+                "409": refused("Another question still runs, this one was already started, "
                               "the round is not played question by question, or the "
                               "game's rules refuse it now (e.g. SI-3: a protest is heard)"),
             },
         }},
         "/api/events/{code}/clock": {"get": {
             "summary": "The clock of the latest started question (null before the first)",
-            "parameters": [_CODE],
+            "parameters": [CODE],
             "responses": {
-                "200": _ok("The clock", {"type": "object", "properties": {
+                "200": answered("The clock", {"type": "object", "properties": {
                     "clock": {"oneOf": [clock_schema, {"type": "null"}]}}}),
-                "404": _error("No such event"),
+                "404": refused("No such event"),
             },
         }},
     }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from answerdesk.checker.core import parse_open_key
+from answerdesk.checker.keys import parse_open_key
 from answerdesk.checker.normalize import normalize
 from answerdesk.checker.numbers import parse_number
 from answerdesk.checker.reasons import Reason, why

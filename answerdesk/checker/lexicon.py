@@ -10,6 +10,7 @@ import math
 import re
 from functools import cache, lru_cache
 
+from answerdesk.checker.morph import russian as _morph
 from answerdesk.checker.normalize import normalize
 
 LANGS = ("bg", "ru", "en")
@@ -188,14 +189,6 @@ def known_word(word: str, langs: tuple[str, ...], threshold: float = KNOWN_ZIPF)
 #: pymorphy3 tags of names: first names, surnames, patronymics, places, organisations,
 #: trademarks
 _PROPER_TAGS = frozenset(("Name", "Surn", "Patr", "Geox", "Orgn", "Trad"))
-
-
-@cache
-def _morph():
-    """pymorphy3's Russian analyser (OpenCorpora dictionary), built once."""
-    import pymorphy3
-
-    return pymorphy3.MorphAnalyzer(lang="ru")
 
 
 @lru_cache(maxsize=65536)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from answerdesk.checker.keys import parse_open_key
 from answerdesk.checker.normalize import normalize
 from answerdesk.checker.reasons import Reason
 
@@ -48,7 +49,6 @@ class Mode:
 
 def _text(mode: str) -> Callable[[str, Any, int | None], Result]:
     def check_text_mode(given: str, key: Any, max_errors: int | None) -> Result:
-        from answerdesk.checker.core import parse_open_key
         from answerdesk.checker.text import check_text
 
         accept, reject = parse_open_key(key)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from answerdesk.checker.morph import russian
+
 _UNITS = {
     # bg
     "нула": 0, "едно": 1, "един": 1, "една": 1, "две": 2, "два": 2, "три": 3, "четири": 4,
@@ -122,11 +124,9 @@ def _ru_forms(word: str, noun: bool = False) -> set[str]:
     from the readings as a numeral (NUMR, Anum), or as a noun of that very word for a
     scale or with ``noun`` ("тысячу", "пятёрку"). A word the dictionary does not read
     as a numeral (Bulgarian "пет") stays alone."""
-    from answerdesk.checker.lexicon import _morph
-
     out = {word}
     as_noun = noun or word in _RU_SCALE_NOUNS
-    for p in _morph().parse(word):
+    for p in russian().parse(word):
         numeral = p.tag.POS == "NUMR" or "Anum" in p.tag.grammemes
         if numeral or (as_noun and p.tag.POS == "NOUN" and _norm_word(p.normal_form) == word):
             out |= {_norm_word(f.word) for f in p.lexeme}

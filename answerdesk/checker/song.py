@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from answerdesk.checker import lexicon
-from answerdesk.checker.core import parse_open_key
+from answerdesk.checker.keys import parse_open_key
 from answerdesk.checker.normalize import normalize
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.text import check_text

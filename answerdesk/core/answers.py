@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Annotated, Any, Protocol, cast
 
 from flask import current_app
+from msgspec import Meta
 from sqlalchemy import Table
 from sqlalchemy.exc import IntegrityError
 
+from ..bodies import N_, Body, read
 from ..database import round_queue
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
@@ -293,16 +295,25 @@ def save_answer(
     raise AssertionError("unreachable")
 
 
+class AnswerRequest(Body):
+    """PUT /api/events/{code}/answers/{round}/{question}: the phone's save."""
+
+    text: str | None = None
+    fields: Annotated[dict[str, Any] | list[Any] | None, Meta(
+        description="A widget's parts (a map's point, a pair's sides), checked by "
+                    "core/widgets.py")] = None
+    seq: Annotated[int, Meta(
+        ge=0, le=MAX_SEQ, description="The phone's edit counter: replays change nothing")
+    ] | None = None
+
+    messages = {"seq": N_("seq must be a non-negative whole number"),
+                "fields": N_("fields must be an object")}
+
+
 def _phone_body(body: Any) -> tuple[str, Any, int | None]:
     """The text, fields and edit counter of a phone's save, or a clear 400."""
-    if not isinstance(body, dict):
-        raise DeskError("The request body must be a JSON object")
-    seq = body.get("seq")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool)
-                            or not 0 <= seq <= MAX_SEQ):
-        raise DeskError("seq must be a non-negative whole number")
-    fields = body.get("fields")
-    return _clean(body.get("text", ""), fields), fields, seq
+    got = read(AnswerRequest, body)
+    return _clean(got.text, got.fields), got.fields, got.seq
 
 
 def save_by_token(code: str, token: str | None, round_number: int, question_number: int,

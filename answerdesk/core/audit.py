@@ -11,10 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable
 from typing import Any
 
-from ..errors import Conflict, DeskError, NotFound
 from ..extensions import db
 from ..models import AuditEntry, Event
 from .text import spreadsheet_text
@@ -56,42 +54,6 @@ def undone_ids(event: Event) -> set[int]:
             AuditEntry.event_id == event.id, AuditEntry.undoes_id.is_not(None)
         )
     ))
-
-
-def _undoers() -> dict[str, Callable[[Event, AuditEntry, str], None]]:
-    from . import corrections, review
-
-    return {"verdict.decide": review.undo_decision, "score.correct": corrections.undo_correction}
-
-
-def undoable(entry: AuditEntry) -> bool:
-    """Host corrections (verdict decisions, score corrections) can be undone."""
-    return entry.action in ("verdict.decide", "score.correct")
-
-
-def undo(event: Event, entry_id: int, actor: str) -> AuditEntry:
-    """Undo one host correction, recorded as a new entry; each entry is undone at most once."""
-    entry = db.session.scalar(
-        db.select(AuditEntry)
-        .where(AuditEntry.id == entry_id, AuditEntry.event_id == event.id)
-        .with_for_update()
-    )
-    if entry is None:
-        db.session.rollback()
-        raise NotFound("No audit entry %(entry)s in this event", entry=entry_id)
-    if not undoable(entry):
-        db.session.rollback()
-        raise DeskError("%(action)s cannot be undone", action=entry.action)
-    if entry.id in undone_ids(event):
-        db.session.rollback()
-        raise Conflict("This change has already been undone")
-    try:
-        _undoers()[entry.action](event, entry, actor)
-    except DeskError:
-        db.session.rollback()
-        raise
-    db.session.flush()
-    return entry
 
 
 def to_csv(event: Event) -> str:

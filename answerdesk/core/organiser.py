@@ -10,18 +10,21 @@ and pack are all checked before anything is written.
 from __future__ import annotations
 
 import datetime as dt
+from typing import Annotated, Any
 
 from flask import current_app, has_request_context
 from flask_babel import gettext
+from msgspec import Meta
 from werkzeug.security import generate_password_hash
 
+from ..bodies import Body
 from ..errors import DeskError
 from ..extensions import db
-from ..i18n import say
 from ..models import AuditEntry, Event
 from ..packs import Pack, PackError, parse_pack
 from ..packs.importer import import_pack
 from ..packs.model import N_, Note
+from ..packs.translated import say
 from . import audit
 from . import formats as registry
 from .events import create_event, new_password
@@ -79,6 +82,28 @@ def event_links(code: str, base_url: str) -> dict[str, str]:
 def event_line(event: Event, password: str, base_url: str) -> dict[str, str]:
     """What `demo`, `new-event` and the API print: code, host password, links."""
     return {"code": event.code, "host_password": password, **event_links(event.code, base_url)}
+
+
+class NewEvent(Body):
+    """POST /api/events: what the organiser's form sends; a wrong value gets the form's
+    own refusal (check_name, check_format, check_date, check_locale)."""
+
+    name: Annotated[str, Meta(max_length=MAX_EVENT_NAME)]
+    format: Annotated[str, Meta(description="A registered format (the game)")]
+    date: Annotated[str | None, Meta(description="YYYY-MM-DD; default today")] = None
+    screen_locale: Annotated[str | None, Meta(
+        description="The projector's language: bg, ru or en")] = None
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        check = {"name": check_name, "format": check_format, "date": check_date,
+                 "screen_locale": check_locale}.get(field)
+        if check is not None:
+            try:
+                check(body.get(field) if isinstance(body, dict) else None)
+            except DeskError as refusal:
+                return refusal
+        return super().refuse(field, body)
 
 
 def check_name(name: object) -> str:
@@ -165,7 +190,7 @@ def _note_of(stored: object) -> object:
 
 
 def import_warnings(event: Event) -> list[object]:
-    """The warnings of the pack the event was created with (i18n.say shows them)."""
+    """The warnings of the pack the event was created with (packs/translated.py says them)."""
     entry = db.session.scalar(db.select(AuditEntry).where(
         AuditEntry.event_id == event.id, AuditEntry.action == "pack.warnings")
         .order_by(AuditEntry.id.desc()).limit(1))

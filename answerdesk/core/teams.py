@@ -5,10 +5,13 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass
+from typing import Annotated
 
 from flask import current_app
+from msgspec import Meta
 from sqlalchemy.exc import IntegrityError
 
+from ..bodies import Body
 from ..database import round_queue
 from ..errors import Conflict, DeskError, NameTaken, NotFound, Unauthorized
 from ..extensions import db
@@ -24,6 +27,14 @@ from .text import clean_name, team_name_key
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+class JoinRequest(Body):
+    """POST /api/events/{code}/teams: a team joins (BG-G1 unique names, BG-G2 players)."""
+
+    name: Annotated[str, Meta(description="At most MAX_TEAM_NAME_LENGTH characters (60 "
+                                          "unless the instance sets another)")]
+    players: Annotated[int, Meta(description=f"1 to {MAX_PLAYERS}; a format may ask fewer")] = 1
 
 
 def register_team(event: Event, name: object, players: object = 1) -> tuple[Team, str]:

@@ -36,6 +36,7 @@ from ..core import (
     paper,
     projector,
     review,
+    undo,
 )
 from ..core.rounds import question_of
 from ..core.states import RoundState
@@ -262,7 +263,7 @@ def audit_log(event: Event):
     action = request.args.get("action", "")
     return render_template("host/audit.html", event=event,
                            entries=audit.entries(event, action=action), action=action,
-                           undone=audit.undone_ids(event), undoable=audit.undoable,
+                           undone=audit.undone_ids(event), undoable=undo.undoable,
                            role=g.actor)
 
 
@@ -278,7 +279,7 @@ def audit_csv(event: Event):
 @bp.post("/audit/<int:entry_id>/undo")
 @desk_required(host_only=True)
 def audit_undo(event: Event, entry_id: int):
-    entry = audit.undo(event, entry_id, actor=g.actor)
+    entry = undo.undo(event, entry_id, actor=g.actor)
     flash(_("Undone: %(what)s", what=labels.audit_line(entry).sentence))
     back = request.form.get("back", "")
     if not back.startswith(f"/host/{event.code}/"):

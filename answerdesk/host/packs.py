@@ -20,10 +20,10 @@ from .. import i18n
 from ..access import host_required
 from ..core import formats
 from ..errors import DeskError
-from ..i18n import say
 from ..models import Event
 from ..packs import PackError, dump_native, parse_pack
 from ..packs.importer import MODES, export_pack, import_pack, preview
+from ..packs.translated import say
 from .blueprint import bp
 
 UPLOAD_ID = re.compile(r"[0-9a-f]{32}")
@@ -69,7 +69,7 @@ def _make_room(folder: Path, size: int) -> None:
 def _page(event: Event, status: int = 200, **context):
     return render_template(
         "host/packs.html", event=event, modes=MODES, languages=i18n.LANGUAGE_NAMES,
-        question_total=sum(len(r.questions) for r in event.rounds), say=i18n.say, **context,
+        question_total=sum(len(r.questions) for r in event.rounds), say=say, **context,
     ), status
 
 

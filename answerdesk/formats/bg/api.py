@@ -3,22 +3,58 @@ shoot-out (BG-S3), and the small payload phones poll for them."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from flask import jsonify
+from msgspec import Meta
 
 from ...api.blueprint import bp
+from ...api.schema import CODE, answered, refused
+from ...bodies import N_, Body, request_body
 from ...database import reads_only
 from ...errors import DeskError
-from ...web import api_team, json_body
+from ...web import api_team, body_as
 from . import jokers, play, shootout, wildcard
+from .programme import BG_SCENARIOS
+
+Number = Annotated[int, Meta(ge=0, le=1000)]
 
 
-def _int(body: dict, name: str) -> int:
-    value = body.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 1000:
-        raise DeskError("%(field)s must be a whole number from 0 to 1000", field=name)
-    return value
+class JokerPlay(Body):
+    """POST /api/events/{code}/jokers: a joker on a question (BG-J1-J3)."""
+
+    kind: Literal["double", "copy", "first_letter"]
+    round: Number
+    question: Number
+    #: BG-J2: the team whose answer is copied.
+    copy_of: str | None = None
+    #: BG-J2: the phone confirmed the copy after seeing whose it is.
+    confirm: bool = False
+
+    messages = {"round": N_("%(field)s must be a whole number from 0 to 1000"),
+                "question": N_("%(field)s must be a whole number from 0 to 1000")}
+
+
+class ScenarioChoice(Body):
+    """BG-R5.0: the scenario the last team chooses (wildcard.choose_scenario refuses an
+    unknown one, naming the choices)."""
+
+    scenario: Annotated[str, Meta(extra_json_schema={"enum": list(BG_SCENARIOS)})]
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        if isinstance(body, dict) and field not in body:  # none chosen: say which there are
+            return DeskError("Unknown scenario '%(scenario)s'; choose one of %(choices)s",
+                             scenario="", choices=", ".join(BG_SCENARIOS))
+        return super().refuse(field, body)
+
+
+class ShootoutNumbers(Body):
+    """BG-S3: a tied team's three numbers (shootout.save_numbers reads each one)."""
+
+    numbers: Annotated[list[int | float | str | None], Meta(min_length=3, max_length=3)]
+
+    messages = {"numbers": N_("Send the three numbers as a list")}
 
 
 @bp.get("/events/<code>/play")
@@ -31,12 +67,10 @@ def play_state(code: str):
 @bp.post("/events/<code>/jokers")
 def play_joker(code: str):
     _, team = api_team(code)
-    body = json_body()
-    joker = jokers.play_joker(
-        team, str(body.get("kind", "")), _int(body, "round"), _int(body, "question"),
-        copy_of=body.get("copy_of"), confirmed=body.get("confirm") is True,
-    )
-    return jsonify({"kind": joker.kind, "round": body["round"], "question": body["question"],
+    body = body_as(JokerPlay)
+    joker = jokers.play_joker(team, body.kind, body.round, body.question,
+                              copy_of=body.copy_of, confirmed=body.confirm)
+    return jsonify({"kind": joker.kind, "round": body.round, "question": body.question,
                     "hint": joker.hint,
                     "copy_of": joker.target.name if joker.target else None}), 201
 
@@ -44,7 +78,7 @@ def play_joker(code: str):
 @bp.post("/events/<code>/wildcard")
 def choose_scenario(code: str):
     event, team = api_team(code)
-    rnd = wildcard.choose_scenario(event, str(json_body().get("scenario", "")), team=team)
+    rnd = wildcard.choose_scenario(event, body_as(ScenarioChoice).scenario, team=team)
     return jsonify({"round": rnd.number, "kind": rnd.kind, "check_mode": rnd.check_mode,
                     "points": rnd.points})
 
@@ -52,54 +86,43 @@ def choose_scenario(code: str):
 @bp.put("/events/<code>/shootout")
 def shootout_numbers(code: str):
     event, team = api_team(code)
-    row = shootout.save_numbers(event, team, json_body().get("numbers"))
+    row = shootout.save_numbers(event, team, body_as(ShootoutNumbers).numbers)
     return jsonify({"numbers": row.numbers,
                     "saved_at": row.saved_at.isoformat(timespec="milliseconds") + "Z"})
 
 
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
-    from ...api.openapi import _CODE, _error, _ok
-
     team: list[dict[str, list[str]]] = [{"teamToken": []}]
     body = {"type": "object"}
 
-    def post(summary: str, schema: dict[str, Any], ok: str, method: str = "post",
+    def post(summary: str, schema: dict[str, Any] | type[Body], ok: str, method: str = "post",
              status: str = "200") -> dict[str, Any]:
         return {method: {
-            "summary": summary, "security": team, "parameters": [_CODE],
-            "requestBody": {"required": True,
-                            "content": {"application/json": {"schema": schema}}},
-            "responses": {status: _ok(ok, body), "400": _error("Invalid request"),
-                          "401": _error("No or wrong team token"),
-                          "404": _error("No such event, round, question or team"),
-                          "409": _error("Not allowed now (rule refused, or locked)")},
+            "summary": summary, "security": team, "parameters": [CODE],
+            "requestBody": request_body(schema) if isinstance(schema, type) else {
+                "required": True, "content": {"application/json": {"schema": schema}}},
+            "responses": {status: answered(ok, body), "400": refused("Invalid request"),
+                          "401": refused("No or wrong team token"),
+                          "404": refused("No such event, round, question or team"),
+                          "409": refused("Not allowed now (rule refused, or locked)")},
         }}
 
     return {
         "/api/events/{code}/play": {"get": {
             "summary": "Jokers left and played, the wildcard, the shoot-out, final-round states",
-            "security": team, "parameters": [_CODE],
-            "responses": {"200": _ok("The team's play state", body),
-                          "401": _error("No or wrong team token"),
-                          "404": _error("No such event")},
+            "security": team, "parameters": [CODE],
+            "responses": {"200": answered("The team's play state", body),
+                          "401": refused("No or wrong team token"),
+                          "404": refused("No such event")},
         }},
         "/api/events/{code}/jokers": post(
             "Play a joker on a question (BG-J1 double, BG-J2 copy, BG-J3 first letter)",
-            {"type": "object", "required": ["kind", "round", "question"], "properties": {
-                "kind": {"enum": ["double", "copy", "first_letter"]},
-                "round": {"type": "integer"}, "question": {"type": "integer"},
-                "copy_of": {"type": "string"}, "confirm": {"type": "boolean"}}},
-            "The joker played (with the first letter for BG-J3)", status="201"),
+            JokerPlay, "The joker played (with the first letter for BG-J3)", status="201"),
         "/api/events/{code}/wildcard": post(
             "The last team chooses the wildcard scenario (BG-R5.0)",
-            {"type": "object", "required": ["scenario"], "properties": {
-                "scenario": {"enum": ["5.1", "5.2", "5.3", "5.4", "5.5"]}}},
-            "Round 5 with the scenario's check mode and points"),
+            ScenarioChoice, "Round 5 with the scenario's check mode and points"),
         "/api/events/{code}/shootout": post(
             "A tied team's three shoot-out numbers (BG-S3)",
-            {"type": "object", "required": ["numbers"], "properties": {
-                "numbers": {"type": "array", "minItems": 3, "maxItems": 3,
-                            "items": {"type": ["number", "string", "null"]}}}},
-            "The numbers saved", method="put"),
+            ShootoutNumbers, "The numbers saved", method="put"),
     }

@@ -18,10 +18,10 @@ from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
 from ...host.desk import paper_page
-from ...i18n import say
 from ...models import Event, Team
 from ...packs import PackError
 from ...packs.native import dump_questions, load_scenario_set
+from ...packs.translated import say
 from . import champions, exports, final, jokers, league, paper, shootout, wildcard
 from .programme import BG_SCENARIOS, FINAL_ROUND
 from .standings import event_standings

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 
 from ...core import audit
+from ...core import formats as registry
 from ...core.text import clean_text, team_name_key
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
@@ -96,13 +97,14 @@ def _renumber(month: str, league_name: str) -> None:
 
 
 def final_places(edition: Edition, aliases: dict[str, str]) -> dict[str, int]:
-    """An edition's final places (after the shoot-out) by league key."""
-    from .standings import event_standings
-
+    """An edition's final places (after the shoot-out) by league key. The standings come
+    through the format registry: they start from BG-M3's handicaps (standings.py imports
+    this module), so this module does not import them."""
     event = db.session.get_one(Event, edition.event_id)
     keys: dict[int, str] = dict(db.session.execute(
         db.select(Team.id, Team.name_key).where(Team.event_id == event.id)).all())
-    return {league_key(keys[row.team_id], aliases): row.place for row in event_standings(event)}
+    return {league_key(keys[row.team_id], aliases): row.place
+            for row in registry.get(event.format).standings(event)}
 
 
 def leagues() -> list[str]:

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core import audit
+from ...core import formats as registry
 from ...core.states import CLOSED_ROUND_STATES, RoundState
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
 from ...extensions import db
 from ...models import Event, Shootout, ShootoutAnswer, Team, utcnow
 from . import scoring
+
+if TYPE_CHECKING:
+    from .standings import StandingRow
 
 SECONDS = 60
 
@@ -58,9 +62,9 @@ def _shown(value: float | None) -> float | int | None:
 
 def start_shootout(event: Event, questions: Sequence[tuple[str, Any]], actor: str = "host",
                    seconds: int = SECONDS) -> Shootout:
-    """Start the shoot-out of the first tied group still needing one (BG-S2, BG-S3)."""
-    from .standings import event_standings
-
+    """Start the shoot-out of the first tied group still needing one (BG-S2, BG-S3). The
+    standings come through the format registry: they apply finished shoot-outs
+    (standings.py imports this module), so this module does not import them."""
     if len(questions) != 3:
         raise DeskError("A shoot-out has exactly three questions")
     parsed = []
@@ -74,7 +78,7 @@ def start_shootout(event: Event, questions: Sequence[tuple[str, Any]], actor: st
         raise Conflict("A shoot-out is still running")
     if not played_out(event):
         raise Conflict("The shoot-out comes once the rounds are played and no round is open.")
-    rows = event_standings(event)
+    rows = cast("list[StandingRow]", registry.get(event.format).standings(event))
     tied = [r for r in rows if r.shootout_needed]
     if not tied:
         raise Conflict("No tie for first or second place needs a shoot-out")

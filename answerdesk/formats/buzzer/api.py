@@ -13,6 +13,7 @@ from flask import jsonify
 
 from ...access import bearer_token
 from ...api.blueprint import bp
+from ...api.schema import CODE, answered, refused
 from ...core.events import event_by_code
 from ...core.formats import get as get_format
 from ...errors import Conflict, DeskError
@@ -85,15 +86,13 @@ def buzz(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """The buzzer's routes for the OpenAPI document (formats that use it describe them)."""
-    from ...api.openapi import _CODE, _error, _ok
-
     ms = {"type": "integer", "minimum": 0, "maximum": presses.MAX_MS}
     return {
         "/api/events/{code}/clock": {"post": {
             "summary": "OQ-4 clock sync: the server's time for the phone's; with a phone's "
                        "token (in OpenQuiz a player's) the exchange also feeds the server's "
                        "own estimate of that phone's clock, kept per phone",
-            "parameters": [_CODE],
+            "parameters": [CODE],
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "required": ["client_ms"], "properties": {
                     "client_ms": ms,
@@ -103,36 +102,36 @@ def openapi_paths() -> dict[str, Any]:
                              "properties": {"client_ms": ms, "server_ms": ms,
                                             "received_ms": ms}}}}}}},
             "responses": {
-                "200": _ok("The server's time (its estimate of the phone stays with it)",
+                "200": answered("The server's time (its estimate of the phone stays with it)",
                            {"type": "object", "required": ["server_ms"], "properties": {
                                "server_ms": {"type": "integer"}}}),
-                "400": _error("Invalid body"),
-                "401": _error("Wrong team token"),
-                "404": _error("No such event"),
+                "400": refused("Invalid body"),
+                "401": refused("Wrong team token"),
+                "404": refused("No such event"),
             },
         }},
         "/api/events/{code}/buzz": {"post": {
             "summary": "OQ-4: press the buzzer; ordered by the phone's press time once the "
                        "one-second window after the first press has closed (see /state)",
             "security": [{"teamToken": []}],
-            "parameters": [_CODE],
+            "parameters": [CODE],
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "required": ["round", "question", "pressed_at_ms"],
                 "properties": {"round": {"type": "integer", "minimum": 0},
                                "question": {"type": "integer", "minimum": 0},
                                "pressed_at_ms": ms}}}}},
             "responses": {
-                "202": _ok("The press is in; the order follows when the window closes",
+                "202": answered("The press is in; the order follows when the window closes",
                            {"type": "object", "properties": {
                                "accepted": {"type": "boolean"}, "round": {"type": "integer"},
                                "question": {"type": "integer"},
                                "attempt": {"type": "integer"},
                                "received_ms": {"type": "integer"}}}),
-                "400": _error("Invalid body"),
-                "401": _error("No or wrong team token"),
-                "403": _error("OpenQuiz: not a player's own token, or banned by the host"),
-                "404": _error("No such event"),
-                "409": _error("Not armed, the team is out, already pressed, the window closed, "
+                "400": refused("Invalid body"),
+                "401": refused("No or wrong team token"),
+                "403": refused("OpenQuiz: not a player's own token, or banned by the host"),
+                "404": refused("No such event"),
+                "409": refused("Not armed, the team is out, already pressed, the window closed, "
                               "or the game has no buzzer"),
             },
         }},

@@ -11,17 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.formats import Format, RoundTemplate, Standing, StandingRow, register
+from ...core.formats import Format, RoundTemplate, StandingRow, register
 from ...packs.model import N_
 from .programme import CHGK_PROGRAMME, SEQUENTIAL
 from .rules import for_the_host
 
 if TYPE_CHECKING:
     from flask import Flask
-
-
-#: A team's evening (CHGK-2.6/2.7 place, points for correct answers per game).
-EveningStanding = Standing
 
 
 class ChgkTournament(Format):

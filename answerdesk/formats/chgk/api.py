@@ -8,6 +8,7 @@ from flask import jsonify
 
 from ...access import api_host
 from ...api.blueprint import bp
+from ...api.schema import CODE, answered, refused
 from ...core.events import event_by_code
 from ...database import reads_only
 from ...web import api_team, json_body
@@ -77,8 +78,6 @@ def standings(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
-    from ...api.openapi import _CODE, _error, _ok
-
     host: list[dict[str, list[str]]] = [{"hostPassword": []}]
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 0}, "description": "Game (1 or 2)"}
@@ -88,11 +87,11 @@ def openapi_paths() -> dict[str, Any]:
              params: list | None = None) -> dict[str, Any]:
         op: dict[str, Any] = {
             "summary": summary, "security": host,
-            "parameters": params if params is not None else [_CODE, number],
-            "responses": {"200": _ok("Done", obj), "400": _error("Invalid request"),
-                          "401": _error("No or wrong host password"),
-                          "404": _error("No such event, game or team"),
-                          "409": _error("Refused by the rules (nothing changed)")},
+            "parameters": params if params is not None else [CODE, number],
+            "responses": {"200": answered("Done", obj), "400": refused("Invalid request"),
+                          "401": refused("No or wrong host password"),
+                          "404": refused("No such event, game or team"),
+                          "409": refused("Refused by the rules (nothing changed)")},
         }
         if body is not None:
             op["requestBody"] = {"required": True,
@@ -113,24 +112,25 @@ def openapi_paths() -> dict[str, Any]:
         "/api/host/events/{code}/chgk/leagues": post("CHGK-2.2: a team's league", {
             "type": "object", "required": ["team", "league"], "properties": {
                 "team": {"type": "string"},
-                "league": {"enum": ["favourites", "contenders"]}}}, "put", [_CODE]),
+                "league": {"enum": ["favourites", "contenders"]}}}, "put", [CODE]),
         "/api/events/{code}/chgk/auction": {"get": {
             "summary": "CHGK-4: the team's credits and whether it may bid now",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
-            "responses": {"200": _ok("Auction status", obj), "401": _error("No team token")}}},
+            "security": [{"teamToken": []}], "parameters": [CODE],
+            "responses": {"200": answered("Auction status", obj),
+                          "401": refused("No team token")}}},
         "/api/events/{code}/chgk/bid": {"put": {
             "summary": "CHGK-4.4: the team's sealed bid from its phone (replaces an earlier one)",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
+            "security": [{"teamToken": []}], "parameters": [CODE],
             "requestBody": {"required": True, "content": {"application/json": {"schema": {
                 "type": "object", "required": ["bid"],
                 "properties": {"bid": {"type": "integer", "minimum": 1}}}}}},
-            "responses": {"200": _ok("Bid handed in", obj),
-                          "400": _error("Outside 1..credits, or a Contender in game 2"),
-                          "401": _error("No team token"),
-                          "409": _error("The Central Table is taken")}}},
+            "responses": {"200": answered("Bid handed in", obj),
+                          "400": refused("Outside 1..credits, or a Contender in game 2"),
+                          "401": refused("No team token"),
+                          "409": refused("The Central Table is taken")}}},
         "/api/events/{code}/chgk/standings": {"get": {
             "summary": "CHGK-2.4-2.7: game and evening rankings, series points, credits",
-            "parameters": [_CODE],
-            "responses": {"200": _ok("Standings", obj), "404": _error("No such event"),
-                          "409": _error("Not a ЧГК evening")}}},
+            "parameters": [CODE],
+            "responses": {"200": answered("Standings", obj), "404": refused("No such event"),
+                          "409": refused("Not a ЧГК evening")}}},
     }

@@ -16,6 +16,7 @@ from flask import g, has_app_context
 
 from ...core import audit
 from ...core.clock import is_running, settle
+from ...core.formats import Standing
 from ...core.states import GateState
 from ...core.text import team_name_key
 from ...errors import BidRefused, Conflict, DeskError, NotFound
@@ -501,13 +502,11 @@ def _counted_games(games: dict[int, Played]) -> dict[int, Played]:
 
 def standings_rows(event: Event) -> list[Any]:
     """The evening (CHGK-2.6/2.7) as core's standings rows, each game's points by round."""
-    from . import EveningStanding
-
     lg = leagues(event)
     games = {g: played(event, g, lg) for g in _games(event)}
     points = {g: {r.team: r.points for r in p.results} for g, p in games.items()}
     names = {t.id: t.name for t in event.teams}
-    return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points, place=r.place,
+    return [Standing(team_id=r.team, name=names[r.team], points=r.points, place=r.place,
                             by_round={g: points[g].get(r.team, 0) for g in games})
             for r in evening(event, None, games, lg)]
 
@@ -516,8 +515,6 @@ def screen_rows(event: Event) -> tuple[list[Any], int | None]:
     """What the projector ranks, from what the room has been shown: the game in play by
     CHGK-2.5 (shared places as on the desk, "3="), or, once both games ended, the
     evening (CHGK-2.6/2.7). Returns the rows and the game ranked (None: the evening)."""
-    from . import EveningStanding
-
     lg = leagues(event)
     games = {g: played(event, g, lg, revealed_only=True) for g in _games(event)}
     names = {t.id: t.name for t in event.teams}
@@ -525,7 +522,7 @@ def screen_rows(event: Event) -> tuple[list[Any], int | None]:
     if started and len(started) == len(games) and all(
             _ended(event.round(g)) for g in games):
         points = {g: {r.team: r.points for r in p.results} for g, p in games.items()}
-        return [EveningStanding(team_id=r.team, name=names[r.team], points=r.points,
+        return [Standing(team_id=r.team, name=names[r.team], points=r.points,
                                 place=r.place, by_round={g: points[g].get(r.team, 0)
                                                          for g in games})
                 for r in evening(event, None, games, lg)], None
@@ -533,7 +530,7 @@ def screen_rows(event: Event) -> tuple[list[Any], int | None]:
     if shown is None:
         return [], None
     results = {r.team: r for r in games[shown].results}
-    return [EveningStanding(team_id=p.team, name=names[p.team],
+    return [Standing(team_id=p.team, name=names[p.team],
                             points=results[p.team].points, place=p.place, shared=p.shared,
                             by_round={shown: results[p.team].points})
             for p in rules.game_ranking(results.values())], shown

@@ -7,18 +7,22 @@ no play, and an answer timer run out is applied before anything else."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Annotated, Any, Literal
 from urllib.parse import quote, urlencode
 
 from flask import jsonify, url_for
 from flask_limiter.util import get_remote_address
+from msgspec import Meta
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
+from ...api.schema import CODE, QUESTION, ROUND, answered, refused
+from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...core.events import event_by_code
 from ...qr import qr_svg
-from ...web import committed, json_body, whole_numbers
+from ...web import QuestionRef, body_as, committed, json_body
 from ..buzzer import presses
 from . import control, game, typeplay
 
@@ -55,16 +59,28 @@ def _host(code: str, play: bool = True) -> Any:
 def oq_pick(code: str):
     """OQ-2: the team with the turn picks a question on the board."""
     event, team = _captain(code)
-    question = committed(game.pick, event, team, *whole_numbers(json_body(), "round", "question"))
+    body = body_as(QuestionRef)
+    question = committed(game.pick, event, team, body.round, body.question)
     return jsonify({"round": question.round.number, "question": question.number})
+
+
+class Judgement(Body):
+    """OQ-4/OQ-5: the host's call on the buzzer winner's answer (game.call checks that
+    ×2 and ×0.5 go with an accepted answer only)."""
+
+    outcome: Literal["accept", "reject", "timeout"]
+    factor: Annotated[float, Meta(extra_json_schema={"enum": [1, 2, 0.5]})] = 1.0
+
+    messages = {"outcome": N_("outcome must be accept, reject or timeout."),
+                "factor": N_("factor must be 1, 2 or 0.5.")}
 
 
 @bp.post(f"{_Q}/judge")
 def oq_judge(code: str, round_number: int, question_number: int):
     """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
-    body = json_body()
+    body = body_as(Judgement)
     return jsonify(committed(typeplay.judge, _host(code), round_number, question_number,
-                              body.get("outcome"), body.get("factor", 1.0), "host:api"))
+                              body.outcome, body.factor, "host:api"))
 
 
 @bp.post(f"{_Q}/reading")
@@ -75,13 +91,59 @@ def oq_reading(code: str, round_number: int, question_number: int):
     return jsonify({"reading_until_ms": armed.reading_until_ms})
 
 
+class ScoreEdit(Body):
+    """OQ-5: the host edits a team's score by hand."""
+
+    team: str
+    points: Annotated[int, Meta(ge=-1_000_000, le=1_000_000)]
+
+    messages = {"points": N_("points must be a whole number.")}
+
+
+class FinalJudgement(Body):
+    """OQ-6: the host's word on one team's final answer (±its bet)."""
+
+    team: str
+    accepted: bool
+
+    messages = {"accepted": N_("accepted must be true or false.")}
+
+
+class Removal(Body):
+    """OQ-8: the host kicks (or bans) a team or a player."""
+
+    kind: Literal["team", "player"]
+    team: str
+    player: str | None = None
+    ban: bool = False
+
+    messages = {"kind": N_("kind must be team or player."),
+                "ban": N_("ban must be true or false.")}
+
+
+class Speed(Body):
+    """OQ-7: every timer slow ×1.5, normal ×1 or fast ×0.5."""
+
+    speed: Literal["slow", "normal", "fast"]
+
+    messages = {"speed": N_("speed must be slow, normal or fast.")}
+
+
+class Pause(Body):
+    """OQ-8: pause (timers stand still) or resume."""
+
+    paused: bool
+
+    messages = {"paused": N_("paused must be true or false.")}
+
+
 @bp.post("/host/events/<code>/oq/scores")
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
-    body = json_body()
-    total = committed(game.edit_score, _host(code, play=False), body.get("team"),
-                      body.get("points"), "host:api")
-    return jsonify({"team": body.get("team"), "points": total})
+    body = body_as(ScoreEdit)
+    total = committed(game.edit_score, _host(code, play=False), body.team, body.points,
+                      "host:api")
+    return jsonify({"team": body.team, "points": total})
 
 
 @bp.post("/events/<code>/oq/final/ban")
@@ -111,10 +173,9 @@ def oq_final_answer(code: str):
 @bp.post("/host/events/<code>/oq/final/judge")
 def oq_final_judge(code: str):
     """OQ-6: the host judges the final answers one by one (±bet)."""
-    body = json_body()
-    gained = committed(game.judge_final, _host(code), body.get("team"),
-                        body.get("accepted"), "host:api")
-    return jsonify({"team": body.get("team"), "points": gained})
+    body = body_as(FinalJudgement)
+    gained = committed(game.judge_final, _host(code), body.team, body.accepted, "host:api")
+    return jsonify({"team": body.team, "points": gained})
 
 
 @bp.post("/events/<code>/oq/players")
@@ -186,16 +247,15 @@ def oq_host_captaincy(code: str):
 @bp.post("/host/events/<code>/oq/remove")
 def oq_remove(code: str):
     """OQ-8: the host kicks (or bans) a team or a player."""
-    body = json_body()
-    return jsonify(committed(control.remove, _own(api_host(code)), body.get("kind"),
-                             body.get("team"), body.get("player"), body.get("ban", False),
-                             presses.now_ms()))
+    body = body_as(Removal)
+    return jsonify(committed(control.remove, _own(api_host(code)), body.kind, body.team,
+                             body.player, body.ban, presses.now_ms()))
 
 
 @bp.post("/host/events/<code>/oq/speed")
 def oq_speed(code: str):
     """OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer."""
-    speed = committed(control.set_speed, _own(api_host(code)), json_body().get("speed"),
+    speed = committed(control.set_speed, _own(api_host(code)), body_as(Speed).speed,
                       presses.now_ms())
     return jsonify({"speed": str(speed)})
 
@@ -204,7 +264,7 @@ def oq_speed(code: str):
 def oq_pause(code: str):
     """OQ-8: pause (timers stand still; an hour per game) or resume."""
     return jsonify(committed(control.set_paused, _own(api_host(code)),
-                             json_body().get("paused"), presses.now_ms()))
+                             body_as(Pause).paused, presses.now_ms()))
 
 
 OQ_STATE: dict[str, Any] = {
@@ -233,30 +293,28 @@ OQ_STATE: dict[str, Any] = {
                                         "the press timer while nobody has pressed"}}}}}
 
 
-def op(summary: str, who: str, props: dict[str, Any], required: list[str],
+def op(summary: str, who: str, props: dict[str, Any] | type[Body], required: Sequence[str] = (),
        ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's)."""
-    from ...api.openapi import _CODE, _error, _ok
-
+    """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's):
+    its body a Body class the route reads (answerdesk/bodies.py), or still by hand."""
     return {"post": {
         "summary": summary,
         "security": [] if who == "none" else [
             {"teamToken" if who == "team" else "hostPassword": []}],
-        "parameters": params or [_CODE],
-        "requestBody": {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": props}}}},
-        "responses": {ok: _ok("Done", {"type": "object"}), "400": _error("Invalid body"),
-                      "401": _error("No or wrong token or password"),
-                      "403": _error("Not the team's captain, or banned by the host"),
-                      "404": _error("No such event, question or team"),
-                      "409": _error("Refused: see the message")}}}
+        "parameters": params or [CODE],
+        "requestBody": request_body(props) if isinstance(props, type) else {
+            "required": True, "content": {"application/json": {"schema": {
+                "type": "object", "required": list(required), "properties": props}}}},
+        "responses": {ok: answered("Done", {"type": "object"}), "400": refused("Invalid body"),
+                      "401": refused("No or wrong token or password"),
+                      "403": refused("Not the team's captain, or banned by the host"),
+                      "404": refused("No such event, question or team"),
+                      "409": refused("Refused: see the message")}}}
 
 
 def _join_op() -> dict[str, Any]:
     """The join form's route for the OpenAPI document: no token; the invitation to join
     an existing team; the refusal without it (OQ-1)."""
-    from ...api.openapi import _error, _ok
-
     joined = op(
         "OQ-1, the phone's join form (no token): a new team with the player as its captain, "
         "or an existing team of fewer than 3 with its invitation (invite: the code its "
@@ -268,39 +326,31 @@ def _join_op() -> dict[str, Any]:
                     "join a team that exists already"},
          "previous": {"type": "string"}}, ["team", "player"], ok="201")
     responses = joined["post"]["responses"]
-    responses["201"] = _ok("The player's own token, and the team's invitation", {
+    responses["201"] = answered("The player's own token, and the team's invitation", {
         "type": "object", "properties": {
             "team": {"type": "string"}, "player": {"type": "string"},
             "captain": {"type": "boolean"}, "token": {"type": "string"},
             "invite": {"type": "string"}}})
-    responses["403"] = _error("invitation_required: the team exists and the invitation is "
+    responses["403"] = refused("invitation_required: the team exists and the invitation is "
                               "missing or wrong; banned: banned by the host")
     return joined
 
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
     whole = {"type": "integer", "minimum": 0}
     return {
         "/api/events/{code}/oq/pick": op("OQ-2: the team with the turn picks a question",
-                                         "team", {"round": whole, "question": whole},
-                                         ["round", "question"]),
+                                         "team", QuestionRef),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/judge": op(
             "OQ-4/OQ-5: accept (+value ×factor), reject or timeout (−value; the question "
-            "returns to the others)", "host",
-            {"outcome": {"type": "string", "enum": ["accept", "reject", "timeout"]},
-             "factor": {"type": "number", "enum": [1, 2, 0.5]}}, ["outcome"],
-            params=[_CODE, _ROUND, _QUESTION]),
+            "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
             "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
             {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],
-            params=[_CODE, _ROUND, _QUESTION]),
+            params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
-                                                {"team": {"type": "string"},
-                                                 "points": {"type": "integer"}},
-                                                ["team", "points"]),
+                                                ScoreEdit),
         "/api/events/{code}/oq/final/ban": op("OQ-6: ban a final theme in turn", "team",
                                               {"theme": whole}, ["theme"]),
         "/api/events/{code}/oq/final/bet": op("OQ-6: the sealed bet (1 to the score)", "team",
@@ -318,19 +368,19 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/oq/invite": {"get": {
             "summary": "OQ-1: the team's invitation for a player's phone to show: the code, "
                        "the phone page's link with it in the fragment, its QR code (SVG)",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
-            "responses": {"200": _ok("The invitation", {"type": "object", "properties": {
+            "security": [{"teamToken": []}], "parameters": [CODE],
+            "responses": {"200": answered("The invitation", {"type": "object", "properties": {
                 "team": {"type": "string"}, "invite": {"type": "string"},
                 "url": {"type": "string"}, "qr": {"type": "string"}}}),
-                "401": _error("No or wrong token"),
-                "403": _error("The team token alone (join as a player), or banned")}}},
+                "401": refused("No or wrong token"),
+                "403": refused("The team token alone (join as a player), or banned")}}},
         "/api/events/{code}/oq/me": {"get": {
             "summary": "OQ-1: the player of the token (null for the team token), the team, "
                        "its players and captain", "security": [{"teamToken": []}],
-            "parameters": [_CODE],
-            "responses": {"200": _ok("The phone's player", {"type": "object"}),
-                          "401": _error("No or wrong token"),
-                          "403": _error("Banned by the host")}}},
+            "parameters": [CODE],
+            "responses": {"200": answered("The phone's player", {"type": "object"}),
+                          "401": refused("No or wrong token"),
+                          "403": refused("Banned by the host")}}},
         "/api/events/{code}/oq/captain": op("OQ-1: the captain hands on the captaincy", "team",
                                             {"player": {"type": "string"}}, ["player"]),
         "/api/host/events/{code}/oq/captain": op("OQ-1: the host hands on a team's captaincy",
@@ -339,17 +389,13 @@ def openapi_paths() -> dict[str, Any]:
                                                  ["team", "player"]),
         "/api/host/events/{code}/oq/remove": op(
             "OQ-8: kick a team or a player (ban: they cannot join again)", "host",
-            {"kind": {"type": "string", "enum": ["team", "player"]},
-             "team": {"type": "string"}, "player": {"type": "string"},
-             "ban": {"type": "boolean"}}, ["kind", "team"]),
+            Removal),
         "/api/host/events/{code}/oq/speed": op(
             "OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer", "host",
-            {"speed": {"type": "string", "enum": ["slow", "normal", "fast"]}}, ["speed"]),
+            Speed),
         "/api/host/events/{code}/oq/pause": op(
             "OQ-8: pause (timers stand still; one hour per game) or resume", "host",
-            {"paused": {"type": "boolean"}}, ["paused"]),
+            Pause),
         "/api/host/events/{code}/oq/final/judge": op("OQ-6: judge one final answer (±bet)",
-                                                     "host", {"team": {"type": "string"},
-                                                              "accepted": {"type": "boolean"}},
-                                                     ["team", "accepted"]),
+                                                     "host", FinalJudgement),
     }

@@ -10,45 +10,64 @@ from typing import Any
 from flask import jsonify
 
 from ...api.blueprint import bp
-from ...web import committed, json_body, whole_numbers
+from ...api.schema import CODE, QUESTION, ROUND
+from ...web import QuestionRef, body_as, committed, json_body
 from . import typeplay, types
 from .api import _Q, _captain, _host, op
 
 
-def _where(body: dict[str, Any]) -> list[int]:
-    return whole_numbers(body, "round", "question")
+class Choice(QuestionRef):
+    """OQ-3 choices: the option chosen (the game checks it is one of the question's)."""
+
+    option: str | None = None
+
+
+class Stake(QuestionRef):
+    """OQ-3 auction: the stake (the game checks it against the value and the score)."""
+
+    amount: int | None = None
+
+
+class Handing(QuestionRef):
+    """OQ-3 secret: the team the question goes to, and a SIGame question's price."""
+
+    team: str | None = None
+    price: int | None = None
 
 
 @bp.post("/events/<code>/oq/choose")
 def oq_choose(code: str):
     """OQ-3: choose an option (choices: the buzzer's winner; choices for all: every team)."""
     event, team = _captain(code)
-    body = json_body()
-    return jsonify(committed(typeplay.choose, event, team, *_where(body), body.get("option")))
+    body = body_as(Choice)
+    return jsonify(committed(typeplay.choose, event, team, body.round, body.question,
+                             body.option))
 
 
 @bp.post("/events/<code>/oq/stake")
 def oq_stake(code: str):
     """OQ-3 auction: a stake, from the question's value to the team's score."""
     event, team = _captain(code)
-    body = json_body()
-    return jsonify(committed(typeplay.stake, event, team, *_where(body), body.get("amount")))
+    body = body_as(Stake)
+    return jsonify(committed(typeplay.stake, event, team, body.round, body.question,
+                             body.amount))
 
 
 @bp.post("/events/<code>/oq/pass")
 def oq_pass(code: str):
     """OQ-3 auction: the team leaves the bidding."""
     event, team = _captain(code)
-    return jsonify(committed(typeplay.pass_auction, event, team, *_where(json_body())))
+    body = body_as(QuestionRef)
+    return jsonify(committed(typeplay.pass_auction, event, team, body.round, body.question))
 
 
 @bp.post("/events/<code>/oq/secret")
 def oq_secret(code: str):
     """OQ-3 secret: the team with the turn hands the question to a team (itself included)."""
     event, team = _captain(code)
-    body = json_body()
-    return jsonify(committed(typeplay.hand, event, team, *_where(body), body.get("team"),
-                             body.get("price")))
+    body = body_as(Handing)
+    return jsonify(committed(typeplay.hand, event, team, body.round, body.question, body.team,
+                             body.price))
 
 
 @bp.post(f"{_Q}/type")
@@ -106,30 +125,21 @@ PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in 
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND
-
-    where = {"round": {"type": "integer", "minimum": 0},
-             "question": {"type": "integer", "minimum": 0}}
-    at = [_CODE, _ROUND, _QUESTION]
+    at = [CODE, ROUND, QUESTION]
     q = "/api/host/events/{code}/oq/rounds/{round}/questions/{question}"
     return {
         "/api/events/{code}/oq/choose": op(
             "OQ-3: choose an option (choices: the buzzer's winner, judged at once; choices "
-            "for all: every team once, sealed until closed)", "team",
-            {**where, "option": {"type": "string", "minLength": 1}},
-            ["round", "question", "option"]),
+            "for all: every team once, sealed until closed)", "team", Choice),
         "/api/events/{code}/oq/stake": op(
             "OQ-3 auction: a stake from the question's value, above the highest, to the "
-            "team's score (or the whole score); refused from a team at 0", "team",
-            {**where, "amount": {"type": "integer"}}, ["round", "question", "amount"]),
-        "/api/events/{code}/oq/pass": op("OQ-3 auction: leave the bidding", "team", where,
-                                         ["round", "question"]),
+            "team's score (or the whole score); refused from a team at 0", "team", Stake),
+        "/api/events/{code}/oq/pass": op("OQ-3 auction: leave the bidding", "team",
+                                         QuestionRef),
         "/api/events/{code}/oq/secret": op(
             "OQ-3 secret: the team with the turn hands the question to a team, itself "
             "included; a SIGame question plays for its own price (price: one of its "
-            "choices; none given: the lowest)", "team",
-            {**where, "team": {"type": "string"}, "price": {"type": "integer"}},
-            ["round", "question", "team"]),
+            "choices; none given: the lowest)", "team", Handing),
         f"{q}/type": op("OQ-3: set a question's type before it is played", "host",
                         {"type": {"type": "string", "enum": list(types.TYPES)}}, ["type"],
                         params=at),

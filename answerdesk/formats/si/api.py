@@ -5,14 +5,17 @@ opens through core's start (``POST /api/host/events/<code>/rounds/<r>/questions/
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import jsonify
+from msgspec import Meta
 
 from ...access import api_host
 from ...api.blueprint import bp
+from ...api.schema import CODE, QUESTION, ROUND, answered, refused
+from ...bodies import N_, request_body
 from ...core import formats
-from ...web import api_team, committed, json_body, whole_numbers
+from ...web import QuestionRef, api_team, body_as, committed, json_body
 from . import game
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
@@ -31,13 +34,31 @@ def _host(code: str) -> Any:
     return _own(api_host(code))
 
 
+class SiAnswer(QuestionRef):
+    """SI-2.2: a player's private answer to a question (game.answer checks it too, for
+    the host's desk)."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=500)]
+
+    messages = {**QuestionRef.messages,
+                "text": N_("The answer must be text of 1 to 500 characters.")}
+
+
+class SiProtest(QuestionRef):
+    """SI-3 СТОП: a player's protest of a question's published results."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=1000)]
+
+    messages = {**QuestionRef.messages,
+                "text": N_("The protest must be text of 1 to 1000 characters.")}
+
+
 @bp.post("/events/<code>/si/answers")
 def si_answer(code: str):
     """SI-2.2: one private answer; only the first counts."""
     event, team = _player(code)
-    body = json_body()
-    numbers = whole_numbers(body, "round", "question")
-    row = committed(game.answer, event, team, *numbers, body.get("text"))
+    body = body_as(SiAnswer)
+    row = committed(game.answer, event, team, body.round, body.question, body.text)
     return jsonify({"received_at": row.received_at.isoformat() + "Z", "late": row.late}), 201
 
 
@@ -45,8 +66,8 @@ def si_answer(code: str):
 def si_claim(code: str):
     """SI-2.4 "ПРОПУСТИЛИ": the server's receipt time settles it."""
     event, team = _player(code)
-    numbers = whole_numbers(json_body(), "round", "question")
-    return jsonify(committed(game.claim, event, team, *numbers))
+    body = body_as(QuestionRef)
+    return jsonify(committed(game.claim, event, team, body.round, body.question))
 
 
 @bp.post(f"{_Q}/close")
@@ -87,9 +108,8 @@ def si_warn(code: str):
 def si_protest(code: str):
     """SI-3 СТОП: a player in competition protests published results."""
     event, team = _player(code)
-    body = json_body()
-    numbers = whole_numbers(body, "round", "question")
-    row = committed(game.protest, event, team, *numbers, body.get("text"))
+    body = body_as(SiProtest)
+    row = committed(game.protest, event, team, body.round, body.question, body.text)
     return jsonify(_protest_json(row)), 201
 
 
@@ -157,11 +177,6 @@ SI_STATE = {"type": "object", "description": "Своя игра: the latest ques
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    from ...api.openapi import _CODE, _QUESTION, _ROUND, _error, _ok
-
-    numbers = {"round": {"type": "integer", "minimum": 0},
-               "question": {"type": "integer", "minimum": 0}}
-
     def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
         return {"required": True, "content": {"application/json": {"schema": {
             "type": "object", "required": required, "properties": props}}}}
@@ -170,21 +185,21 @@ def openapi_paths() -> dict[str, Any]:
              ) -> dict[str, Any]:
         op: dict[str, Any] = {
             "summary": summary, "security": [{"hostPassword": []}],
-            "parameters": [_CODE, _ROUND, _QUESTION],
-            "responses": {"200": _ok("Done", ok), "400": _error("Invalid body"),
-                          "401": _error("No or wrong host password"),
-                          "404": _error("No such event, question or player"),
-                          "409": _error("Not in this state")}}
+            "parameters": [CODE, ROUND, QUESTION],
+            "responses": {"200": answered("Done", ok), "400": refused("Invalid body"),
+                          "401": refused("No or wrong host password"),
+                          "404": refused("No such event, question or player"),
+                          "409": refused("Not in this state")}}
         if request:
             op["requestBody"] = request
         return {"post": op}
 
-    player_ops = {"400": _error("Invalid body"), "401": _error("No or wrong player token"),
-                  "404": _error("No such event or question"),
-                  "409": _error("Refused: see the message")}
-    host_ops = {"400": _error("Invalid body"), "401": _error("No or wrong host password"),
-                "404": _error("No such event, round, protest or player"),
-                "409": _error("Not in this state")}
+    player_ops = {"400": refused("Invalid body"), "401": refused("No or wrong player token"),
+                  "404": refused("No such event or question"),
+                  "409": refused("Refused: see the message")}
+    host_ops = {"400": refused("Invalid body"), "401": refused("No or wrong host password"),
+                "404": refused("No such event, round, protest or player"),
+                "409": refused("Not in this state")}
     protest = {"type": "object", "properties": {
         "id": {"type": "integer"}, "player": {"type": "string"},
         "state": {"type": "string", "enum": ["filed", "heard", "upheld", "rejected"]},
@@ -196,18 +211,16 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/si/answers": {"post": {
             "summary": "SI-2.2: send one private answer; only the first counts; after ВСЁ "
                        "it is received as late", "security": [{"teamToken": []}],
-            "parameters": [_CODE],
-            "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
-                                                     "maxLength": 500}},
-                                ["round", "question", "text"]),
-            "responses": {"201": _ok("Received", {"type": "object", "properties": {
+            "parameters": [CODE],
+            "requestBody": request_body(SiAnswer),
+            "responses": {"201": answered("Received", {"type": "object", "properties": {
                 "received_at": {"type": "string"}, "late": {"type": "boolean"}}}),
                 **player_ops}}},
         "/api/events/{code}/si/claims": {"post": {
             "summary": "SI-2.4 ПРОПУСТИЛИ: claim an answer missing from the lists",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
-            "requestBody": body(numbers, ["round", "question"]),
-            "responses": {"200": _ok("Sent to the host with the server's receipt time against "
+            "security": [{"teamToken": []}], "parameters": [CODE],
+            "requestBody": request_body(QuestionRef),
+            "responses": {"200": answered("Sent to the host with the server's receipt time against "
                                      "the ВСЁ; the host decides", {
                 "type": "object", "properties": {
                     "on_time": {"type": "boolean"}, "received_at": {"type": "string"},
@@ -223,19 +236,17 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/si/protests": {"post": {
             "summary": "SI-3 СТОП: protest a question's published results (players in "
                        "competition, until the next theme starts)",
-            "security": [{"teamToken": []}], "parameters": [_CODE],
-            "requestBody": body({**numbers, "text": {"type": "string", "minLength": 1,
-                                                     "maxLength": 1000}},
-                                ["round", "question", "text"]),
-            "responses": {"201": _ok("Filed", protest), **player_ops}}},
+            "security": [{"teamToken": []}], "parameters": [CODE],
+            "requestBody": request_body(SiProtest),
+            "responses": {"201": answered("Filed", protest), **player_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/hear": {"post": {
             "summary": "SI-3 СТОЮ: acknowledge a protest; no question starts until decided",
-            "security": [{"hostPassword": []}], "parameters": [_CODE, protest_id],
-            "responses": {"200": _ok("Heard", protest), **host_ops}}},
+            "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
+            "responses": {"200": answered("Heard", protest), **host_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/decide": {"post": {
             "summary": "SI-3: uphold (set marks, republish) or reject (a warning if asked; "
                        "a repeated groundless protest always earns one)",
-            "security": [{"hostPassword": []}], "parameters": [_CODE, protest_id],
+            "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
             "requestBody": body({"upheld": {"type": "boolean"}, "warn": {"type": "boolean"},
                                  "changes": {"type": "array", "items": {
                                      "type": "object", "required": ["player", "mark"],
@@ -243,36 +254,36 @@ def openapi_paths() -> dict[str, Any]:
                                          "type": "string",
                                          "enum": ["correct", "wrong", "none"]}}}}},
                                 ["upheld"]),
-            "responses": {"200": _ok("Decided", {"type": "object", "properties": {
+            "responses": {"200": answered("Decided", {"type": "object", "properties": {
                 "state": {"type": "string", "enum": ["upheld", "rejected"]},
                 "warned": {"type": "boolean"},
                 "lists": {"type": "array", "items": {"type": "string"}}}}), **host_ops}}},
         "/api/host/events/{code}/si/competition": {"post": {
             "summary": "SI-1.2: put a player in or out of competition (out: plays, not "
-                       "ranked)", "security": [{"hostPassword": []}], "parameters": [_CODE],
+                       "ranked)", "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": body({"player": {"type": "string"},
                                  "in_competition": {"type": "boolean"}},
                                 ["player", "in_competition"]),
-            "responses": {"200": _ok("Set", {"type": "object", "properties": {
+            "responses": {"200": answered("Set", {"type": "object", "properties": {
                 "player": {"type": "string"}, "in_competition": {"type": "boolean"}}}),
                 **host_ops}}},
         "/api/host/events/{code}/si/themes": {"post": {
             "summary": "SI-0: name a theme's author (null: nobody); the author plays the "
                        "theme only by answering its most expensive question",
-            "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": body({"round": {"type": "integer", "minimum": 0},
                                  "theme": {"type": "integer", "minimum": 1, "maximum": 5},
                                  "author": {"type": ["string", "null"]}},
                                 ["round", "theme"]),
-            "responses": {"200": _ok("Set", {"type": "object", "properties": {
+            "responses": {"200": answered("Set", {"type": "object", "properties": {
                 "round": {"type": "integer"}, "theme": {"type": "integer"},
                 "author": {"type": ["string", "null"]}}}), **host_ops}}},
         "/api/host/events/{code}/si/warnings": {"post": {
             "summary": "SI-1.3: warn a player; the second warning removes and annuls",
-            "security": [{"hostPassword": []}], "parameters": [_CODE],
+            "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": body({"player": {"type": "string"}}, ["player"]),
-            "responses": {"200": _ok("The player's warnings", {"type": "object"}),
-                          "400": _error("Invalid body"),
-                          "401": _error("No or wrong host password"),
-                          "404": _error("No such event or player")}}},
+            "responses": {"200": answered("The player's warnings", {"type": "object"}),
+                          "400": refused("Invalid body"),
+                          "401": refused("No or wrong host password"),
+                          "404": refused("No such event or player")}}},
     }
