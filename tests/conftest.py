@@ -97,7 +97,9 @@ def _test_is_the_boundary(app) -> None:
     @app.teardown_appcontext
     def commit(error: BaseException | None = None) -> None:  # runs before the session's end
         if error is None and db.session.registry.has() and db.session().in_transaction():
-            db.session.commit()
+            session = db.session()
+            session.expire_on_commit = False  # what the test read stays readable after
+            session.commit()
 
 
 @pytest.fixture
