@@ -259,6 +259,7 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.cookie = ""
+        self.headers: dict[str, str] = {}
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -308,7 +309,10 @@ class Connection:
                 if key == "set-cookie":
                     self.cookie = v.strip().split(";", 1)[0]
                 headers[key] = v.strip()
-        if "content-length" in headers:
+        self.headers = headers
+        if status in (204, 304) or 100 <= status < 200:
+            body = b""
+        elif "content-length" in headers:
             body = await self.reader.readexactly(int(headers["content-length"]))
         elif headers.get("transfer-encoding") == "chunked":
             body = b""
@@ -348,7 +352,8 @@ class Stats:
         p50 = ok[len(ok) // 2] * 1000
         p99 = ok[min(len(ok) - 1, int(len(ok) * 0.99))] * 1000
         return (f"{name:<22} {len(ok) / seconds:8.1f} req/s   p50 {p50:6.1f} ms   "
-                f"p99 {p99:6.1f} ms   errors {self.errors}   n {len(ok)}")
+                f"p99 {p99:6.1f} ms   errors {self.errors}   n {len(ok)}"
+                + (f" ({self.statuses[304]} of them 304)" if self.statuses.get(304) else ""))
 
     def bursts(self, slow: float, t0: float, gap: float = 0.25) -> str:
         """Where the requests slower than ``slow`` seconds were: many begun together
@@ -537,6 +542,7 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
         next_save = arrival + rng.expovariate(rate) if rate else end
         next_poll = arrival + STATE_POLL
         next_play = arrival + PLAY_POLL if PLAY_POLL else end
+        play_tag = None
         seq = 0
         while True:
             due = min(next_save, next_poll, next_play)
@@ -568,8 +574,12 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
                                 f"/api/events/{code}/sheet", headers=auth)
                     sheet_read = time.perf_counter()
             else:
-                await timed(plays if measured else Stats(), conn, "GET",
-                            f"/api/events/{code}/play", headers=auth)
+                # The browser's fetch revalidates what it keeps: If-None-Match.
+                held = {"If-None-Match": play_tag} if play_tag else {}
+                answer_ = await timed(plays if measured else Stats(), conn, "GET",
+                                      f"/api/events/{code}/play", headers={**auth, **held})
+                if answer_ and answer_[0] == 200:
+                    play_tag = conn.headers.get("etag")
                 next_play += PLAY_POLL
         await conn.close()
 
