@@ -100,7 +100,7 @@ class Served:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> Served:
+    def start(self, timeout: float = 120) -> Served:
         env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
                "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0", "ACCESS_LOG": "off",
                "DATABASE_POOL_SIZE": str(self.threads), **self.env}
