@@ -176,8 +176,9 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
     return {**sheet, "now": clock.stamp(now), "question": clock.marker(event, now)}
 
 
-#: Teams' sheets a process keeps at most; past it they are all dropped.
-KEPT_LIMIT = 2048
+#: Teams' sheets a process keeps at most (two full events of MAX_TEAMS_PER_EVENT, 300:
+#: each sheet lists the other teams); past it all are dropped.
+KEPT_LIMIT = 600
 
 # What moves when the team's answers or their verdicts do: a saved change raises the
 # answer's version (answers.py's guard), a check or a decision stamps the verdict.

@@ -127,8 +127,8 @@ def _play_json(event: Event, team: Team, played: list[Any] | None = None) -> dic
     }
 
 
-#: Teams' play parts a process keeps at most; past it they are all dropped.
-KEPT_LIMIT = 2048
+#: Teams' play parts a process keeps at most (two full events of 300); past it all are dropped.
+KEPT_LIMIT = 600
 
 
 def kept_play(event: Event, team: Team,
