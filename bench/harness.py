@@ -635,8 +635,10 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     pages = (saves, polls, sheet_reads, plays, desk_polls, queue_items, dashboards,
              screen_polls, pictures)
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
-          f"state poll every {STATE_POLL:g} s (the sheet after one when {SHEET_EVERY:g} s "
-          f"passed and no edit waits), /play every {PLAY_POLL:g} s; host review page "
+          f"state poll every {STATE_POLL:g} s"
+          + (f" (the sheet after one when {SHEET_EVERY:g} s passed and no edit waits), "
+             f"/play every {PLAY_POLL:g} s" if SHEET_EVERY else " (--phone-model polls)")
+          + "; host review page "
           f"polling its version every "
           f"{host_period:g} s (the queue when it moved), dashboard reloaded every "
           f"{host_period:g} s; projector polling every {SCREEN_POLL:g} s (the picture when "
