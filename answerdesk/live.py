@@ -29,24 +29,25 @@ from .models import NOT_A_PHONE_SAVE, AuditEntry, ScreenState
 
 def version(event_id: int) -> str:
     """An opaque token that changes whenever the event changes (the desk's pages)."""
-    return _version(event_id)
+    return _version(_DESK_VERSION, event_id)
 
 
 def screen_version(event_id: int) -> str:
     """An opaque token that changes whenever the projector's picture may change."""
-    return _version(event_id, NOT_A_PHONE_SAVE)
+    return _version(_SCREEN_VERSION, event_id)
 
 
 #: How far below the newest audit id a late commit is still noticed (see _version).
 LATE_COMMIT_IDS = 10_000
 
 
-def _version(event_id: int, *entries: Any) -> str:
+def _statement(*entries: Any) -> Any:
     """The newest audit id, how many entries lie within LATE_COMMIT_IDS below it, and
     the screen version. PostgreSQL hands ids out at insert, not at commit: a save that
     took id 100 and commits after id 101 leaves the newest id as it was, so the newest
     id alone would keep a page on a picture without it until the next change; the
     count moves then (tests/test_live_versions.py)."""
+    event_id = db.bindparam("event_id")
     newest = (
         db.select(db.func.max(AuditEntry.id))
         .where(AuditEntry.event_id == event_id, *entries)
@@ -63,6 +64,16 @@ def _version(event_id: int, *entries: Any) -> str:
         .where(ScreenState.event_id == event_id)
         .scalar_subquery()
     )
+    return db.select(newest, recent, screen)
+
+
+# Built once (issue 33): building the select cost more than running it, and every
+# phone's /play poll and sheet read asks for the screen version.
+_DESK_VERSION = _statement()
+_SCREEN_VERSION = _statement(NOT_A_PHONE_SAVE)
+
+
+def _version(statement: Any, event_id: int) -> str:
     audit_id, count, screen_version = db.session.execute(
-        db.select(newest, recent, screen)).one()
+        statement, {"event_id": event_id}).one()
     return f"{audit_id or 0}.{count}.{screen_version or 0}"

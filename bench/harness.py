@@ -100,7 +100,7 @@ class Served:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 30) -> Served:
+    def start(self, timeout: float = 120) -> Served:
         env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
                "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0", "ACCESS_LOG": "off",
                "DATABASE_POOL_SIZE": str(self.threads), **self.env}
@@ -260,6 +260,7 @@ class Connection:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.cookie = ""
+        self.headers: dict[str, str] = {}
 
     async def close(self) -> None:
         if self.writer is not None:
@@ -309,7 +310,10 @@ class Connection:
                 if key == "set-cookie":
                     self.cookie = v.strip().split(";", 1)[0]
                 headers[key] = v.strip()
-        if "content-length" in headers:
+        self.headers = headers
+        if status in (204, 304) or 100 <= status < 200:
+            body = b""
+        elif "content-length" in headers:
             body = await self.reader.readexactly(int(headers["content-length"]))
         elif headers.get("transfer-encoding") == "chunked":
             body = b""
@@ -349,7 +353,8 @@ class Stats:
         p50 = ok[len(ok) // 2] * 1000
         p99 = ok[min(len(ok) - 1, int(len(ok) * 0.99))] * 1000
         return (f"{name:<22} {len(ok) / seconds:8.1f} req/s   p50 {p50:6.1f} ms   "
-                f"p99 {p99:6.1f} ms   errors {self.errors}   n {len(ok)}")
+                f"p99 {p99:6.1f} ms   errors {self.errors}   n {len(ok)}"
+                + (f" ({self.statuses[304]} of them 304)" if self.statuses.get(304) else ""))
 
     def bursts(self, slow: float, t0: float, gap: float = 0.25) -> str:
         """Where the requests slower than ``slow`` seconds were: many begun together
@@ -465,6 +470,18 @@ TYPED = {
 RECONNECT = 50
 # static/screen.js: the projector asks for its version every 1.5 s.
 SCREEN_POLL = 1.5
+# The phone page (bench/phone_requests.py measured it in Chromium, bench/README.md):
+# static/sheet.js polls the state every 3 s, and after a poll reads the whole sheet
+# again when 10 s passed since the last read and no edit waits to be sent (the queue
+# holds an edit for the 0.4 s debounce and until the save's answer); static/widgets.js
+# polls /play every 9 s while an ordinary round is open.
+STATE_POLL = 3.0
+SHEET_EVERY = 10.0
+SAVE_DEBOUNCE = 0.4
+PLAY_POLL = 9.0
+# A typing phone saved 14 times a minute in Chromium (one save per pause of the thumb
+# of 0.4 s or more): --rate's default, rounded up; every phone of the team types.
+PHONE_SAVE_RATE = 0.25
 
 
 def typed_answer(rng: random.Random, question: int) -> str:
@@ -494,7 +511,7 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     tokens = await join_teams(port, code, teams, "Bench")
     assert await host_call(port, code, password, 2, "open") == 200
     questions = 4
-    saves, polls, dashboards = Stats(), Stats(), Stats()
+    saves, polls, dashboards, sheet_reads, plays = Stats(), Stats(), Stats(), Stats(), Stats()
     desk_polls, queue_items, screen_polls, pictures = Stats(), Stats(), Stats(), Stats()
     arrivals, ramp_saves, ramp_polls = Stats(), Stats(), Stats()
     lag: list[float] = []
@@ -507,39 +524,64 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
 
     async def phone(token: str, n: int) -> None:
         """Arrives in the first half of the ramp-up (opens the sheet page: a new
-        connection and a sheet read), then saves and polls on its schedule; only what
-        it sends after the ramp-up is measured. Real phones join over minutes: 300
-        new connections and cold server pools in one instant would measure the
-        harness's own start, not a round in progress."""
+        connection and a sheet read), then sends what the sheet page's scripts send
+        (bench/phone_requests.py measured them in Chromium): a save when the typing
+        thumb pauses (``rate``, Poisson), the state poll every 3 s (static/sheet.js),
+        after a poll the whole sheet again when 10 s have passed since the last read
+        and no edit waits to be sent, and the rules' small poll (/play) every 9 s
+        while an ordinary round is open (static/widgets.js). Only what it sends after
+        the ramp-up is measured. Real phones join over minutes: 300 new connections
+        and cold server pools in one instant would measure the harness's own start,
+        not a round in progress."""
         conn = Connection(port)
         auth = {"Authorization": f"Bearer {token}"}
         rng, typing = random.Random(n), random.Random(-1 - n)
         arrival = began + rng.random() * warmup / 2
         await asyncio.sleep(max(0.0, arrival - time.perf_counter()))
         await timed(arrivals, conn, "GET", f"/api/events/{code}/sheet", headers=auth)
-        next_save = arrival + rng.expovariate(rate)
-        next_poll = arrival + 3
+        sheet_read = last_save = time.perf_counter()
+        next_save = arrival + rng.expovariate(rate) if rate else end
+        next_poll = arrival + STATE_POLL
+        next_play = arrival + PLAY_POLL if PLAY_POLL else end
+        play_tag = None
         seq = 0
         while True:
-            due = min(next_save, next_poll)
+            due = min(next_save, next_poll, next_play)
             if due >= end:
                 break
             await asyncio.sleep(max(0.0, due - time.perf_counter()))
             measured = due >= t0
             if measured:
                 lag.append(time.perf_counter() - due)
-            if next_save <= next_poll:
+            if due == next_save:
                 seq += 1
                 q = rng.randint(1, questions)
                 await timed(saves if measured else ramp_saves, conn, "PUT",
                             f"/api/events/{code}/answers/2/{q}",
                             {"text": answer(typing, q, n, seq), "seq": int(time.time() * 1000)},
                             headers=auth)
+                last_save = time.perf_counter()
                 next_save += rng.expovariate(rate)
-            else:
+            elif due == next_poll:
                 await timed(polls if measured else ramp_polls, conn, "GET",
                             f"/api/events/{code}/state")
-                next_poll += 3
+                next_poll += STATE_POLL
+                now = time.perf_counter()
+                # sheet.js: "never over an answer being typed" (its queue is not empty
+                # from the first key until the save's answer: the debounce and the save).
+                if (SHEET_EVERY and now - sheet_read > SHEET_EVERY
+                        and now - last_save > SAVE_DEBOUNCE):
+                    await timed(sheet_reads if measured else Stats(), conn, "GET",
+                                f"/api/events/{code}/sheet", headers=auth)
+                    sheet_read = time.perf_counter()
+            else:
+                # The browser's fetch revalidates what it keeps: If-None-Match.
+                held = {"If-None-Match": play_tag} if play_tag else {}
+                answer_ = await timed(plays if measured else Stats(), conn, "GET",
+                                      f"/api/events/{code}/play", headers={**auth, **held})
+                if answer_ and answer_[0] == 200:
+                    play_tag = conn.headers.get("etag")
+                next_play += PLAY_POLL
         await conn.close()
 
     async def every(period: float, stats: Stats, conn: Connection, path: str,
@@ -591,14 +633,21 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
     print("  " + arrivals.line("sheet loads", warmup))
     print("  " + ramp_saves.line("answer saves", warmup))
     print("  " + ramp_polls.line("phone state polls", warmup))
-    pages = (saves, polls, desk_polls, queue_items, dashboards, screen_polls, pictures)
+    pages = (saves, polls, sheet_reads, plays, desk_polls, queue_items, dashboards,
+             screen_polls, pictures)
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
-          f"state poll every 3 s; host review page polling its version every "
+          f"state poll every {STATE_POLL:g} s"
+          + (f" (the sheet after one when {SHEET_EVERY:g} s passed and no edit waits), "
+             f"/play every {PLAY_POLL:g} s" if SHEET_EVERY else " (--phone-model polls)")
+          + "; host review page "
+          f"polling its version every "
           f"{host_period:g} s (the queue when it moved), dashboard reloaded every "
           f"{host_period:g} s; projector polling every {SCREEN_POLL:g} s (the picture when "
           f"it moved); {elapsed:.1f} s")
     print("  " + saves.line("answer saves", elapsed))
     print("  " + polls.line("phone state polls", elapsed))
+    print("  " + sheet_reads.line("phone sheet reads", elapsed))
+    print("  " + plays.line("phone /play polls", elapsed))
     print("  " + desk_polls.line("review version polls", elapsed))
     print("  " + queue_items.line("review queue items", elapsed))
     print("  " + dashboards.line("host dashboard", elapsed))
@@ -928,7 +977,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=16, help="load: capacity connections")
     parser.add_argument("--teams", type=int, default=None)
     parser.add_argument("--phones", type=int, default=3)
-    parser.add_argument("--rate", type=float, default=1.0, help="load: saves per second per phone")
+    parser.add_argument("--rate", type=float, default=None,
+                        help=f"load: saves per second per phone (default {PHONE_SAVE_RATE:g}, "
+                             "as the phone page measured; 1 with --phone-model polls)")
+    parser.add_argument("--phone-model", choices=("page", "polls"), default="page",
+                        help="load: page = what the phone page sends (bench/phone_requests.py); "
+                             "polls = the model before issue 33 (saves and state polls only)")
     parser.add_argument("--warmup", type=float, default=6.0,
                         help="load: ramp-up seconds (phones arrive, traffic not counted)")
     parser.add_argument("--host-period", type=float, default=2.0,
@@ -942,6 +996,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--writers", type=int, default=60, help="crash: concurrent writers")
     parser.add_argument("--burst", type=float, default=2.0, help="crash: seconds before kill -9")
     args = parser.parse_args(argv)
+    global SHEET_EVERY, PLAY_POLL
+    if args.phone_model == "polls":
+        SHEET_EVERY = PLAY_POLL = 0.0
+    if args.rate is None:
+        args.rate = PHONE_SAVE_RATE if args.phone_model == "page" else 1.0
     if args.seconds > 120 or args.capacity_seconds > 60:
         parser.error("keep runs bounded: --seconds <= 120, --capacity-seconds <= 60")
     # Stopped by `timeout` or kill: run the finally clauses, which stop the server

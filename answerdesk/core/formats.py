@@ -224,6 +224,13 @@ class Format:
         """Add the format's parts (widgets, hidden questions, play state) to a phone sheet."""
         return sheet
 
+    def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
+        """Whether this decorated sheet may be served again while the event's screen
+        version and the team's answers stand (sheets.team_sheet, issue 33): only when
+        nothing in it but ``now`` and ``question`` moves with time and every other
+        change of it writes an audit entry."""
+        return False
+
     def openapi_paths(self) -> dict[str, Any]:
         """The OpenAPI paths of the format's own API routes."""
         return {}

@@ -154,12 +154,18 @@ def team_ref(ex: RawExecutor, code: str, token_hash: str | None, *,
     return TeamRef(row.id, row.event_id, row.name, row.format, queue_for if queued else None)
 
 
+# Built once (issue 33): every phone's sheet read and /play poll asks for it.
+_EVENT_AND_TEAM = (
+    db.select(Event, Team).join(Team, Team.event_id == Event.id)
+    .where(Event.code == db.bindparam("code"), Team.token_hash == db.bindparam("token_hash"))
+)
+
+
 def event_and_team_by_token(code: str, token: str | None) -> tuple[Event, Team]:
     """The event ``code`` and the team of ``token`` in it, in one query."""
     if token:
         row = db.session.execute(
-            db.select(Event, Team).join(Team, Team.event_id == Event.id)
-            .where(Event.code == code.strip().upper(), Team.token_hash == hash_token(token))
+            _EVENT_AND_TEAM, {"code": code.strip().upper(), "token_hash": hash_token(token)}
         ).first()
         if row is not None:
             return row[0], row[1]

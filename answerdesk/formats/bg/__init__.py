@@ -103,6 +103,10 @@ class BulgarianQuiz(Format):
 
         return decorate(sheet, event, team)
 
+    def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
+        """A running shoot-out counts its seconds down (shootout_json): built every time."""
+        return sheet["play"]["shootout"] is None
+
     def openapi_paths(self) -> dict[str, Any]:
         from .api import openapi_paths
 
