@@ -110,12 +110,28 @@ def looker(projector: Page, host: Host, base: str, code: str):
     """look(name, view=None, round=None): (set the projector's view, then) render the
     screen at both sizes, save both pictures and fail on anything outside the viewport."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    # Projectors left on all evening, one per size: each picture reaches them by the
+    # live redraw (screen.js), not a fresh page load, and must fit as well.
+    live = {}
+    for width, height in SIZES:
+        live[width, height] = projector.context.new_page()
+        live[width, height].set_viewport_size({"width": width, "height": height})
+        live[width, height].goto(f"{base}/e/{code}/screen")
 
     def look(name: str, view: str | None = None, rnd: int | None = None,
              wait: str | None = None) -> None:
         if view is not None:
             host.post(f"{base}/host/{code}/projector",
                       data={"view": view, "round": "" if rnd is None else rnd})
+        version = requests.get(f"{base}/e/{code}/screen/version").json()["version"]
+        for (width, height), on in live.items():
+            on.wait_for_selector(f"#screen[data-fitted='{version}']", timeout=15_000)
+            if wait:
+                on.wait_for_selector(wait)
+            on.wait_for_timeout(300)  # the chart draws
+            on.screenshot(path=str(SHOTS / f"projector-{name}-{width}x{height}-live.png"))
+            outside = on.evaluate(OUTSIDE)
+            assert not outside, f"{name} at {width}x{height}, redrawn live: {outside[:5]}"
         for width, height in SIZES:
             projector.set_viewport_size({"width": width, "height": height})
             projector.goto(f"{base}/e/{code}/screen")
@@ -189,13 +205,19 @@ def test_every_projector_view_fits_1080p_and_720p(page: Page, app, live_demo, me
 def clock_at(app, opened: int, locks: int) -> None:
     """Move the running question's clock: opened and locking ``opened``/``locks`` seconds
     from now (the fit test has no minute to wait)."""
-    from answerdesk.models import QuestionGate
+    from answerdesk.models import Question, QuestionGate, Round, ScreenState
 
     with app.app_context():
         gate = db.session.scalars(db.select(QuestionGate).order_by(QuestionGate.id.desc())).first()
         now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
         gate.opened_at = now + dt.timedelta(seconds=opened)
         gate.locks_at = now + dt.timedelta(seconds=locks)
+        event_id = db.session.scalar(db.select(Round.event_id).join(Question).where(
+            Question.id == gate.question_id))
+        screen = db.session.scalar(db.select(ScreenState).where(
+            ScreenState.event_id == event_id)) or ScreenState(event_id=event_id)
+        screen.version = (screen.version or 0) + 1  # the projectors redraw the clock
+        db.session.add(screen)
         db.session.commit()
 
 
