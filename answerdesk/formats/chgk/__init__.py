@@ -114,11 +114,17 @@ AUDIT_SENTENCES = {
 }
 
 
+#: The words of its audit entries' own fields and codes (CHGK-2.2: a team's league).
+AUDIT_FIELDS = {"league": N_("League")}
+AUDIT_VALUES = {"league": {"favourites": N_("Favourites"), "contenders": N_("Contenders")}}
+
+
 def load(app: Flask | None = None) -> ChgkTournament:
     """Register the format and its routes (called by formats.load_all)."""
-    from ...core.labels import add_audit_sentences
+    from ...core.labels import add_audit_fields, add_audit_sentences
 
     add_audit_sentences(AUDIT_SENTENCES)
+    add_audit_fields(AUDIT_FIELDS, AUDIT_VALUES)
     if app is not None:
         from . import api, host  # noqa: F401  (add their routes to the api and host blueprints)
     return register(CHGK)
