@@ -46,6 +46,10 @@
     screen.innerHTML = html;
     var section = screen.querySelector("[data-question]");
     if (section) run(section);
+    // A format's stylesheet in the picture (chgk_screen.css) applies once loaded: fit again.
+    screen.querySelectorAll("link[rel=stylesheet]").forEach(function (link) {
+      link.addEventListener("load", fit);
+    });
     fit();
   }
   // Every view fits the screen it is on (1920x1080, 1280x720, the desk's preview): the

@@ -14,6 +14,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from answerdesk.core.events import event_by_code
 from answerdesk.core.labels import SYSTEM_REASONS, audit_line
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Event, Question, Round, Team, Verdict
@@ -26,6 +27,7 @@ ALLOWED_LATIN = {"answerdesk", "csv", "xlsx", "json", "yaml", "yml", "siq", "txt
 ALLOWED_LATIN |= {"english"}  # each language is named in itself where one is chosen
 ALLOWED_LATIN |= {"text", "key", "hint", "media"}  # a pack's field names, as typed in YAML
 ALLOWED_LATIN |= {"tab", "enter"}  # keys, named as printed on the keyboard
+ALLOWED_LATIN |= {"utc"}  # the time zone's name, the same in every language
 ALLOWED_CYRILLIC = {"български", "русский"}
 # The checker's reasons become a code plus values rendered through the catalogues on
 # the checker branch (issue 16 §8); until that lands their English text is left out.
@@ -35,6 +37,7 @@ SKIPPED_TAGS = {"script", "style", "code", "kbd", "svg", "noscript", "template",
 LATIN_WORD = re.compile(r"(?<![\w/.@-])[A-Za-z][A-Za-z'’]+(?![\w/.@-])")
 CYRILLIC_WORD = re.compile(r"[\u0400-\u04FF]+")
 ROUND_CODE = re.compile(r"^[RQ]\d*$")
+ROMAN = re.compile(r"^[IVX]+$")  # CHGK-2.7's tie-breaks are numbered I-V in every language
 
 
 class PageText(HTMLParser):
@@ -124,7 +127,8 @@ def foreign_words(text: str, locale: str) -> list[str]:
         return [w for w in CYRILLIC_WORD.findall(text)
                 if w.lower() not in ALLOWED_CYRILLIC and len(w) > 1]
     found = [w for w in LATIN_WORD.findall(text)
-             if w.lower() not in ALLOWED_LATIN and not ROUND_CODE.match(w)]
+             if w.lower() not in ALLOWED_LATIN and not ROUND_CODE.match(w)
+             and not ROMAN.match(w)]
     if locale == "bg":  # letters Bulgarian does not have: a Russian word left over
         found += re.findall(r"\w*[ыэё]\w*", text, flags=re.IGNORECASE)
     return found
@@ -265,3 +269,141 @@ def test_audit_entries_read_as_sentences(app, client, played, locale: str) -> No
     assert line.sentence == closed
     assert line.actor == {"bg": "водещият", "ru": "ведущий", "en": "the host"}[locale]
 
+
+
+# ------------------------------------------------------------------ ЧГК (issue 34)
+
+CHGK_PACK = "tests/data/packs/chgk/wc13.txt"
+
+
+def _chgk_words(app) -> list[str]:
+    """The user words plus what a db.chgk.info pack brings beside the key: its comments,
+    sources and authors (pack content, not UI)."""
+    words = set(user_words(app))
+    with app.app_context():
+        for details in db.session.scalars(db.select(Question.details)):
+            words |= {w for w in _strings(details or {}) if w}
+    return sorted(words, key=len, reverse=True)
+
+
+def _lock_latest_question(app) -> None:
+    """The question's minute has passed (CHGK-1.1) without the test waiting for it."""
+    import datetime as dt
+
+    from answerdesk.models import QuestionGate
+
+    with app.app_context():
+        gate = db.session.scalars(db.select(QuestionGate).order_by(QuestionGate.id.desc())).first()
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        gate.opened_at = now - dt.timedelta(seconds=71)
+        gate.locks_at = now - dt.timedelta(seconds=1)
+        db.session.commit()
+
+
+@pytest.mark.parametrize("locale", ("bg", "ru"))
+def test_every_chgk_page_speaks_one_language(app, client, locale: str) -> None:
+    """Issue 34: the ЧГК desk, the paper screen, the answers, the projector, the phone and
+    the season page in bg and ru, in each state of an evening (auction, question on the
+    clock, locked, answer shown with the host's Зачёт, both games over with the winners),
+    hold no English UI word: round states, "paper", league names and sources included."""
+    from answerdesk.core.events import create_event
+    from answerdesk.formats.chgk import game
+    from answerdesk.packs import parse_pack
+    from answerdesk.packs.importer import import_pack
+
+    with open(CHGK_PACK, "rb") as fh:
+        pack = parse_pack(fh.read(), "wc13.txt")
+    with app.app_context():
+        event, password = create_event("ЧГК вечер", format="chgk")
+        event.screen_locale = locale
+        db.session.commit()
+        import_pack(event, pack, "host")
+        code = event.code
+    tokens = {}
+    for name in ("Сова", "Ёж", "Лис"):
+        resp = client.post(f"/api/events/{code}/teams", json={"name": name, "players": 4})
+        tokens[name] = resp.get_json()["token"]
+    assert client.post(f"/host/{code}/login", data={"password": password}).status_code == 302
+    client.get(f"/lang/{locale}")
+    paper = client.post(f"/host/{code}/paper/team", data={"name": "Бумага", "players": 4})
+    paper_id = int(re.search(r"team=(\d+)", paper.headers["Location"]).group(1))
+    with app.app_context():
+        ids = {t.name: t.id for t in event_by_code(code).teams}
+    client.post(f"/host/{code}/chgk/leagues", data={f"league-{ids['Сова']}": "favourites",
+                                                     f"league-{ids['Лис']}": "favourites"})
+    seen: dict[str, str] = {}
+
+    def read(state: str, paths: list[str], q: int | None = None) -> None:
+        for path in paths:
+            resp = client.get(path, headers={"Accept-Language": locale})
+            assert resp.status_code == 200, (state, path, resp.status_code)
+            page = PageText()
+            page.feed(resp.get_data(as_text=True))
+            seen[f"{state} {path}"] = "\n".join(page.parts)
+        for name, token in tokens.items():  # what the phone's script shows, from the API
+            for api in ("chgk/auction", "sheet"):
+                resp = client.get(f"/api/events/{code}/{api}", headers={
+                    "Authorization": f"Bearer {token}", "Accept-Language": locale})
+                seen[f"{state} {api} {name}"] = "\n".join(
+                    s for s in _strings(resp.get_json()) if not re.match(r"^[\w.:+-]*$", s))
+
+    def pages(game_no: int, q: int | None) -> list[str]:
+        out = [f"/host/{code}/chgk", f"/host/{code}/chgk/season", f"/e/{code}/screen",
+               f"/e/{code}/screen/live", f"/e/{code}/sheet", f"/host/{code}/review",
+               f"/host/{code}/paper?team={paper_id}&round={game_no}", f"/host/{code}/"]
+        if q is not None:
+            out.append(f"/host/{code}/answers/{game_no}/{q}")
+        return out
+
+    def start(game_no: int) -> int:
+        client.post(f"/host/{code}/chgk/{game_no}/draw")
+        with app.app_context():
+            sector = game.draws(event_by_code(code), game_no)[-1].payload["sector"]
+        assert client.post(f"/host/{code}/chgk/{game_no}/start",
+                           data={"sector": sector}).status_code == 302
+        return sector
+
+    read("auction", pages(1, None))
+    client.put(f"/api/events/{code}/chgk/bid", json={"bid": 20},
+               headers={"Authorization": f"Bearer {tokens['Сова']}"})
+    client.post(f"/host/{code}/chgk/1/auction", data={f"bid-{ids['Лис']}": "10"})
+    q = start(1)
+    for name, token in tokens.items():
+        client.put(f"/api/events/{code}/answers/1/{q}", json={"text": f"ответ {name}"},
+                   headers={"Authorization": f"Bearer {token}"})
+    client.post(f"/host/{code}/chgk/1/table", data={"team": "Сова", "question": q,
+                                                    "verdict": "answer-yes"})
+    read("running", pages(1, q), q)
+    _lock_latest_question(app)
+    client.post(f"/host/{code}/paper", data={"team": paper_id, "round": 1,
+                                             f"q{q}-text": "ответ на бумаге"})
+    read("locked", pages(1, q), q)
+    rows = client.get(f"/host/{code}/answers/1/{q}").get_data(as_text=True)
+    verdict = re.search(r'name="verdict" value="(\d+)"', rows).group(1)
+    client.post(f"/host/{code}/answers/1/{q}", data={"verdict": verdict, "decision": "correct"})
+    assert client.post(f"/host/{code}/chgk/1/reveal", data={"question": q}).status_code == 302
+    read("revealed", pages(1, q), q)
+    client.post(f"/host/{code}/chgk/1/end")
+    q = start(2)
+    read("game 2", pages(2, q), q)
+    _lock_latest_question(app)
+    client.post(f"/host/{code}/chgk/2/reveal", data={"question": q})
+    client.post(f"/host/{code}/chgk/2/end")
+    read("evening over", pages(2, q), q)
+    assert "Бумага" in seen[f"evening over /host/{code}/chgk"]
+    # Every page a link leads to from the desk, in the evening's last state.
+    for path, page in crawl(client, [f"/host/{code}/chgk", f"/e/{code}/screen"], code,
+                            locale).items():
+        assert page.lang == locale, (path, page.lang)
+        seen[f"crawl {path}"] = "\n".join(page.parts)
+    words = _chgk_words(app)
+    data = re.compile("|".join(rf"(?<!\w){re.escape(w)}(?!\w)" for w in words))
+    # A question's text cut short on a page ("…такомицли" + "...") escapes the match
+    # above: a word of the pack's own is content wherever it stands.
+    pack = {t for w in words for t in re.findall(r"\w+", w)}
+    problems = {}
+    for where, text in seen.items():
+        text = data.sub(" ", text)
+        if bad := [w for w in foreign_words(text, locale) if w not in pack]:
+            problems[where] = [_context(text, word) for word in sorted(set(bad))]
+    assert not problems, problems

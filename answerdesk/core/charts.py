@@ -30,12 +30,13 @@ def chart_json(data: Any) -> Markup:
     return escape(text)
 
 
-def standings_series(rows: Sequence[Any]) -> dict[str, Any]:
+def standings_series(rows: Sequence[Any], round_word: str = "Round %(n)s") -> dict[str, Any]:
     """Each team's running total after every scored round, leaders first.
 
-    ``rows`` are a format's standing rows (``name``, ``by_round``), in its order.
+    ``rows`` are a format's standing rows (``name``, ``by_round``), in its order;
+    ``round_word`` the format's msgid for a round on the axis (``Format.chart_round``).
     """
-    round_label = gettext("Round %(n)s")
+    round_label = gettext(round_word)
     scored = sorted({n for row in rows for n in row.by_round})
     series = []
     for row in rows[:MAX_LINES]:
@@ -51,7 +52,8 @@ def standings_series(rows: Sequence[Any]) -> dict[str, Any]:
 def event_standings_chart(event: Event) -> dict[str, Any]:
     """The event's standings over the rounds as its format ranks them: what the desk
     draws and every format's results export carries (issue 19)."""
-    return standings_series(list(formats.of(event).standings(event)))
+    game = formats.of(event)
+    return standings_series(list(game.standings(event)), game.chart_round)
 
 
 def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:

@@ -88,6 +88,8 @@ class Format:
     #: projector then shows no round-level "answers are open" beside it, while the
     #: standings stay (``screen_stage`` is the moment that holds the screen alone).
     screen_says_now: ClassVar[bool] = False
+    #: English msgid naming a scored round on the standings chart's axis (ЧГК: a game).
+    chart_round: ClassVar[str] = "Round %(n)s"
     #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
     appeals: ClassVar[bool] = True
     #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).

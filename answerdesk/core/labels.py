@@ -44,7 +44,7 @@ DISPUTES = {"uphold": N_("answer upheld"), "accept": N_("answer accepted"),
             "annul": N_("question annulled")}
 ACTORS = {"host": N_("the host"), "assistant": N_("the assistant"),
           "organiser": N_("the organiser"), "demo": N_("the demo"), "checker": N_("the checker"),
-          "system": N_("the system")}
+          "system": N_("the system"), "clock": N_("the question clock")}
 # Words for the fields an audit entry keeps before and after a change.
 FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("checker"),
           "text": N_("answer"), "points": N_("points"), "reason": N_("reason"),
@@ -55,7 +55,7 @@ FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("check
           "numbers": N_("numbers"), "format": N_("pack format"), "mode": N_("import"),
           "replaced": N_("rounds replaced"), "scenarios": N_("scenario sets"),
           "outcomes": N_("verdicts"), "key": N_("accepted answers"),
-          "cleared_decisions": N_("host's decisions cleared")}
+          "cleared_decisions": N_("host's decisions cleared"), "round_state": N_("round")}
 HIDDEN_FIELDS = {"verdict", "fields", "saved_at", "decided_by", "seq"}
 VALUE_WORDS = {"phone": N_("phone"), "paper": N_("paper"), "new password": N_("new password"),
                "double": N_("double joker"), "copy": N_("copy joker"),
@@ -104,6 +104,14 @@ def add_audit_sentences(sentences: Mapping[str, str]) -> None:
     AUDIT_SENTENCES.update(sentences)
 
 
+def add_audit_fields(fields: Mapping[str, str],
+                     values: Mapping[str, Mapping[str, str]]) -> None:
+    """A format's own audit fields and the words for their codes, as msgids (ЧГК's
+    "league": "favourites" reads «лига: Фаворити», issue 34)."""
+    FIELDS.update(fields)
+    FIELD_VALUES.update({field: dict(words) for field, words in values.items()})
+
+
 def _label(table: dict[str, str], code: Any) -> str:
     if code is None or code == "":
         return ""
@@ -146,7 +154,7 @@ def actor(code: str) -> str:
 def _value(key: str, value: Any) -> str:
     if isinstance(value, bool):
         return gettext("yes") if value else gettext("no")
-    if key == "state":
+    if key in ("state", "round_state"):
         return round_state(value)
     if key == "outcomes" and isinstance(value, dict):  # team name → verdict code
         return "; ".join(f"{team} {verdict(code)}" for team, code in value.items())

@@ -26,6 +26,7 @@ class ChgkTournament(Format):
     name = "chgk"
     label = N_("«What? Where? When?» open tournament")
     screen_part = "display/_chgk.html"
+    chart_round = N_("Game %(n)s")  # the chart's axis: the evening's two games (CHGK-2.6)
     screen_says_now = True  # the question's clock, not the game round's "answers are open"
     phone_template = "chgk/phone.html"  # the answer sheet and the auction's sealed bid
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
@@ -109,11 +110,17 @@ AUDIT_SENTENCES = {
 }
 
 
+#: The words of its audit entries' own fields and codes (CHGK-2.2: a team's league).
+AUDIT_FIELDS = {"league": N_("League")}
+AUDIT_VALUES = {"league": {"favourites": N_("Favourites"), "contenders": N_("Contenders")}}
+
+
 def load(app: Flask | None = None) -> ChgkTournament:
     """Register the format and its routes (called by formats.load_all)."""
-    from ...core.labels import add_audit_sentences
+    from ...core.labels import add_audit_fields, add_audit_sentences
 
     add_audit_sentences(AUDIT_SENTENCES)
+    add_audit_fields(AUDIT_FIELDS, AUDIT_VALUES)
     if app is not None:
         from . import api, host  # noqa: F401  (add their routes to the api and host blueprints)
     register(CHGK)

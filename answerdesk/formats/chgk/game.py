@@ -536,6 +536,22 @@ def screen_rows(event: Event) -> tuple[list[Any], int | None]:
             for p in rules.game_ranking(results.values())], shown
 
 
+def screen_winners(event: Event) -> dict[str, str]:
+    """CHGK-2.6/2.7 on the projector: once both games ended, each league's winner of the
+    evening by the answers the room has seen (empty before)."""
+    lg = leagues(event)
+    games = {g: played(event, g, lg, revealed_only=True) for g in _games(event)}
+    if not games or not all(p.started and _ended(event.round(g)) for g, p in games.items()):
+        return {}
+    names = {t.id: t.name for t in event.teams}
+    winners = {}
+    for league in League:
+        rows = evening(event, league, games, lg)
+        if rows:
+            winners[league.value] = names[rows[0].team]
+    return winners
+
+
 def standings_json(event: Event) -> dict[str, Any]:
     """The games (rankings, sectors, table, auctions) and the evening, read once."""
     names = {t.id: t.name for t in event.teams}

@@ -25,7 +25,12 @@ def screen(event: Event) -> dict:
     current = clock.current(event)
     number = current["round"] if current else 1
     if event.round(number) is None:
-        return {"clock": None, "draw": None, "seated": None, "answer": None, "ranked": None}
+        return {"clock": None, "draw": None, "seated": None, "answer": None, "ranked": None,
+                "winners": {}}
+    winners = game.screen_winners(event)
+    if winners:  # the evening is over: its winners, not the last question's clock
+        return {"clock": None, "draw": None, "seated": None, "answer": None, "ranked": None,
+                "winners": [(chgk_exports.league_label(lg), name) for lg, name in winners.items()]}
     seated_id = game.state(event, number).table.seated
     draws = game.draws(event, number)
     seated = next((t.name for t in event.teams if t.id == seated_id), None)
@@ -36,7 +41,7 @@ def screen(event: Event) -> dict:
                         if q.number == current["question"])
         answer = question_card(question)["answer"]
     return {"clock": current, "draw": draws[-1].payload if draws else None, "seated": seated,
-            "answer": answer, "ranked": game.screen_rows(event)[1]}
+            "answer": answer, "ranked": game.screen_rows(event)[1], "winners": {}}
 
 
 @bp.app_context_processor

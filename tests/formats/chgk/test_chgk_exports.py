@@ -60,7 +60,7 @@ def test_evening_xlsx_has_the_standings_chart_one_series_per_team_one_point_per_
         assert int(last) - int(first) + 1 == 2  # one point per game played
     rows = {r[0]: r[1:] for r in sheet.iter_rows(values_only=True)}
     assert rows.pop(None) == tuple(names)
-    assert list(rows) == ["Round 1", "Round 2"]
+    assert list(rows) == ["Game 1", "Game 2"]  # ЧГК plays games (Format.chart_round)
     running = {name: [rows[label][i] for label in rows] for i, name in enumerate(names)}
     assert running == {"Сова": [2, 2], "Ёж": [1, 3], "Лиса": [0, 1]}
 
