@@ -78,8 +78,9 @@ class Judgement(Body):
 @bp.post(f"{_Q}/judge")
 def oq_judge(code: str, round_number: int, question_number: int):
     """OQ-4/OQ-5: accept (×1, ×2, ×0.5), reject or timeout the buzzer winner's answer."""
+    event = _host(code)  # the password before the body: an outsider learns nothing
     body = body_as(Judgement)
-    return jsonify(committed(typeplay.judge, _host(code), round_number, question_number,
+    return jsonify(committed(typeplay.judge, event, round_number, question_number,
                               body.outcome, body.factor, "host:api"))
 
 
@@ -140,9 +141,9 @@ class Pause(Body):
 @bp.post("/host/events/<code>/oq/scores")
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
+    event = _host(code, play=False)
     body = body_as(ScoreEdit)
-    total = committed(game.edit_score, _host(code, play=False), body.team, body.points,
-                      "host:api")
+    total = committed(game.edit_score, event, body.team, body.points, "host:api")
     return jsonify({"team": body.team, "points": total})
 
 
@@ -173,8 +174,9 @@ def oq_final_answer(code: str):
 @bp.post("/host/events/<code>/oq/final/judge")
 def oq_final_judge(code: str):
     """OQ-6: the host judges the final answers one by one (±bet)."""
+    event = _host(code)
     body = body_as(FinalJudgement)
-    gained = committed(game.judge_final, _host(code), body.team, body.accepted, "host:api")
+    gained = committed(game.judge_final, event, body.team, body.accepted, "host:api")
     return jsonify({"team": body.team, "points": gained})
 
 
@@ -247,9 +249,10 @@ def oq_host_captaincy(code: str):
 @bp.post("/host/events/<code>/oq/remove")
 def oq_remove(code: str):
     """OQ-8: the host kicks (or bans) a team or a player."""
+    event = _own(api_host(code))
     body = body_as(Removal)
-    return jsonify(committed(control.remove, _own(api_host(code)), body.kind, body.team,
-                             body.player, body.ban, presses.now_ms()))
+    return jsonify(committed(control.remove, event, body.kind, body.team, body.player,
+                             body.ban, presses.now_ms()))
 
 
 @bp.post("/host/events/<code>/oq/speed")
