@@ -24,12 +24,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .core import formats
 from .core.states import GateState, RoundState
 from .extensions import db
 
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def default_format() -> str:
+    """The name of the format a new event takes when none is named (Format.default)."""
+    return formats.default().name
 
 
 class Event(db.Model):
@@ -39,7 +45,7 @@ class Event(db.Model):
     code: Mapped[str] = mapped_column(String(12), unique=True)
     name: Mapped[str] = mapped_column(String(200))
     date: Mapped[dt.date]
-    format: Mapped[str] = mapped_column(String(16), default="bg")
+    format: Mapped[str] = mapped_column(String(16), default=default_format)
     status: Mapped[str] = mapped_column(String(16), default="running")
     host_password_hash: Mapped[str] = mapped_column(String(256))
     assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
@@ -433,13 +439,14 @@ class TeamAlias(db.Model):
 # The phone's optimistic save on PostgreSQL (core/answers.py, BG-E2): the round's queue
 # lock (database.queue_for_round, shared), THEN whether what the save decided on still
 # holds: the round open, its kind and check mode, the question's check mode, its gate's
-# state and deadline, no copy joker. VOLATILE, so its second statement reads in a
-# snapshot taken after the lock was granted (a statement's own snapshot is older than
-# the lock its function waited for): a close that held the lock is seen. The
-# migration 9c4e2a7b1d3f_pgsave2_save_guard creates the same function.
+# state and deadline. VOLATILE, so its second statement reads in a snapshot taken after
+# the lock was granted (a statement's own snapshot is older than the lock its function
+# waited for): a close that held the lock is seen. What a format's rules read besides
+# its own guard re-checks (Format.save_guard). The migrations 9c4e2a7b1d3f_pgsave2_save_guard
+# and 6a1d3c5e7b92_save_guard_per_format create the same function.
 SAVE_GUARD = """
 CREATE OR REPLACE FUNCTION answerdesk_save_guard(
-    p_event integer, p_round integer, p_question integer, p_team integer, p_kind text,
+    p_event integer, p_round integer, p_question integer, p_kind text,
     p_round_mode text, p_question_mode text, p_gate_state text, p_locks_at timestamp)
 RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
@@ -452,9 +459,7 @@ BEGIN
           AND r.state = 'open' AND r.kind = p_kind AND r.check_mode = p_round_mode
           AND q.check_mode IS NOT DISTINCT FROM p_question_mode
           AND g.state IS NOT DISTINCT FROM p_gate_state
-          AND g.locks_at IS NOT DISTINCT FROM p_locks_at
-          AND NOT EXISTS (SELECT 1 FROM joker j WHERE j.team_id = p_team
-                          AND j.question_id = q.id AND j.kind = 'copy'));
+          AND g.locks_at IS NOT DISTINCT FROM p_locks_at);
 END
 $$
 """

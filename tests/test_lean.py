@@ -252,11 +252,11 @@ def test_prepared_statements_store_what_core_stores(app, demo):
         assert rows["raw"] == rows["core"]
         assert rows["raw"][2] == at
         with raw_transaction(db.engine) as ex:
-            row = ex.first(answers._TARGET, {"event_id": event_id, "round": 2,
-                                             "question": 1, "team_id": 0})
-        assert (row.number, row.state, row.copy_joker, row.answer_id) == (2, "draft", False,
-                                                                          None)
-        prepared = Prepared(answers._TARGET, db.engine.dialect)
+            row = ex.first(answers.statements().target, {"event_id": event_id, "round": 2,
+                                                         "question": 1, "team_id": 0})
+        assert (row.number, row.state, row.bg_copy_joker, row.answer_id) == (2, "draft", False,
+                                                                             None)
+        prepared = Prepared(answers.statements().target, db.engine.dialect)
         assert "copy" in [v for v in prepared.fixed.values()]
         with pytest.raises(ValueError):  # its SQL would depend on the list's length
             Prepared(db.select(Round.id).where(Round.id.in_([1, 2])), db.engine.dialect)
@@ -296,7 +296,7 @@ def test_two_phones_creating_one_answer_the_second_retries_as_an_update(app, des
 
     def first(self, statement, params):
         row = real_first(self, statement, params)
-        if (statement in (answers._TARGET, answers._TEAM_TARGET)
+        if (statement in (answers.statements().target, answers.statements().team_target)
                 and not blinded):  # as if read before the other save
             blinded.append(row.answer_id)
             row = row._replace(answer_id=None)
@@ -398,7 +398,7 @@ def _between_read_and_write(monkeypatch, meanwhile: Callable[..., object]) -> li
     optimistic write, where ``run`` runs it for real (``meanwhile`` must call it);
     what it returns is collected."""
     real = answers.RawExecutor.first
-    writes = set(answers._OPTIMISTIC.values())
+    writes = set(answers.statements().optimistic.values())
     seen: list = []
 
     def first(self, statement, params):
