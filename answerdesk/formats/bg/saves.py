@@ -16,8 +16,9 @@ from typing import Any
 from ...core.widgets import AnswerTarget, number_of
 from ...errors import Conflict, DeskError
 from ...extensions import db
-from ...models import Answer, Joker, Question, Round, Team
+from ...models import Answer, Question, Round, Team
 from . import scoring
+from .models import Joker
 
 _joker = Joker.__table__
 

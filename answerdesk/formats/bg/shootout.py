@@ -16,8 +16,9 @@ from ...core import audit
 from ...core.states import CLOSED_ROUND_STATES, RoundState
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
 from ...extensions import db
-from ...models import Event, Shootout, ShootoutAnswer, Team, utcnow
+from ...models import Event, Team, utcnow
 from . import scoring
+from .models import Shootout, ShootoutAnswer
 
 SECONDS = 60
 
