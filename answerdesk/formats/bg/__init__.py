@@ -166,6 +166,13 @@ AUDIT_SENTENCES = {
 }
 
 
+# The words of the BG audit fields and values (BG-J1-J3 the jokers, BG-R5 the wildcard).
+JOKER_WORDS = {"double": N_("double joker"), "copy": N_("copy joker"),
+               "first_letter": N_("first letter joker")}
+AUDIT_FIELDS = {"joker": N_("joker"), "copy_of": N_("copied from")}
+ROUND_KINDS = {"wildcard": N_("wildcard")}
+
+
 def load(app: Flask | None = None) -> BulgarianQuiz:
     """Register the BG format and its routes (the host's rules pages, the team's play
     API) on the host and API blueprints, before the app factory registers those; its
@@ -173,7 +180,8 @@ def load(app: Flask | None = None) -> BulgarianQuiz:
     from ...core.labels import add_audit_sentences
     from . import api, desk, models  # noqa: F401  (routes on the blueprints; tables)
 
-    add_audit_sentences(AUDIT_SENTENCES)
+    add_audit_sentences(AUDIT_SENTENCES, fields=AUDIT_FIELDS, values=JOKER_WORDS,
+                        field_values={"joker": JOKER_WORDS}, round_kinds=ROUND_KINDS)
     if app is not None:
         from .champions import register_commands
 
