@@ -1,8 +1,10 @@
-"""All tables of answerdesk, typed, in one place.
+"""Core's tables, typed: those every game shares.
 
 An event has rounds, rounds have questions, teams answer questions; the
 checker's proposal and the host's decision for an answer live in its verdict;
-every change leaves an audit entry.
+every change leaves an audit entry. A format's own tables live in its package
+(``formats/<name>/models.py``), which its ``load`` imports: a new table for a
+game never edits this file.
 """
 
 from __future__ import annotations

@@ -75,7 +75,9 @@ class Format:
     """A game: subclass it in ``answerdesk/formats/<name>/`` and ``register`` an instance.
 
     Every hook has a neutral default, so a format overrides only what its rules
-    add; core calls the hooks, never a format's modules by name.
+    add; core calls the hooks, never a format's modules by name, and asks nothing
+    of a format that is not declared here. docs/ARCHITECTURE.md ("What a format
+    package provides") lists every hook and attribute, its arguments and who calls it.
     """
 
     name: ClassVar[str] = ""

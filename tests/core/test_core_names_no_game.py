@@ -143,3 +143,16 @@ def test_the_check_finds_what_it_forbids(app, tmp_path, source, offence) -> None
         assert found == []
     else:
         assert len(found) == 1 and offence in found[0], found
+
+
+def test_every_hook_is_declared_on_format_and_listed_in_the_architecture() -> None:
+    """One place lists every hook (docs/ARCHITECTURE.md), and nothing asks a format for
+    an undeclared one with getattr."""
+    doc = (PACKAGE.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## What a format package provides"):doc.index("## One answer")]
+    hooks = [name for name in vars(formats.Format) if not name.startswith("_")]
+    assert {"save_columns", "check_save", "paper_extras", "buzzer_arming"} <= set(hooks)
+    assert [name for name in hooks if f"`{name}" not in section] == []
+    asks = re.compile(r"getattr\((get_format|formats\.(get|of)|fmt|format)\b")
+    assert [str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("*.py"))
+            if asks.search(p.read_text(encoding="utf-8"))] == []
