@@ -448,6 +448,41 @@ def test_bg_e2_a_lock_committed_between_the_read_and_the_write_refuses_the_save(
 
 
 @on_postgres
+def test_bg_j2_a_copy_joker_played_between_the_read_and_the_write_refuses_the_save(
+        app, desk, monkeypatch, english):
+    """The BG format's guard (Format.save_guard, answerdesk_bg_save_guard) re-checks
+    the copy joker under the round's lock beside core's: a copy joker recorded after
+    the optimistic read makes its write write nothing, and the full save refuses."""
+    from answerdesk.formats.bg.models import Joker
+
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Левски", seq=1).status_code == 200
+
+    def meanwhile(real, ex, *args):
+        with app.app_context(), db.engine.begin() as conn:
+            question_id, team_id = conn.execute(
+                db.select(Question.id, Team.id).join(Round).join(Event)
+                .join(Team, Team.event_id == Event.id)
+                .where(Event.code == desk.code, Round.number == 2, Question.number == 3,
+                       Team.name == "Сови")).one()
+            conn.execute(Joker.__table__.insert().values(
+                team_id=team_id, kind="copy", question_id=question_id, second_reason="",
+                created_at=utcnow()))
+        return real(ex, *args)
+
+    seen = _between_read_and_write(monkeypatch, meanwhile)
+    refused = desk.save(token, 2, 3, "Ботев", seq=2)
+    monkeypatch.undo()
+    assert seen == [None]  # the optimistic write ran, and wrote nothing
+    assert refused.status_code == 409
+    assert refused.get_json()["message"] == \
+        "Your team copies another team's answer on this question."
+    stored = _answer(app, "Сови", 2, 3)
+    assert (stored.text, stored.version, stored.client_seq) == ("Левски", 1, 1)
+
+
+@on_postgres
 def test_bg_e2_a_close_the_write_waited_for_refuses_the_save(app, desk, monkeypatch):
     """The close holds the round's queue lock when the optimistic write arrives: the
     write waits for it, and must then read the round in a snapshot taken after the
