@@ -38,14 +38,16 @@ PLAIN = "plain"
 GATED = "gated"
 PLAIN_PROGRAMME = (
     RoundTemplate(1, "Written", "written", 1, "typo3"),
-    RoundTemplate(2, "Numbers", "written", 1, "number"),
-    RoundTemplate(3, "One by one", GATED, 1, "typo3"),
+    RoundTemplate(2, "More written", "written", 2, "typo3", partial_points=1),
+    RoundTemplate(3, "Numbers", "written", 1, "number"),
+    RoundTemplate(4, "One by one", GATED, 1, "typo3"),
 )
 
 
 class PlainQuiz(Format):
-    """A game that adds nothing to core: three rounds of written answers (the third
-    opened question by question), every hook at its default but ``one_at_a_time``."""
+    """A game that adds nothing to core: four rounds of written answers (the second
+    with partial points, the third checked as numbers, the fourth opened question by
+    question), every hook at its default but ``one_at_a_time``."""
 
     name = PLAIN
     label = "Plain quiz"

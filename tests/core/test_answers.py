@@ -47,7 +47,8 @@ def test_the_neutral_evening_is_of_the_plain_format(app, plain_desk):
     with app.app_context():
         event = db.session.scalar(db.select(Event).where(Event.code == plain_desk.code))
         assert event.format == PLAIN
-        assert [(r.number, len(r.questions)) for r in event.rounds] == [(1, 3), (2, 3), (3, 3)]
+        assert [(r.number, len(r.questions)) for r in event.rounds] == [
+            (1, 3), (2, 3), (3, 3), (4, 3)]
 
 
 def test_an_open_rounds_answer_is_accepted_kept_and_audited(app, plain_desk):
@@ -154,11 +155,11 @@ def test_a_missing_round_or_question_and_a_wrong_token(app, plain_desk):
 
 def test_a_question_of_a_round_played_one_at_a_time_takes_answers_only_while_open(
         app, plain_desk):
-    """Format.one_at_a_time: the neutral game's third round opens question by question
+    """Format.one_at_a_time: the neutral game's fourth round opens question by question
     (core's start, question gates); the save reads the gate in its one read."""
-    plain_desk.host(3, "open")
+    plain_desk.host(4, "open")
     token = plain_desk.join("Owls")
-    not_yet = plain_desk.save(token, 3, 1, "Answer 3.1")
+    not_yet = plain_desk.save(token, 4, 1, "Answer 4.1")
     assert not_yet.status_code == 409
     assert not_yet.get_json()["error"] == "round_locked"
     assert _stored(app, plain_desk.code, "Owls") == []
@@ -167,14 +168,14 @@ def test_a_question_of_a_round_played_one_at_a_time_takes_answers_only_while_ope
 def test_the_neutral_game_adds_no_rule_of_another_game(app, plain_desk):
     """The same number twice in a round of numbers and a second answer in the fields
     are kept: refusing them is a format's rule (Format.check_save), not core's."""
-    plain_desk.host(2, "open")
+    plain_desk.host(3, "open")
     token = plain_desk.join("Owls")
-    assert plain_desk.save(token, 2, 1, "7").status_code == 200
-    assert plain_desk.save(token, 2, 2, "7").status_code == 200
-    second = plain_desk.save(token, 2, 3, "", fields={"number": "3", "second": "4"})
+    assert plain_desk.save(token, 3, 1, "7").status_code == 200
+    assert plain_desk.save(token, 3, 2, "7").status_code == 200
+    second = plain_desk.save(token, 3, 3, "", fields={"number": "3", "second": "4"})
     assert second.status_code == 200, second.get_json()
     assert _stored(app, plain_desk.code, "Owls") == [
-        (2, 1, "7", 1, "phone"), (2, 2, "7", 1, "phone"), (2, 3, "3", 1, "phone")]
+        (3, 1, "7", 1, "phone"), (3, 2, "7", 1, "phone"), (3, 3, "3", 1, "phone")]
 
 
 class _Picky(PlainQuiz):
