@@ -1,8 +1,10 @@
-"""All tables of answerdesk, typed, in one place.
+"""Core's tables, typed: those every game shares.
 
 An event has rounds, rounds have questions, teams answer questions; the
 checker's proposal and the host's decision for an answer live in its verdict;
-every change leaves an audit entry.
+every change leaves an audit entry. A format's own tables live in its package
+(``formats/<name>/models.py``), which its ``load`` imports: a new table for a
+game never edits this file.
 """
 
 from __future__ import annotations
@@ -24,12 +26,18 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from .core import formats
 from .core.states import GateState, RoundState
 from .extensions import Model, db
 
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def default_format() -> str:
+    """The name of the format a new event takes when none is named (Format.default)."""
+    return formats.default().name
 
 
 class Event(Model):
@@ -39,7 +47,7 @@ class Event(Model):
     code: Mapped[str] = mapped_column(String(12), unique=True)
     name: Mapped[str] = mapped_column(String(200))
     date: Mapped[dt.date]
-    format: Mapped[str] = mapped_column(String(16), default="bg")
+    format: Mapped[str] = mapped_column(String(16), default=default_format)
     status: Mapped[str] = mapped_column(String(16), default="running")
     host_password_hash: Mapped[str] = mapped_column(String(256))
     assistant_password_hash: Mapped[str | None] = mapped_column(String(256))
@@ -287,30 +295,6 @@ class ScreenState(Model):
     media: Mapped[str | None] = mapped_column(String(24))
 
 
-class Joker(Model):
-    """A joker a team played (BG-J1-J3): each kind at most once per team and game."""
-
-    __tablename__ = "joker"
-    __table_args__ = (UniqueConstraint("team_id", "kind"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
-    kind: Mapped[str] = mapped_column(String(16))
-    question_id: Mapped[int] = mapped_column(
-        ForeignKey("question.id", ondelete="CASCADE"), index=True
-    )
-    target_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id", ondelete="SET NULL"))
-    hint: Mapped[str | None] = mapped_column(String(16))
-    second_outcome: Mapped[str | None] = mapped_column(String(8))
-    second_reason: Mapped[str] = mapped_column(String(300), default="")
-    second_decision: Mapped[str | None] = mapped_column(String(8))
-    created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-
-    team: Mapped[Team] = relationship(foreign_keys=[team_id])
-    target: Mapped[Team | None] = relationship(foreign_keys=[target_team_id])
-    question: Mapped[Question] = relationship()
-
-
 class Dispute(Model):
     """A host decision on a question after a dispute (BG-D1): uphold, accept or annul."""
 
@@ -354,92 +338,17 @@ class QuestionGate(Model):
     revealed_at: Mapped[dt.datetime | None]
 
 
-class Wildcard(Model):
-    """BG-R5.0: who chooses the R5 scenario (draw recorded), and the scenario chosen."""
-
-    __tablename__ = "wildcard"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
-    bank: Mapped[Any | None] = mapped_column(JSON)
-    candidates: Mapped[Any | None] = mapped_column(JSON)
-    seed: Mapped[str | None] = mapped_column(String(24))
-    chooser_team_id: Mapped[int | None] = mapped_column(ForeignKey("team.id", ondelete="SET NULL"))
-    drawn_at: Mapped[dt.datetime | None]
-    scenario: Mapped[str | None] = mapped_column(String(4))
-    chosen_by: Mapped[str | None] = mapped_column(String(120))
-
-    chooser: Mapped[Team | None] = relationship()
-
-
-class Shootout(Model):
-    """BG-S3 „Дузпи“ for one tied group: three numbers, one minute, then locked."""
-
-    __tablename__ = "shootout"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), index=True)
-    place: Mapped[int]
-    teams: Mapped[Any] = mapped_column(JSON)
-    questions: Mapped[Any] = mapped_column(JSON)
-    seconds: Mapped[int] = mapped_column(default=60)
-    started_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-    locked_at: Mapped[dt.datetime | None]
-
-
-class ShootoutAnswer(Model):
-    __tablename__ = "shootout_answer"
-    __table_args__ = (UniqueConstraint("shootout_id", "team_id"),)
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    shootout_id: Mapped[int] = mapped_column(
-        ForeignKey("shootout.id", ondelete="CASCADE"), index=True
-    )
-    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
-    numbers: Mapped[Any] = mapped_column(JSON)
-    saved_at: Mapped[dt.datetime] = mapped_column(default=utcnow)
-
-
-class Edition(Model):
-    """An event as an edition of a monthly league (BG-M1-M4).
-
-    ``league`` names the league: "" is the venue's own; the demo keeps its played
-    editions in a league of its own, so no real month table shows them.
-    """
-
-    __tablename__ = "edition"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    event_id: Mapped[int] = mapped_column(ForeignKey("event.id", ondelete="CASCADE"), unique=True)
-    league: Mapped[str] = mapped_column(String(60), default="", server_default="", index=True)
-    month: Mapped[str] = mapped_column(String(7), index=True)
-    number: Mapped[int]
-    handicaps: Mapped[Any | None] = mapped_column(JSON)
-
-    event: Mapped[Event] = relationship()
-
-
-class TeamAlias(Model):
-    """The host's merge of two spellings of one team across events (BG-M, BG-G1 keys)."""
-
-    __tablename__ = "team_alias"
-
-    id: Mapped[int] = mapped_column(primary_key=True)
-    name_key: Mapped[str] = mapped_column(String(120), unique=True)
-    canonical_key: Mapped[str] = mapped_column(String(120))
-    canonical_name: Mapped[str] = mapped_column(String(120))
-
-
 # The phone's optimistic save on PostgreSQL (core/answers.py, BG-E2): the round's queue
 # lock (database.queue_for_round, shared), THEN whether what the save decided on still
 # holds: the round open, its kind and check mode, the question's check mode, its gate's
-# state and deadline, no copy joker. VOLATILE, so its second statement reads in a
-# snapshot taken after the lock was granted (a statement's own snapshot is older than
-# the lock its function waited for): a close that held the lock is seen. The
-# migration 9c4e2a7b1d3f_pgsave2_save_guard creates the same function.
+# state and deadline. VOLATILE, so its second statement reads in a snapshot taken after
+# the lock was granted (a statement's own snapshot is older than the lock its function
+# waited for): a close that held the lock is seen. What a format's rules read besides
+# its own guard re-checks (Format.save_guard). The migrations 9c4e2a7b1d3f_pgsave2_save_guard
+# and 6a1d3c5e7b92_save_guard_per_format create the same function.
 SAVE_GUARD = """
 CREATE OR REPLACE FUNCTION answerdesk_save_guard(
-    p_event integer, p_round integer, p_question integer, p_team integer, p_kind text,
+    p_event integer, p_round integer, p_question integer, p_kind text,
     p_round_mode text, p_question_mode text, p_gate_state text, p_locks_at timestamp)
 RETURNS boolean LANGUAGE plpgsql VOLATILE AS $$
 BEGIN
@@ -452,9 +361,7 @@ BEGIN
           AND r.state = 'open' AND r.kind = p_kind AND r.check_mode = p_round_mode
           AND q.check_mode IS NOT DISTINCT FROM p_question_mode
           AND g.state IS NOT DISTINCT FROM p_gate_state
-          AND g.locks_at IS NOT DISTINCT FROM p_locks_at
-          AND NOT EXISTS (SELECT 1 FROM joker j WHERE j.team_id = p_team
-                          AND j.question_id = q.id AND j.kind = 'copy'));
+          AND g.locks_at IS NOT DISTINCT FROM p_locks_at);
 END
 $$
 """

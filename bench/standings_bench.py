@@ -31,8 +31,9 @@ from answerdesk.core.events import create_event  # noqa: E402
 from answerdesk.extensions import db  # noqa: E402
 from answerdesk.formats.bg import league, shootout  # noqa: E402
 from answerdesk.formats.bg.demo import add_sample_questions, create_demo_event, play_sample  # noqa: E402
+from answerdesk.formats.bg.models import Joker  # noqa: E402
 from answerdesk.formats.bg.standings import event_standings  # noqa: E402
-from answerdesk.models import Answer, Joker, Question, Round, Team, Verdict  # noqa: E402
+from answerdesk.models import Answer, Question, Round, Team, Verdict  # noqa: E402
 
 
 def seed(teams: int) -> str:

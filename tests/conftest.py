@@ -19,7 +19,18 @@ from pathlib import Path
 
 import pytest
 import requests
-from factories import ON_POSTGRES, PG_URL, ROOT, Desk, Server, free_port, stop_gunicorn
+from factories import (
+    ON_POSTGRES,
+    PG_URL,
+    ROOT,
+    Desk,
+    PlainQuiz,
+    Server,
+    free_port,
+    make_event,
+    registered,
+    stop_gunicorn,
+)
 
 from answerdesk import create_app
 from answerdesk.config import _normalise_database_url
@@ -134,6 +145,27 @@ def new_demo_event(app) -> tuple[str, str]:
 def demo(app):
     """The demo evening: returns (code, host password)."""
     return new_demo_event(app)
+
+
+@pytest.fixture
+def plain(app):
+    """The neutral format (factories.PlainQuiz) registered for the test."""
+    with registered(PlainQuiz()) as fmt:
+        yield fmt
+
+
+@pytest.fixture
+def plain_event(app, plain):
+    """An evening of the neutral format, 3 questions a round: (code, host password)."""
+    with app.app_context():
+        event, password = make_event()
+        return event.code, password
+
+
+@pytest.fixture
+def plain_desk(client, plain_event) -> Desk:
+    """The JSON API of the neutral evening, as its phones and host call it."""
+    return Desk(client, *plain_event)
 
 
 @pytest.fixture

@@ -1,4 +1,11 @@
-"""Builders the tests share: the JSON API as a phone or the host calls it."""
+"""Builders the tests share: events, teams, rounds and answers of any format (and a
+neutral format, ``PlainQuiz``, for core's tests), and the JSON API as a phone or the
+host calls it (``Desk``).
+
+The builders call core's services, so they run inside an app context and commit as
+the services do; the format is any registered one (``plain`` registers PlainQuiz for
+a test and takes it out again).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +13,16 @@ import os
 import re
 import socket
 import subprocess
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
+
+from answerdesk.core import answers, formats, rounds, teams
+from answerdesk.core.events import create_event
+from answerdesk.core.formats import Format, RoundTemplate
+from answerdesk.extensions import db
+from answerdesk.models import Event, Question, Round, Team
 
 #: The database the suite runs on (conftest.py builds it); tests import these from
 #: here, since a bare `from conftest import` may find tests/packs/conftest.py first.
@@ -14,6 +30,82 @@ PG_URL = os.environ.get("DATABASE_URL", "")
 #: The repository's root (where wsgi.py and gunicorn.conf.py are).
 ROOT = Path(__file__).resolve().parent.parent
 ON_POSTGRES = PG_URL.startswith(("postgres://", "postgresql"))
+
+
+#: The neutral format's name: a game core's tests play, with no rules of its own.
+PLAIN = "plain"
+#: Its kind of round whose questions open one at a time (Format.one_at_a_time).
+GATED = "gated"
+PLAIN_PROGRAMME = (
+    RoundTemplate(1, "Written", "written", 1, "typo3"),
+    RoundTemplate(2, "More written", "written", 2, "typo3", partial_points=1),
+    RoundTemplate(3, "Numbers", "written", 1, "number"),
+    RoundTemplate(4, "One by one", GATED, 1, "typo3"),
+)
+
+
+class PlainQuiz(Format):
+    """A game that adds nothing to core: four rounds of written answers (the second
+    with partial points, the third checked as numbers, the fourth opened question by
+    question), every hook at its default but ``one_at_a_time``."""
+
+    name = PLAIN
+    label = "Plain quiz"
+
+    def programme(self) -> tuple[RoundTemplate, ...]:
+        return PLAIN_PROGRAMME
+
+    def one_at_a_time(self, rnd: Any) -> bool:
+        return rnd.kind == GATED
+
+
+@contextmanager
+def registered(fmt: Format) -> Iterator[Format]:
+    """``fmt`` in core's registry for the block, then out again (another test's list
+    of formats stays the bundled four)."""
+    formats.register(fmt)
+    try:
+        yield fmt
+    finally:
+        formats.unregister(fmt.name)
+
+
+def key_of(rnd: Round, number: int) -> Any:
+    """The key make_event gives question ``number`` of ``rnd``: the number itself in a
+    round checked as numbers, else "Answer <round>.<question>"."""
+    if rnd.check_mode == "number":
+        return number
+    return {"accept": [f"Answer {rnd.number}.{number}"]}
+
+
+def make_event(format: str = PLAIN, *, name: str = "Test night", questions: int = 3,
+               code: str | None = None) -> tuple[Event, str]:
+    """An event of ``format`` with its programme's rounds, each with ``questions``
+    questions (``key_of``): (event, host password)."""
+    event, password = create_event(name, format=format, code=code)
+    for rnd in event.rounds:
+        for number in range(1, questions + 1):
+            rnd.questions.append(Question(number=number, text=f"Question {number}",
+                                          key=key_of(rnd, number)))
+    db.session.commit()
+    return event, password
+
+
+def make_team(event: Event, name: str, players: int = 3) -> tuple[Team, str]:
+    """A team joined to ``event``: (team, its phone's token)."""
+    return teams.register_team(event, name, players)
+
+
+def open_round(event: Event, number: int) -> Round:
+    """Open round ``number`` for answers, as the host does."""
+    return rounds.open_round(event, number)
+
+
+def make_answers(team: Team, round_number: int, texts: Sequence[str],
+                 source: str = "phone") -> list[answers.SavedAnswer]:
+    """The team's answers to questions 1, 2, … of an open round, by the save service."""
+    return [answers.save_answer(team, round_number, number, text, source=source)
+            for number, text in enumerate(texts, start=1)]
 
 
 class Desk:

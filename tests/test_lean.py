@@ -253,11 +253,11 @@ def test_prepared_statements_store_what_core_stores(app, demo):
         assert rows["raw"] == rows["core"]
         assert rows["raw"][2] == at
         with raw_transaction(db.engine) as ex:
-            row = ex.first(answers._TARGET, {"event_id": event_id, "round": 2,
-                                             "question": 1, "team_id": 0})
-        assert (row.number, row.state, row.copy_joker, row.answer_id) == (2, "draft", False,
-                                                                          None)
-        prepared = Prepared(answers._TARGET, db.engine.dialect)
+            row = ex.first(answers.statements().target, {"event_id": event_id, "round": 2,
+                                                         "question": 1, "team_id": 0})
+        assert (row.number, row.state, row.bg_copy_joker, row.answer_id) == (2, "draft", False,
+                                                                             None)
+        prepared = Prepared(answers.statements().target, db.engine.dialect)
         assert "copy" in [v for v in prepared.fixed.values()]
         with pytest.raises(ValueError):  # its SQL would depend on the list's length
             Prepared(db.select(Round.id).where(Round.id.in_([1, 2])), db.engine.dialect)
@@ -297,7 +297,7 @@ def test_two_phones_creating_one_answer_the_second_retries_as_an_update(app, des
 
     def first(self, statement, params):
         row = real_first(self, statement, params)
-        if (statement in (answers._TARGET, answers._TEAM_TARGET)
+        if (statement in (answers.statements().target, answers.statements().team_target)
                 and not blinded):  # as if read before the other save
             blinded.append(row.answer_id)
             row = row._replace(answer_id=None)
@@ -399,7 +399,7 @@ def _between_read_and_write(monkeypatch, meanwhile: Callable[..., object]) -> li
     optimistic write, where ``run`` runs it for real (``meanwhile`` must call it);
     what it returns is collected."""
     real = answers.RawExecutor.first
-    writes = set(answers._OPTIMISTIC.values())
+    writes = set(answers.statements().optimistic.values())
     seen: list = []
 
     def first(self, statement, params):
@@ -446,6 +446,41 @@ def test_bg_e2_a_lock_committed_between_the_read_and_the_write_refuses_the_save(
     stored = _answer(app, "Сови", 2, 3)
     assert (stored.text, stored.version, stored.client_seq) == ("Левски", 1, 1)
     assert len(_entries(app, "R2Q3 Сови")) == 1
+
+
+@on_postgres
+def test_bg_j2_a_copy_joker_played_between_the_read_and_the_write_refuses_the_save(
+        app, desk, monkeypatch, english):
+    """The BG format's guard (Format.save_guard, answerdesk_bg_save_guard) re-checks
+    the copy joker under the round's lock beside core's: a copy joker recorded after
+    the optimistic read makes its write write nothing, and the full save refuses."""
+    from answerdesk.formats.bg.models import Joker
+
+    desk.host(2, "open")
+    token = desk.join("Сови")
+    assert desk.save(token, 2, 3, "Левски", seq=1).status_code == 200
+
+    def meanwhile(real, ex, *args):
+        with app.app_context(), db.engine.begin() as conn:
+            question_id, team_id = conn.execute(
+                db.select(Question.id, Team.id).join(Round).join(Event)
+                .join(Team, Team.event_id == Event.id)
+                .where(Event.code == desk.code, Round.number == 2, Question.number == 3,
+                       Team.name == "Сови")).one()
+            conn.execute(Joker.__table__.insert().values(
+                team_id=team_id, kind="copy", question_id=question_id, second_reason="",
+                created_at=utcnow()))
+        return real(ex, *args)
+
+    seen = _between_read_and_write(monkeypatch, meanwhile)
+    refused = desk.save(token, 2, 3, "Ботев", seq=2)
+    monkeypatch.undo()
+    assert seen == [None]  # the optimistic write ran, and wrote nothing
+    assert refused.status_code == 409
+    assert refused.get_json()["message"] == \
+        "Your team copies another team's answer on this question."
+    stored = _answer(app, "Сови", 2, 3)
+    assert (stored.text, stored.version, stored.client_seq) == ("Левски", 1, 1)
 
 
 @on_postgres

@@ -37,7 +37,6 @@ from ..models import (
     Answer,
     AuditEntry,
     Event,
-    Joker,
     Question,
     QuestionGate,
     Round,
@@ -111,29 +110,36 @@ class TeamLike(Protocol):
 # them per request cost more CPU than running them (bench/README.md).
 # (__table__ is a FromClause to mypy; a mapped class's is its Table.)
 _round, _question, _answer = (cast(Table, m.__table__) for m in (Round, Question, Answer))
-_gate, _joker, _audit = (cast(Table, m.__table__) for m in (QuestionGate, Joker, AuditEntry))
+_gate, _audit = (cast(Table, m.__table__) for m in (QuestionGate, AuditEntry))
+_team, _event = (cast(Table, m.__table__) for m in (Team, Event))
 _ANSWER_COLUMNS = (_answer.c.text, _answer.c.fields, _answer.c.source, _answer.c.version,
                    _answer.c.client_seq, _answer.c.updated_at)
 
 
-def _played(kind: str, team_id: Any = None):
-    team_id = db.bindparam("team_id") if team_id is None else team_id
-    return db.exists().where(_joker.c.team_id == team_id,
-                             _joker.c.question_id == _question.c.id, _joker.c.kind == kind)
+def _format_columns(team_id: Any) -> tuple[list[Any], dict[str, tuple[tuple[str, str], ...]]]:
+    """Every registered format's save_columns, labelled ``<format>_<name>``, and per
+    format its (name, label) pairs: the read does not know the event's format before
+    it runs (the optimistic read finds the team in the same statement)."""
+    columns, labels = [], {}
+    for name, fmt in sorted(formats.REGISTRY.items()):
+        own = fmt.save_columns(team_id, _question.c.id)
+        columns += [column.label(f"{name}_{key}") for key, column in own.items()]
+        labels[name] = tuple((key, f"{name}_{key}") for key in own)
+    return columns, labels
 
 
 def _target_read(team_id: Any) -> tuple[list[Any], Any]:
     """The target's columns and joins for the team ``team_id`` (a column, or None for
-    the bound ``team_id``): round, question, gate, jokers and the team's answer."""
+    the bound ``team_id``): round, question, gate, the formats' columns and the
+    team's answer."""
+    team = db.bindparam("team_id") if team_id is None else team_id
     columns = [
         _round.c.id, _round.c.number, _round.c.kind, _round.c.state, _round.c.check_mode,
         _question.c.id.label("question_id"), _question.c.check_mode.label("question_mode"),
         _question.c.key, _gate.c.state.label("gate_state"), _gate.c.locks_at.label("locks_at"),
-        _played("copy", team_id).label("copy_joker"),
-        _played("double", team_id).label("double_joker"),
+        *_format_columns(team)[0],
         _answer.c.id.label("answer_id"), *_ANSWER_COLUMNS,
     ]
-    team = db.bindparam("team_id") if team_id is None else team_id
 
     def joins(rounds: Any) -> Any:
         return (
@@ -146,38 +152,76 @@ def _target_read(team_id: Any) -> tuple[list[Any], Any]:
     return columns, joins
 
 
-# Round state, question, its gate, the team's jokers on it and its current answer in
-# one statement, read under the round's queue lock (BG-E2). No FOR SHARE on the round
-# row besides: that lock writes the row (WAL, multixacts) on every save, for nothing.
-_columns, _joins = _target_read(None)
-_TARGET = (
-    db.select(*_columns).select_from(_joins(_round))
-    .where(_round.c.event_id == db.bindparam("event_id"),
-           _round.c.number == db.bindparam("round"))
-)
-# The optimistic save's read (PostgreSQL, save_by_token): the team by its token and
-# _TARGET's row in ONE statement, in autocommit and without the queue lock; its write
-# re-checks under the lock what the decision rested on (_STILL).
-_team, _event = (cast(Table, m.__table__) for m in (Team, Event))
-_columns, _joins = _target_read(_team.c.id)
-_TEAM_TARGET = (
-    db.select(_team.c.id.label("team_id"), _team.c.event_id, _team.c.name.label("team_name"),
-              _event.c.format, *_columns)
-    .select_from(_joins(
-        _team.join(_event, _team.c.event_id == _event.c.id)
-        .outerjoin(_round, db.and_(_round.c.event_id == _team.c.event_id,
-                                   _round.c.number == db.bindparam("round")))))
-    .where(_event.c.code == db.bindparam("code"), _team.c.token_hash == db.bindparam("token"))
-)
-del _columns, _joins
+@dataclass(frozen=True)
+class _Statements:
+    """The save's statements that carry the registered formats' parts (save_columns,
+    save_guard): built on the first save after the registry changed, then reused."""
+
+    #: Round state, question, its gate, the formats' columns on it and the team's current
+    #: answer in one statement, read under the round's queue lock (BG-E2). No FOR SHARE
+    #: on the round row besides: that lock writes the row (WAL, multixacts) on every
+    #: save, for nothing.
+    target: Any
+    #: The optimistic save's read (PostgreSQL, save_by_token): the team by its token and
+    #: ``target``'s row in ONE statement, in autocommit and without the queue lock; its
+    #: write re-checks under the lock what the decision rested on (_OPTIMISTIC).
+    team_target: Any
+    #: Per format, its columns' (name, label) in the rows above.
+    labels: dict[str, tuple[tuple[str, str], ...]]
+    #: Per (format, write) the optimistic write guarded by _STILL and the format's guard.
+    optimistic: dict[tuple[str, Any], Any]
+
+
+_BUILT: dict[int, _Statements] = {}
+
+
+def statements() -> _Statements:
+    """The save's statements for the formats registered now (built once per registry)."""
+    generation = formats.generation()
+    built = _BUILT.get(generation)
+    if built is None:
+        _BUILT.clear()
+        built = _BUILT[generation] = _build()
+    return built
+
+
+def _build() -> _Statements:
+    columns, joins = _target_read(None)
+    target = (db.select(*columns).select_from(joins(_round))
+              .where(_round.c.event_id == db.bindparam("event_id"),
+                     _round.c.number == db.bindparam("round")))
+    columns, joins = _target_read(_team.c.id)
+    team_target = (
+        db.select(_team.c.id.label("team_id"), _team.c.event_id,
+                  _team.c.name.label("team_name"), _event.c.format, *columns)
+        .select_from(joins(
+            _team.join(_event, _team.c.event_id == _event.c.id)
+            .outerjoin(_round, db.and_(_round.c.event_id == _team.c.event_id,
+                                       _round.c.number == db.bindparam("round")))))
+        .where(_event.c.code == db.bindparam("code"),
+               _team.c.token_hash == db.bindparam("token"))
+    )
+    params = {name: db.bindparam(name, type_=db.Integer)
+              for name in ("event_id", "round", "question_id", "team_id")}
+    optimistic = {}
+    for name, fmt in formats.REGISTRY.items():
+        extra = fmt.save_guard(params)
+        guard = _STILL if extra is None else db.and_(_STILL, extra)
+        optimistic.update({(name, dml): _optimistic(dml, guard) for dml in (_CHANGE, _RESEQ,
+                                                                             _INSERT)})
+    return _Statements(target=target, team_target=team_target,
+                       labels=_format_columns(db.bindparam("team_id"))[1],
+                       optimistic=optimistic)
+
+
 # The round's queue lock alone, for a save whose team lookup did not take it (PostgreSQL).
 _QUEUE = db.select(round_queue(db.bindparam("event_id", type_=db.Integer),
                                db.bindparam("round", type_=db.Integer), exclusive=False))
 # The answer as it is now, waiting for a concurrent save of the same answer (PostgreSQL).
 _ANSWER_NOW = (db.select(_answer.c.id.label("answer_id"), *_ANSWER_COLUMNS)
                .where(_answer.c.id == db.bindparam("answer_id")).with_for_update())
-# Optimistic: changes nothing when another save of this answer committed after _TARGET read
-# it (only possible on PostgreSQL, where saves of one round run concurrently).
+# Optimistic: changes nothing when another save of this answer committed after the save's
+# read of it (only possible on PostgreSQL, where saves of one round run concurrently).
 _UPDATE = _answer.update().where(
     _answer.c.id == db.bindparam("answer_id"), _answer.c.version == db.bindparam("seen_version"),
     _answer.c.client_seq == db.bindparam("seen_seq"),
@@ -221,21 +265,25 @@ _AUDITED = {_CHANGE: _audited(_CHANGE), _INSERT: _audited(_INSERT)}
 _STILL = db.func.answerdesk_save_guard(
     *[db.bindparam(name, type_=kind) for name, kind in (
         ("event_id", db.Integer), ("round", db.Integer), ("question_id", db.Integer),
-        ("team_id", db.Integer), ("seen_kind", db.Text), ("seen_round_mode", db.Text),
+        ("seen_kind", db.Text), ("seen_round_mode", db.Text),
         ("seen_question_mode", db.Text), ("seen_gate_state", db.Text),
         ("seen_locks_at", _gate.c.locks_at.type))],
     type_=db.Boolean,
 )
-_OPTIMISTIC = {
-    _CHANGE: _audited(_CHANGE.where(_STILL)),
-    _RESEQ: _RESEQ.where(_STILL).returning(_answer.c.id),
-    _INSERT: _audited(_answer.insert().from_select(
+
+
+def _optimistic(dml: Any, guard: Any) -> Any:
+    """The optimistic save's write ``dml``, writing only while ``guard`` holds."""
+    if dml is _CHANGE:
+        return _audited(_CHANGE.where(guard))
+    if dml is _RESEQ:
+        return _RESEQ.where(guard).returning(_answer.c.id)
+    return _audited(_answer.insert().from_select(
         ["team_id", "question_id", "text", "fields", "source", "version", "client_seq",
          "created_at", "updated_at"],
         db.select(*_new_values("team_id", "question_id", "text", "fields", "source", "version",
                                "client_seq", "created_at", "updated_at").values())
-        .where(_STILL))),
-}
+        .where(guard)))
 
 
 def _write_audited(ex: RawExecutor, dml: Any, values: dict[str, Any],
@@ -364,8 +412,9 @@ def save_by_token(code: str, token: str | None, round_number: int, question_numb
     raise teams.refused(code, token)
 
 
-def _target(row: Any, round_number: int, question_number: int,
-            fmt: formats.Format, now: dt.datetime) -> widgets.AnswerTarget:
+def _target(row: Any, round_number: int, question_number: int, fmt: formats.Format,
+            now: dt.datetime, labels: dict[str, tuple[tuple[str, str], ...]],
+            ) -> widgets.AnswerTarget:
     if row is None:
         raise NotFound("Round %(round)s does not exist", round=round_number)
     if row.state != RoundState.OPEN:
@@ -389,8 +438,8 @@ def _target(row: Any, round_number: int, question_number: int,
         round_id=row.id, round_number=row.number, round_kind=row.kind,
         question_id=row.question_id, question_number=question_number,
         kind=widgets.kind_of(row.question_mode or row.check_mode, row.key),
-        gated=fmt.one_at_a_time(row), gate_state=row.gate_state, copy_joker=bool(row.copy_joker),
-        double_joker=bool(row.double_joker),
+        gated=fmt.one_at_a_time(row), gate_state=row.gate_state,
+        extra={key: getattr(row, label) for key, label in labels[fmt.name]},
     )
 
 
@@ -415,12 +464,13 @@ def _save(
     of this transaction took it: ``queued``)."""
     if not queued and ex.dialect.name == "postgresql":
         ex.first(_QUEUE, {"event_id": event_id, "round": round_number})
-    row = ex.first(_TARGET, {"event_id": event_id, "round": round_number,
-                             "question": question_number, "team_id": team_id})
+    built = statements()
+    row = ex.first(built.target, {"event_id": event_id, "round": round_number,
+                                  "question": question_number, "team_id": team_id})
     now = utcnow()
     try:
-        target = _target(row, round_number, question_number, fmt, now)
-        text, fields = widgets.prepare_answer(team_id, target, text, fields, run=ex.all)
+        target = _target(row, round_number, question_number, fmt, now, built.labels)
+        text, fields = widgets.prepare_answer(team_id, target, text, fields, fmt, run=ex.all)
     except DeskError:
         ex.rollback()
         raise
@@ -433,7 +483,7 @@ def _save(
                    source, now)
     current = row if row.answer_id is not None else None
     if current is not None and not _write(ex, current, text, fields, source, seq, now, entry):
-        # Another phone of the team saved this answer after _TARGET read it
+        # Another phone of the team saved this answer after its read
         # (PostgreSQL): wait for its row lock and decide again on what it stored.
         current = ex.first(_ANSWER_NOW, {"answer_id": current.answer_id})
         if current is not None and not _write(ex, current, text, fields, source, seq, now,
@@ -533,7 +583,7 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
                      seq: int | None) -> SavedAnswer | None:
     """The phone's save on PostgreSQL in 2 round trips, or None: the full save decides.
 
-    One read in autocommit without any lock (_TEAM_TARGET) finds the team and the
+    One read in autocommit without any lock (statements().team_target) finds the team and the
     target; its refusals are final (they read what had committed). Then ONE statement
     in autocommit (a transaction of its own) writes the answer with its audit row only
     if _STILL, which takes the round's queue lock first, holds in a snapshot taken
@@ -541,19 +591,22 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
     before any round close that waited for its lock. Anything moved meanwhile (a
     close, a gate, another phone of the team) makes it write nothing, and the full
     save (_save, under the lock from its first read) gives the exact refusal or
-    result. A save whose decision rests on more than _STILL re-checks (BG-R5.4's
-    other answers of a number question; fields, whose text follows the key's
-    widget) goes to the full save at once."""
-    row = ex.first(_TEAM_TARGET, {"code": code.strip().upper(), "token": token_hash,
-                                  "round": round_number, "question": question_number})
+    result; what the event's format read for its rules, its save_guard re-checks
+    beside _STILL. A save whose decision rests on more than those re-check (the
+    format's save_rereads; fields, whose text follows the key's widget) goes to the
+    full save at once."""
+    built = statements()
+    row = ex.first(built.team_target, {"code": code.strip().upper(), "token": token_hash,
+                                       "round": round_number, "question": question_number})
     if row is None:
         raise teams.refused(code, token)
     now = utcnow()
+    fmt = formats.get(row.format)
     target = _target(row if row.id is not None else None, round_number, question_number,
-                     formats.get(row.format), now)
-    if target.kind == "number" or (isinstance(fields, dict) and fields):
+                     fmt, now, built.labels)
+    if fmt.save_rereads(target) or (isinstance(fields, dict) and fields):
         return None
-    text, fields = widgets.prepare_answer(row.team_id, target, text, fields, run=ex.all)
+    text, fields = widgets.prepare_answer(row.team_id, target, text, fields, fmt, run=ex.all)
     question_id = target.question_id
     entry = _entry(row.event_id, row.team_name, None, round_number, question_number, text,
                    fields, "phone", now)
@@ -572,7 +625,7 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
              "seen_question_mode": row.question_mode, "seen_gate_state": row.gate_state,
              "seen_locks_at": row.locks_at}
     try:
-        wrote = ex.first(_OPTIMISTIC[dml], {**values, **(audit or {}), **guard})
+        wrote = ex.first(built.optimistic[fmt.name, dml], {**values, **(audit or {}), **guard})
     except ex.dialect.loaded_dbapi.IntegrityError:
         return None  # another phone of the team created the answer meanwhile
     if wrote is None:

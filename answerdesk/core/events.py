@@ -28,11 +28,13 @@ def new_password(length: int = 10) -> str:
 def create_event(
     name: str,
     date: dt.date | None = None,
-    format: str = "bg",
+    format: str | None = None,
     password: str | None = None,
     code: str | None = None,
 ) -> tuple[Event, str]:
-    """Create an event with its format's programme; return it and the host password."""
+    """Create an event with its format's programme (by default ``formats.default``'s);
+    return it and the host password."""
+    fmt = formats.get(format) if format is not None else formats.default()
     password = password or new_password()
     while code is None:
         candidate = new_code()
@@ -41,11 +43,11 @@ def create_event(
     event = Event(
         name=name,
         date=date or dt.date.today(),
-        format=format,
+        format=fmt.name,
         code=code.upper(),
         host_password_hash=generate_password_hash(password),
     )
-    for template in formats.get(format).programme():
+    for template in fmt.programme():
         event.rounds.append(
             Round(
                 number=template.number,

@@ -76,7 +76,9 @@ class Format:
     """A game: subclass it in ``answerdesk/formats/<name>/`` and ``register`` an instance.
 
     Every hook has a neutral default, so a format overrides only what its rules
-    add; core calls the hooks, never a format's modules by name.
+    add; core calls the hooks, never a format's modules by name, and asks nothing
+    of a format that is not declared here. docs/ARCHITECTURE.md ("What a format
+    package provides") lists every hook and attribute, its arguments and who calls it.
     """
 
     name: ClassVar[str] = ""
@@ -124,6 +126,15 @@ class Format:
     #: Whether its phones and projector follow the game by server push (an SSE stream,
     #: docs/live-push.md): only then does a change of its events notify the streams.
     live_push: ClassVar[bool] = False
+    #: Whether a new event takes this format when none is named (``formats.default``).
+    default: ClassVar[bool] = False
+    #: Whether its phones press the buzzer (formats/buzzer/api.py asks ``buzzer_arming``).
+    buzzer: ClassVar[bool] = False
+    #: Whether its players press and sync with tokens of their own (``buzzer_phone``)
+    #: rather than the team's.
+    buzzer_phones: ClassVar[bool] = False
+    #: The template the buzzer page includes for this format's own parts, if any.
+    buzzer_part: ClassVar[str | None] = None
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""
@@ -217,6 +228,40 @@ class Format:
         round, so the screen says one thing at a time."""
         return False
 
+    def save_columns(self, team_id: Any, question_id: Any) -> dict[str, Any]:
+        """SQL scalar columns the answer save's one read adds for this game's rules, by
+        name, on the team ``team_id`` and question ``question_id`` (column expressions).
+        core/answers.py builds its statements once over every registered format's
+        columns; the event's own reach ``check_save`` as ``target.extra``."""
+        return {}
+
+    def check_save(self, team_id: int, target: Any, text: str, fields: Any,
+                   run: Callable[[Any, dict[str, Any]], Any]) -> None:
+        """Refuse, with a DeskError, a save of ``text`` and ``fields`` to ``target`` (a
+        widgets.AnswerTarget) that the game's rules forbid. Called by
+        widgets.prepare_answer inside the save's transaction, for a phone, a paper
+        answer while the round is open and one past its lock; ``run`` runs a query in
+        that transaction."""
+
+    def save_rereads(self, target: Any) -> bool:
+        """Whether ``check_save`` of ``target`` read more than ``save_columns``: the
+        PostgreSQL optimistic save (core/answers.py) then leaves it to the full save,
+        which holds the round's lock from its first read."""
+        return False
+
+    def save_guard(self, params: dict[str, Any]) -> Any:
+        """An SQL condition the optimistic save's write adds to core's guard, re-checking
+        under the round's lock what ``save_columns`` read (``params``: bind parameters
+        event_id, round, question_id, team_id). It must take the round's queue lock
+        itself (a VOLATILE function, as core's answerdesk_save_guard): PostgreSQL does
+        not promise the order of AND. None: nothing to re-check."""
+        return None
+
+    def paper_extras(self, team: Any, rnd: Any) -> dict[int, dict[str, Any]]:
+        """For a paper team's grid (core/paper.py), by question id: what ``check_save``
+        reads as ``target.extra`` and what the grid shows beside the line."""
+        return {}
+
     def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
         """What ``paper_part`` shows for a paper team on a round (its jokers, its
         shoot-out): the host enters for the team what a phone would send."""
@@ -245,20 +290,45 @@ class Format:
         """The JSON schemas of ``public_state``'s keys, for /api/openapi.json."""
         return {}
 
+    def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:
+        """The arming of a question's buzzer now (a buzzer.presses.Arming), or None when
+        it takes no press; asked by formats/buzzer/api.py only when ``buzzer`` is set."""
+        return None
+
+    def buzzer_phone(self, event: Any, token: str | None, press: bool) -> Any:
+        """The phone a buzzer request presses or syncs from (a buzzer.presses.Phone, None
+        for an anonymous sync); asked only when ``buzzer_phones`` is set."""
+        return None
+
     def create_demo(self, **options: Any) -> tuple[Any, str]:
         """A demo evening of this format: (event, host password)."""
         raise NotImplementedError(f"the {self.name} format has no demo evening")
 
 
 REGISTRY: dict[str, Format] = {}
+_generation = [0]
 
 
 def register(fmt: Format) -> Format:
     """Put a format in the registry under its name (loading it twice is harmless)."""
     if not fmt.name:
         raise ValueError("a format needs a name")
-    REGISTRY[fmt.name] = fmt
+    if REGISTRY.get(fmt.name) is not fmt:
+        REGISTRY[fmt.name] = fmt
+        _generation[0] += 1
     return fmt
+
+
+def unregister(name: str) -> None:
+    """Take a format out of the registry (a test's own format, once the test is done)."""
+    if REGISTRY.pop(name, None) is not None:
+        _generation[0] += 1
+
+
+def generation() -> int:
+    """A number that changes whenever the registry does: what core builds once over
+    every registered format (the save's statements) is rebuilt when it moves."""
+    return _generation[0]
 
 
 def get(name: str) -> Format:
@@ -267,6 +337,17 @@ def get(name: str) -> Format:
         return REGISTRY[name]
     except KeyError:
         raise DeskError("Unknown format '%(format)s'.", format=name) from None
+
+
+def default() -> Format:
+    """The format a new event takes when none is named: the one registered as
+    ``default``, else the first by name."""
+    chosen = [fmt for fmt in REGISTRY.values() if fmt.default]
+    if chosen:
+        return chosen[0]
+    if not REGISTRY:
+        raise DeskError("No format is registered.")
+    return REGISTRY[min(REGISTRY)]
 
 
 def names() -> list[str]:

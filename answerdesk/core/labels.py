@@ -38,7 +38,7 @@ SCREEN_VIEWS = {"auto": N_("follows the rounds"), "intro": N_("round title"),
                 "locked": N_("answers locked"), "reveal": N_("answers one by one"),
                 "standings": N_("standings"), "question": N_("question with its picture or sound")}
 ROUND_KINDS = {"choice": N_("choice"), "open": N_("open answers"), "picture": N_("pictures"),
-               "media": N_("audio and video"), "wildcard": N_("wildcard"),
+               "media": N_("audio and video"),
                "final": N_("final"), "number": N_("numbers"), "pairs": N_("pairs")}
 DISPUTES = {"uphold": N_("answer upheld"), "accept": N_("answer accepted"),
             "annul": N_("question annulled")}
@@ -49,7 +49,7 @@ ACTORS = {"host": N_("the host"), "assistant": N_("the assistant"),
 FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("checker"),
           "text": N_("answer"), "points": N_("points"), "reason": N_("reason"),
           "players": N_("players"), "name": N_("name"), "assistant": N_("assistant"),
-          "joker": N_("joker"), "copy_of": N_("copied from"), "hint": N_("hint"),
+          "hint": N_("hint"),
           "number": N_("number"), "rounds": N_("rounds"), "questions": N_("questions"),
           "scenario": N_("scenario"), "source": N_("entered by"), "accepted": N_("accepted"),
           "numbers": N_("numbers"), "format": N_("pack format"), "mode": N_("import"),
@@ -57,9 +57,7 @@ FIELDS = {"state": N_("state"), "decision": N_("decision"), "outcome": N_("check
           "outcomes": N_("verdicts"), "key": N_("accepted answers"),
           "cleared_decisions": N_("host's decisions cleared"), "round_state": N_("round")}
 HIDDEN_FIELDS = {"verdict", "fields", "saved_at", "decided_by", "seq"}
-VALUE_WORDS = {"phone": N_("phone"), "paper": N_("paper"), "new password": N_("new password"),
-               "double": N_("double joker"), "copy": N_("copy joker"),
-               "first_letter": N_("first letter joker")}
+VALUE_WORDS = {"phone": N_("phone"), "paper": N_("paper"), "new password": N_("new password")}
 # Codes whose words depend on the field (pack.import: the pack's format, and how it
 # entered the programme); an answer that happens to read "replace" stays as typed.
 FIELD_VALUES = {
@@ -99,9 +97,19 @@ SYSTEM_REASONS = {QUEUE_REASON}
 _SUBJECT = re.compile(r"R(?P<round>\d+)(?:Q(?P<question>\d+))?(?: (?P<team>.+))?$")
 
 
-def add_audit_sentences(sentences: Mapping[str, str]) -> None:
-    """A format's own audit actions and their msgids (registered when it loads)."""
+def add_audit_sentences(sentences: Mapping[str, str], *,
+                        fields: Mapping[str, str] | None = None,
+                        values: Mapping[str, str] | None = None,
+                        field_values: Mapping[str, Mapping[str, str]] | None = None,
+                        round_kinds: Mapping[str, str] | None = None) -> None:
+    """A format's own audit actions and their msgids, and the words for its own audit
+    fields, values (by any field, or by one field) and round kinds (registered when
+    it loads)."""
     AUDIT_SENTENCES.update(sentences)
+    FIELDS.update(fields or {})
+    VALUE_WORDS.update(values or {})
+    FIELD_VALUES.update({field: dict(words) for field, words in (field_values or {}).items()})
+    ROUND_KINDS.update(round_kinds or {})
 
 
 def add_audit_fields(fields: Mapping[str, str],
@@ -164,7 +172,7 @@ def _value(key: str, value: Any) -> str:
         return _label(FIELD_VALUES[key], value)
     if key in ("decision", "outcome"):
         return verdict(value) if value else gettext("none")
-    if key == "joker" or isinstance(value, str) and value in VALUE_WORDS:
+    if isinstance(value, str) and value in VALUE_WORDS:
         return _label(VALUE_WORDS, value)
     if isinstance(value, dict):
         return "; ".join(p for p in (_pair(k, v) for k, v in value.items()) if p)

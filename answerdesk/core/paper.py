@@ -3,13 +3,15 @@
 The grid shows each question with the phone's widget (widgets.widget_spec,
 templates/widgets/answer_field.html) and reads it back with
 widgets.fields_from_form, so a paper answer is stored as the same fields and
-checker text as a phone answer. While the round is open a paper answer is
+checker text as a phone answer; what the game adds to a line (BG: the jokers
+played on it) comes from Format.paper_extras. While the round is open a paper answer is
 saved like a phone answer (answers.save_answer, source "paper"). The sheets are
 usually collected when the round (or a final-round question, BG-R6.2) locks,
 so the host may also enter them past the lock: the one way past BG-E2, open
 only to the host's desk. Both ways run the same rule checks
-(widgets.prepare_answer: BG-R5.4 a number once, BG-R5.5 a valid pairing, BG-J2
-no answer of one's own when copying, a final question not yet shown refused);
+(widgets.prepare_answer: BG-R5.5 a valid pairing, a final question not yet shown
+refused, and the game's Format.check_save, BG-R5.4 a number once, BG-J2 no answer
+of one's own when copying);
 each answer past the lock carries an "answer.paper" audit entry and its
 question is checked again at once, so it lands in the same checker and review
 queue as the phone answers. A team may answer one round on the phone and the
@@ -25,7 +27,7 @@ from typing import Any
 
 from ..errors import DeskError, NotFound, RoundLocked
 from ..extensions import db
-from ..models import Answer, Event, Joker, Question, QuestionGate, Round, Team, Verdict, utcnow
+from ..models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import audit, formats, widgets
 from .answers import save_answer
 from .rounds import check_question, get_round
@@ -48,8 +50,8 @@ class PaperLine:
     value: str  # the widget's free-text value (answer_field's ``text``)
     fields: Any
     number_given: int | None  # BG-R5.4: the number the line now names
-    copies: str | None = None  # BG-J2: the team copied this team here
-    double: bool = False  # BG-J1: a second answer is allowed here
+    #: What the event's format adds to the line (Format.paper_extras).
+    extra: dict[str, Any] = field(default_factory=dict)
     error: str | None = None
 
 
@@ -88,7 +90,8 @@ def paper_grid(event: Event, team: Team, rnd: Round, posted: Sheet | None = None
             .where(Answer.team_id == team.id, Question.round_id == rnd.id)
         )
     }
-    gates, jokers = _gates(rnd), _jokers(team, rnd)
+    fmt = formats.of(rnd.event)
+    gates, extras = _gates(rnd), fmt.paper_extras(team, rnd)
     lines = []
     for q in rnd.questions:
         text, source, fields = current.get(q.id, ("", "", None))
@@ -96,16 +99,13 @@ def paper_grid(event: Event, team: Team, rnd: Round, posted: Sheet | None = None
         if posted is not None and q.number in posted:
             fields = posted[q.number]
             value = fields.get("line") or fields.get("text") or ""
-        played = jokers.get(q.id, {})
-        copied = played.get("copy")
         lines.append(PaperLine(
             number=q.number, text=q.text, name=line_name(q.number),
             spec=widgets.widget_spec(q, rnd),
-            shown=not formats.of(rnd.event).one_at_a_time(rnd) or q.id in gates,
+            shown=not fmt.one_at_a_time(rnd) or q.id in gates,
             current=text, source=source, value=value, fields=fields,
-            number_given=widgets.number_of(text),
-            copies=copied.target.name if copied is not None and copied.target else None,
-            double="double" in played, error=(errors or {}).get(q.number),
+            number_given=widgets.number_of(text), extra=extras.get(q.id, {}),
+            error=(errors or {}).get(q.number),
         ))
     used = widgets.used_numbers(team, rnd) if any(
         line.spec["kind"] == "number" for line in lines) else {}
@@ -209,18 +209,8 @@ def _gates(rnd: Round) -> dict[int, str]:
     ).all())
 
 
-def _jokers(team: Team, rnd: Round) -> dict[int, dict[str, Joker]]:
-    played: dict[int, dict[str, Joker]] = {}
-    for joker in db.session.scalars(
-        db.select(Joker).join(Question, Joker.question_id == Question.id)
-        .where(Joker.team_id == team.id, Question.round_id == rnd.id)
-    ):
-        played.setdefault(joker.question_id, {})[joker.kind] = joker
-    return played
-
-
 def _target(team: Team, rnd: Round, question: Question, gate: str | None,
-            played: Mapping[str, Joker]) -> widgets.AnswerTarget:
+            extra: dict[str, Any]) -> widgets.AnswerTarget:
     """What widgets.prepare_answer checks, as the desk sees it: past the round's lock
     (BG-E2) and past a final question's own lock (BG-R6.2) alike, but never for a
     final question not shown yet."""
@@ -230,7 +220,7 @@ def _target(team: Team, rnd: Round, question: Question, gate: str | None,
         kind=widgets.widget_kind(question, rnd),
         gated=formats.of(rnd.event).one_at_a_time(rnd),
         gate_state="open" if gate in ("open", "locked", "revealed") else gate,
-        copy_joker="copy" in played, double_joker="double" in played,
+        extra=extra,
     )
 
 
@@ -239,14 +229,15 @@ def _enter_after_lock(event: Event, team: Team, round_number: int,
                       result: SheetResult) -> None:
     rnd = get_round(event, round_number, for_update=True)
     questions = {q.number: q for q in rnd.questions}
-    gates, jokers = _gates(rnd), _jokers(team, rnd)
+    fmt = formats.of(rnd.event)
+    gates, extras = _gates(rnd), fmt.paper_extras(team, rnd)
     changed = []
     for number, text, fields in sorted(lines):
         question = questions[number]
         target = _target(team, rnd, question, gates.get(question.id),
-                         jokers.get(question.id, {}))
+                         extras.get(question.id, {}))
         try:
-            text, fields = widgets.prepare_answer(team.id, target, text, fields)
+            text, fields = widgets.prepare_answer(team.id, target, text, fields, fmt)
         except DeskError as error:
             result.errors[number] = error.message
             continue

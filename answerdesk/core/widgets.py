@@ -3,24 +3,28 @@
 The phone sheet and the host's paper-entry form show a widget per question
 (big choice buttons for BG-R1, title + performers for a song, four pickers for
 BG-R5.5, the 1-to-10 sheet for BG-R5.4); they send structured ``fields``, and
-``answer_text`` turns those into the one line the checker reads. The server
-checks what a widget cannot enforce alone (BG-R5.4: a number only once).
+``answer_text`` turns those into the one line the checker reads. What a widget
+cannot enforce alone (BG-R5.4: a number only once) the game's rules check on the
+server (Format.check_save, called by ``prepare_answer``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from ..checker import modes
 from ..checker.normalize import normalize
 from ..checker.numbers import parse_number
-from ..errors import Conflict, DeskError, RoundLocked
+from ..errors import DeskError, RoundLocked
 from ..extensions import db
 from ..models import Answer, Question, Round, Team
 from .states import GateState
 from .text import clean_text
+
+if TYPE_CHECKING:
+    from .formats import Format
 
 TRUE_FALSE = ("вярно", "невярно")
 LETTERS = ("А", "Б", "В", "Г")
@@ -132,22 +136,20 @@ class AnswerTarget:
     kind: str  # widget_kind
     gated: bool  # the round opens its questions one at a time (Format.one_at_a_time)
     gate_state: str | None  # the question's gate in such a round, if opened (BG-R6.2)
-    copy_joker: bool  # BG-J2 played by this team on this question
-    double_joker: bool  # BG-J1 played by this team on this question
+    #: What the event's format read for its own rules (Format.save_columns, paper_extras).
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any,
+                   fmt: Format,
                    run: Callable[[Any, dict[str, Any]], Iterable[Any]] | None = None,
                    ) -> tuple[str, Any]:
     """Rule checks of a save, inside its transaction; returns the text to store.
 
     Structured fields become the checker's text (``answer_text``); a question of
     a round opened one at a time takes answers only while its gate is open
-    (BG-R6.2 the final); BG-J2 a copied question takes no answer of its own;
-    BG-J1 a second answer needs the double joker on that question; BG-R5.4 a
-    number is refused when the team already gave it to another question of the
-    round (the only check that needs a query; ``run`` runs it in the save's
-    transaction, by default the Session's).
+    (BG-R6.2 the final); then the game's own rules (Format.check_save; ``run``
+    runs a query in the save's transaction, by default the Session's).
     """
     if isinstance(fields, dict) and fields:
         text = answer_text(fields, target.kind) or text
@@ -156,38 +158,8 @@ def prepare_answer(team_id: int, target: AnswerTarget, text: str, fields: Any,
             "Question %(question)s of round %(round)s is not open for answers.",
             round=target.round_number, question=target.question_number,
         )
-    if target.copy_joker:
-        raise Conflict("Your team copies another team's answer on this question.")
-    if isinstance(fields, dict) and fields.get("second") and not target.double_joker:
-        raise DeskError("A second answer needs the double joker on this question.")
-    if target.kind == "number":
-        _refuse_number_twice(team_id, target, text, run or db.session.execute)
+    fmt.check_save(team_id, target, text, fields, run or db.session.execute)
     return text, fields
-
-
-# The team's answers to the other questions of the round (BG-R5.4), built once.
-_OTHER_ANSWERS = (
-    db.select(Question.number, Answer.text)
-    .join(Answer, Answer.question_id == Question.id)
-    .where(Question.round_id == db.bindparam("round_id"),
-           Question.id != db.bindparam("question_id"), Answer.team_id == db.bindparam("team_id"))
-)
-
-
-def _refuse_number_twice(team_id: int, target: AnswerTarget, text: str,
-                         run: Callable[[Any, dict[str, Any]], Iterable[Any]]) -> None:
-    """BG-R5.4: each number is the answer to exactly one question of the round."""
-    number = number_of(text)
-    if number is None:
-        return
-    others = run(_OTHER_ANSWERS, {"round_id": target.round_id,
-                                  "question_id": target.question_id, "team_id": team_id})
-    for other, other_text in others:
-        if number_of(other_text) == number:
-            raise Conflict(
-                "The number %(number)s is already your answer to question %(question)s.",
-                number=number, question=other,
-            )
 
 
 def used_numbers(team: Team, rnd: Round) -> dict[int, int]:

@@ -5,10 +5,26 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+from factories import Desk
+
 from answerdesk.core import audit, review
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.models import AuditEntry, Team, Verdict
+
+
+@pytest.fixture
+def demo_desk(client, demo) -> Desk:
+    """The demo evening, for the tests that read its keys, its song round or its
+    standings (the neutral format has none of them)."""
+    return Desk(client, *demo)
+
+
+@pytest.fixture
+def desk(plain_desk):
+    """Core's audit log on the neutral format (factories.PlainQuiz), not on a game's evening."""
+    return plain_desk
 
 
 def login(desk):
@@ -42,7 +58,8 @@ def setup_round(desk, app):
         return db.session.scalar(db.select(Team.id).where(Team.name == "B"))
 
 
-def test_every_desk_action_writes_an_audit_entry(desk, app):
+def test_every_desk_action_writes_an_audit_entry(demo_desk, app):
+    desk = demo_desk
     team_b = setup_round(desk, app)
     with app.app_context():
         items = review.review_queue(event_by_code(desk.code))
@@ -74,7 +91,8 @@ def test_every_desk_action_writes_an_audit_entry(desk, app):
         and override.after["decision"] == "correct" and override.subject == "R2Q2 B"
 
 
-def test_undo_of_a_score_correction(desk, app):
+def test_undo_of_a_score_correction(demo_desk, app):
+    desk = demo_desk
     team_b = setup_round(desk, app)
     before = points(desk)
     desk.client.post(f"/host/{desk.code}/corrections", data={"team": team_b, "points": "3",
@@ -89,7 +107,8 @@ def test_undo_of_a_score_correction(desk, app):
     assert again.status_code == 409
 
 
-def test_undo_of_a_verdict_override_restores_the_checker(desk, app):
+def test_undo_of_a_verdict_override_restores_the_checker(demo_desk, app):
+    desk = demo_desk
     setup_round(desk, app)
     with app.app_context():
         dunav = db.session.scalar(db.select(Verdict.id).where(Verdict.outcome == "wrong"))

@@ -21,6 +21,19 @@ from answerdesk.extensions import db
 from answerdesk.models import QuestionGate, utcnow
 
 
+@pytest.fixture
+def desk(plain_desk) -> Desk:
+    """Core's reads on the neutral format (factories.PlainQuiz), not on a game's evening."""
+    return plain_desk
+
+
+@pytest.fixture
+def served_desk(client, demo) -> Desk:
+    """An evening a gunicorn of its own can serve: a bundled format's (the neutral one is
+    registered in this process only)."""
+    return Desk(client, *demo)
+
+
 def _poll(desk: Desk) -> dict:
     polled = desk.client.get(f"/api/events/{desk.code}/state")
     assert polled.status_code == 200
@@ -203,12 +216,12 @@ def test_no_kept_reads_when_switched_off(app, desk, monkeypatch):
     assert len(read) == 2
 
 
-def test_a_host_close_reaches_every_worker_within_the_kept_time(serve, desk):
+def test_a_host_close_reaches_every_worker_within_the_kept_time(serve, served_desk):
     """Under gunicorn, two workers: once the close is answered, every poll from
     STATE_CACHE_SECONDS on shows the round locked, whichever worker serves it (each
     kept read is at most that old). Phones poll every 3 s; the lock check of a save
     reads the database (tests/test_lean.py), never a kept read."""
-    code, password = desk.code, desk.password
+    code, password = served_desk.code, served_desk.password
     server = serve(workers=2, threads=4)
     host = {"Authorization": f"Bearer {password}"}
     state_url = f"{server.url}/api/events/{code}/state"

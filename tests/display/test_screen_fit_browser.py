@@ -19,7 +19,7 @@ from playwright.sync_api import Page
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import shootout
-from answerdesk.models import Shootout
+from answerdesk.formats.bg.models import Shootout
 from answerdesk.packs import parse_pack
 from answerdesk.packs.importer import import_pack
 

@@ -23,6 +23,7 @@ class BulgarianQuiz(Format):
 
     name = "bg"
     label = N_("Bulgarian pub quiz")
+    default = True  # the flagship: a new event without a format is a pub quiz
     screen_part = "display/_bg_rules.html"
     desk_links = (("host.rules", N_("Wildcard, final, jokers, shoot-out")),)
     setup_links = (("host.league_page", N_("League")),)
@@ -72,6 +73,36 @@ class BulgarianQuiz(Format):
         from .final import host_judges
 
         return host_judges(values, row.text)
+
+    def save_columns(self, team_id: Any, question_id: Any) -> dict[str, Any]:
+        """BG-J1, BG-J2: the team's double and copy jokers on the question."""
+        from .saves import columns
+
+        return columns(team_id, question_id)
+
+    def check_save(self, team_id: int, target: Any, text: str, fields: Any,
+                   run: Callable[[Any, dict[str, Any]], Any]) -> None:
+        """BG-J2 no own answer when copying, BG-J1 a second answer with the double
+        joker only, BG-R5.4 a number once per round."""
+        from .saves import check
+
+        check(team_id, target, text, fields, run)
+
+    def save_rereads(self, target: Any) -> bool:
+        """BG-R5.4 reads the team's other answers: a number question takes the full save."""
+        return target.kind == "number"
+
+    def save_guard(self, params: dict[str, Any]) -> Any:
+        """BG-J2 under the round's lock: no copy joker played meanwhile."""
+        from .saves import guard
+
+        return guard(params)
+
+    def paper_extras(self, team: Any, rnd: Any) -> dict[int, dict[str, Any]]:
+        """BG-J1, BG-J2: the paper team's jokers, for its grid and its saves."""
+        from .saves import paper_extras
+
+        return paper_extras(team, rnd)
 
     def paper_panel(self, event: Any, team: Any, rnd: Any) -> dict[str, Any]:
         """BG-E1: a paper team's jokers (BG-J1-J3) and shoot-out numbers (BG-S3)."""
@@ -140,14 +171,22 @@ AUDIT_SENTENCES = {
 }
 
 
+# The words of the BG audit fields and values (BG-J1-J3 the jokers, BG-R5 the wildcard).
+JOKER_WORDS = {"double": N_("double joker"), "copy": N_("copy joker"),
+               "first_letter": N_("first letter joker")}
+AUDIT_FIELDS = {"joker": N_("joker"), "copy_of": N_("copied from")}
+ROUND_KINDS = {"wildcard": N_("wildcard")}
+
+
 def load(app: Flask | None = None) -> BulgarianQuiz:
     """Register the BG format and its routes (the host's rules pages, the team's play
     API) on the host and API blueprints, before the app factory registers those; its
     audit sentences (core/labels.py); and its shell commands on ``app``."""
     from ...core.labels import add_audit_sentences
-    from . import api, desk  # noqa: F401  (their routes register on the blueprints)
+    from . import api, desk, models  # noqa: F401  (routes on the blueprints; tables)
 
-    add_audit_sentences(AUDIT_SENTENCES)
+    add_audit_sentences(AUDIT_SENTENCES, fields=AUDIT_FIELDS, values=JOKER_WORDS,
+                        field_values={"joker": JOKER_WORDS}, round_kinds=ROUND_KINDS)
     if app is not None:
         from .champions import register_commands
 

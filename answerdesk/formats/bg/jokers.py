@@ -19,8 +19,9 @@ from ...core.states import Outcome, RoundState
 from ...core.text import team_name_key
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
 from ...extensions import db
-from ...models import Answer, Event, Joker, Question, Round, Team
+from ...models import Answer, Event, Question, Round, Team
 from . import scoring
+from .models import Joker
 
 KINDS = (scoring.DOUBLE, scoring.COPY, scoring.FIRST_LETTER)
 SECOND_DECISIONS = (Outcome.CORRECT, Outcome.WRONG)  # R2/R3 give no partial credit

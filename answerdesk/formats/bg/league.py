@@ -23,8 +23,9 @@ from ...core import formats as registry
 from ...core.text import clean_text, team_name_key
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
-from ...models import Edition, Event, Team, TeamAlias
+from ...models import Event, Team
 from . import scoring
+from .models import Edition, TeamAlias
 
 MONTH = re.compile(r"^\d{4}-(0[1-9]|1[0-2])$")
 WINNER, VICE = "winner", "vice-champion"  # BG-M4 „МЕСЕЧЕН ПОБЕДИТЕЛ“, „МЕСЕЧЕН ВИЦЕШАМПИОН“

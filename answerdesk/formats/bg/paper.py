@@ -17,8 +17,9 @@ from typing import Any
 
 from ...errors import DeskError, NotFound
 from ...extensions import db
-from ...models import Event, Joker, Round, Team
+from ...models import Event, Round, Team
 from . import jokers, scoring, shootout
+from .models import Joker
 
 
 def panel(event: Event, team: Team, rnd: Round) -> dict[str, Any]:

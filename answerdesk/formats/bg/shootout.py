@@ -17,8 +17,9 @@ from ...core import formats as registry
 from ...core.states import CLOSED_ROUND_STATES, RoundState
 from ...errors import Conflict, DeskError, NotFound, RoundLocked
 from ...extensions import db
-from ...models import Event, Shootout, ShootoutAnswer, Team, utcnow
+from ...models import Event, Team, utcnow
 from . import scoring
+from .models import Shootout, ShootoutAnswer
 
 if TYPE_CHECKING:
     from .standings import StandingRow

@@ -15,10 +15,11 @@ from ...core.disputes import event_disputes
 from ...core.limits import team_handicaps
 from ...core.states import Outcome
 from ...extensions import db
-from ...models import Answer, Event, Joker, Question, Round, Team, Verdict
+from ...models import Answer, Event, Question, Round, Team, Verdict
 from . import scoring
 from .final import counted_question_ids
 from .league import event_handicaps
+from .models import Joker
 from .shootout import apply_shootouts
 
 

@@ -18,10 +18,11 @@ from ...core import audit
 from ...core.states import RoundState
 from ...errors import Conflict, DeskError, NotFound
 from ...extensions import db
-from ...models import Event, Question, Round, Team, Wildcard, utcnow
+from ...models import Event, Question, Round, Team, utcnow
 from ...packs import QuestionSpec
 from ...packs.importer import question_row, question_spec
 from . import scoring
+from .models import Wildcard
 from .programme import BG_SCENARIOS, WILDCARD_ROUND
 
 BEFORE_WILDCARD = (1, 2, 3, 4)

@@ -27,13 +27,13 @@ def _arming(event: Any, round_number: Any, question_number: Any,
             at_ms: int) -> presses.Arming | None:
     """The format's arming of the question, or None once a deadline the host set at the
     start (core's start, ``locks_at``) has passed."""
-    arm = getattr(get_format(event.format), "buzzer_arming", None)
-    if arm is None:
+    fmt = get_format(event.format)
+    if not fmt.buzzer:
         raise Conflict("This game is not played with a buzzer.")
     for value in (round_number, question_number):
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise DeskError("round and question must be whole numbers.")
-    arming = arm(event, round_number, question_number)
+    arming = fmt.buzzer_arming(event, round_number, question_number)
     if arming is None:
         return None
     locks_at = db.session.scalar(db.select(QuestionGate.locks_at).where(
@@ -47,9 +47,9 @@ def _caller(code: str, press: bool) -> tuple[Any, presses.Phone | None]:
     and sync with their own tokens, each phone with its own clock estimate, OQ-1,
     OQ-4). None for an anonymous sync exchange."""
     event = event_by_code(code)  # an unknown code is a 404 for anonymous clocks too
-    own = getattr(get_format(event.format), "buzzer_phone", None)
-    if own is not None:
-        return event, own(event, bearer_token(), press)
+    fmt = get_format(event.format)
+    if fmt.buzzer_phones:
+        return event, fmt.buzzer_phone(event, bearer_token(), press)
     if not press and not bearer_token():
         return event, None
     event, team = api_team(code)

@@ -14,7 +14,7 @@ def _page(code: str, screen: bool) -> str:
     phone its controls, on the projector what they show)."""
     event = event_by_code(code)
     return render_template("buzzer/phone.html", event=event, screen=screen,
-                           part=getattr(get_format(event.format), "buzzer_part", None))
+                           part=get_format(event.format).buzzer_part)
 
 
 @bp.get("/e/<code>/buzzer")

@@ -28,6 +28,8 @@ class OpenQuiz(Format):
     desk_links = (("host.oq_play", N_("OpenQuiz play")), ("host.oq_room", N_("OpenQuiz room")))
     #: The phone's controls for the question types (OQ-3) beside the buzzer's button.
     buzzer_part = "oq/_phone.html"
+    buzzer = True
+    buzzer_phones = True
     #: OQ-1: the team link and its QR code open the buzzer phone (join, board, buzzer),
     #: never core's written sheet, which would list a round's questions before play.
     team_page = "team.phone"

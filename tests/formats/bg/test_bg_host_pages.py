@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from answerdesk.extensions import db
-from answerdesk.models import Joker, Shootout
+from answerdesk.formats.bg.models import Joker, Shootout
 
 
 def login(desk) -> None:

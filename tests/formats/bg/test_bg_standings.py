@@ -10,7 +10,7 @@ import pytest
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import shootout
-from answerdesk.models import Shootout
+from answerdesk.formats.bg.models import Shootout
 
 QUESTIONS = [("Година на Съединението?", "1885"), ("Височина на Мусала (м)?", "2925"),
              ("Дължина на Дунав в България (км)?", "471")]

@@ -13,7 +13,8 @@ import pytest
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.bg import shootout
-from answerdesk.models import Answer, AuditEntry, Joker, Shootout, ShootoutAnswer, Team
+from answerdesk.formats.bg.models import Joker, Shootout, ShootoutAnswer
+from answerdesk.models import Answer, AuditEntry, Team
 
 QUESTIONS = [("Година на Съединението?", "1885"), ("Височина на Мусала (м)?", "2925"),
              ("Дължина на Дунав в България (км)?", "471")]

@@ -12,7 +12,8 @@ from answerdesk.errors import Conflict
 from answerdesk.extensions import db
 from answerdesk.formats.bg import wildcard
 from answerdesk.formats.bg.demo import demo_pack
-from answerdesk.models import Event, Wildcard
+from answerdesk.formats.bg.models import Wildcard
+from answerdesk.models import Event
 from answerdesk.packs import dump_native, load_native, parse_pack
 from answerdesk.packs.importer import export_pack, import_pack
 

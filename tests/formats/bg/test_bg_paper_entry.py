@@ -1,5 +1,5 @@
-"""BG-E1 paper fallback: typed-in sheets use the phone's widgets and rules, and go through
-the same checker and queue."""
+"""BG-E1 paper fallback (core/paper.py with the BG rules): typed-in sheets use the
+phone's widgets and rules, and go through the same checker and queue."""
 
 from __future__ import annotations
 
