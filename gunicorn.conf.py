@@ -1,7 +1,7 @@
 """gunicorn's settings for answerdesk; gunicorn reads this file from the working
 directory, so `make run`, the tests and bench/harness.py serve the app alike.
 
-Threaded workers: phones keep their connection open between polls (every 3 s, so
+Threaded workers behind a buffering front (answerdesk/serving.py): phones keep their connection open between polls (every 3 s, so
 keep-alive 10 s). Four processes, not 2: a host page that computes for 30 ms holds
 its process's GIL, and only the saves of that process wait for it
 (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with 2 x 16, 21-50 ms
@@ -29,7 +29,10 @@ import os
 import signal
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
-worker_class = "gthread"
+# gthread with a buffering front (answerdesk/serving.py): a request takes a thread
+# only once it has fully arrived; WORKER_CLASS=gthread: gunicorn's own, which reads
+# a request in its thread (slow connections then hold threads: docs/security.md).
+worker_class = os.environ.get("WORKER_CLASS", "answerdesk.serving.BufferingWorker")
 workers = int(os.environ.get("WORKERS", "4"))
 threads = int(os.environ.get("THREADS", "48"))
 REQUEST_THREADS = 8
