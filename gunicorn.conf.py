@@ -4,8 +4,8 @@ directory, so `make run`, the tests and bench/harness.py serve the app alike.
 Threaded workers behind a buffering front (answerdesk/serving.py, issue 31): a
 request takes a thread only once it has fully arrived. Phones keep their
 connection open between polls (every 3 s, so keep-alive 10 s). Four processes,
-not 2: a host page that computes for 30 ms holds its process's GIL, and only the saves of that process wait for it
-(bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with 2 x 16, 21-50 ms
+not 2: a host page that computes for 30 ms holds its process's GIL, and only the
+saves of that process wait for it (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with 2 x 16, 21-50 ms
 with 4 x 8). Each process has 48 threads, of which 8 run requests: the buzzer
 games' live-push streams (docs/live-push.md) hold a thread each while they wait,
 and new connections go to whichever process accepts first, which on a busy
