@@ -4,12 +4,13 @@ once it has fully arrived (issue 31, finding 3).
 gunicorn's ``gthread`` worker hands a connection to a thread as soon as its first
 bytes arrive and reads the rest of the request in that thread, so 200 connections
 sending a header byte every 2 s held every thread of 4 workers and no phone could
-save. Here the worker's event loop reads each request without blocking, keeps it
-in memory (a body over ``SPOOL_BYTES`` in a temporary file), and only a complete
-request goes to the thread pool, whose parser then reads from that buffer and never
-from the socket. A slow connection costs a buffer and a file descriptor, not a
-thread; how many an address may hold, and how slowly it may send, are bounded
-(the numbers below; docs/security.md).
+save. Here a thread takes what a connection has sent without ever waiting for more,
+keeps it (a body over ``SPOOL_BYTES`` in a temporary file), and serves the request
+only once it is complete; until then the connection waits in the worker's event
+loop, holding no thread. The parser reads from that buffer, never from the socket. A
+slow connection costs a buffer and a file descriptor, not a thread; how many an
+address may hold, and how slowly it may send, are bounded (the numbers below;
+docs/security.md).
 
 Not buffered: TLS on gunicorn itself (``certfile``; the documented set-up puts TLS
 on a proxy in front) falls back to gunicorn's own reading.
@@ -57,6 +58,11 @@ SPOOL_BYTES = 1024 * 1024
 SEND_SECONDS = 30
 
 _HEAD_END = b"\r\n\r\n"
+_WAIT = object()  # handle(): the request has not fully arrived; back to the event loop
+
+
+class _Refused(Exception):
+    """A request refused before it reaches the app (its status line)."""
 
 
 class _FedUnreader(Unreader):
@@ -165,6 +171,7 @@ class BufferingWorker(ThreadWorker):
         conn.parser = http.get_parser(self.cfg, [], client_addr)
         conn.parser.unreader = _FedUnreader()
         conn.initialized = True
+        conn.data_ready = True
         self._await_request(conn)
 
     def _forget(self, address: str, conn: _Conn) -> None:
@@ -174,53 +181,76 @@ class BufferingWorker(ThreadWorker):
         else:
             self.open_by_address.pop(address, None)
 
-    # -- reading a request without a thread --------------------------------------
+    # -- reading a request: never waiting in a thread ----------------------------
     def _await_request(self, conn: _Conn) -> None:
-        conn.arriving = _Arriving()
+        """Wait in the event loop for the connection's next bytes (main thread)."""
+        if conn.arriving is None:
+            conn.arriving = _Arriving()
         self.arriving_conns.add(conn)
-        if conn.pending and self._advance(conn):
-            return
         conn.sock.setblocking(False)
         self.poller.register(conn.sock, selectors.EVENT_READ,
                              partial(self._on_readable, conn))
 
     def _on_readable(self, conn: _Conn, _sock: Any) -> None:
-        try:
-            data = conn.sock.recv(256 * 1024)
-        except (BlockingIOError, InterruptedError):
-            return
-        except OSError:
-            data = b""
-        if not data:
-            self._drop(conn)
-            return
-        arriving = conn.arriving
-        assert arriving is not None
-        arriving.last = time.monotonic()
-        if arriving.started is None:
-            arriving.started = arriving.last
-        if arriving.spool is not None:
-            arriving.spool.write(data)
-            arriving.spooled += len(data)
-        else:
-            conn.pending += data
-        if self._advance(conn):
-            self.poller.unregister(conn.sock)
+        self.poller.unregister(conn.sock)
+        self.arriving_conns.discard(conn)
+        self.enqueue_req(conn)
 
-    def _advance(self, conn: _Conn) -> bool:
-        """Take in what has arrived; True once the request went to a thread."""
+    def handle(self, conn: Any) -> Any:
+        """In a thread: take what has arrived without waiting; an incomplete request
+        goes back to the event loop (``_WAIT``), a complete one is served."""
+        if isinstance(conn, _Conn) and conn.arriving is not None:
+            status = self._take_in(conn)
+            if status is _WAIT or status is False:
+                return status
+        return super().handle(conn)
+
+    def _take_in(self, conn: _Conn) -> Any:
         arriving = conn.arriving
         assert arriving is not None
-        if arriving.started is None:
-            arriving.started = time.monotonic()
+        conn.sock.setblocking(False)
+        while True:
+            try:
+                data = conn.sock.recv(65536)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                return False
+            if not data:
+                return False
+            arriving.last = time.monotonic()
+            if arriving.started is None:
+                arriving.started = arriving.last
+            if arriving.spool is not None:
+                arriving.spool.write(data)
+                arriving.spooled += len(data)
+            else:
+                conn.pending += data
+        try:
+            pieces = self._frame(conn, arriving)
+        except _Refused as refusal:
+            try:
+                conn.sock.send(b"HTTP/1.1 " + refusal.args[0] + b"\r\nConnection: close\r\n"
+                               b"Content-Length: 0\r\n\r\n")
+            except OSError:
+                pass
+            return False
+        if pieces is None:
+            return _WAIT
+        conn.arriving = None
+        conn.parser.unreader.pieces.extend(pieces)
+        return True
+
+    def _frame(self, conn: _Conn, arriving: _Arriving) -> list[bytes | BinaryIO] | None:
+        """The whole request once it has arrived, else None (it waits for more)."""
         if arriving.head is None:
             while conn.pending[:2] == b"\r\n":  # blank lines before a request
                 del conn.pending[:2]
             end = conn.pending.find(_HEAD_END)
             if end < 0:
                 if len(conn.pending) > MAX_HEAD_BYTES:
-                    self._refuse(conn, b"431 Request Header Fields Too Large")
-                return False
+                    raise _Refused(b"431 Request Header Fields Too Large")
+                return None
             head = bytes(conn.pending[:end + 4])
             del conn.pending[:end + 4]
             arriving.head = self._read_head(conn, arriving, head)
@@ -232,33 +262,27 @@ class BufferingWorker(ThreadWorker):
         if arriving.spool is not None:
             assert arriving.length is not None
             if arriving.spooled < arriving.length:
-                return False
+                return None
             extra = arriving.spooled - arriving.length
             if extra:
                 arriving.spool.seek(arriving.length)
                 conn.pending += arriving.spool.read()
                 arriving.spool.truncate(arriving.length)
             arriving.spool.seek(0)
-            pieces: list[bytes | BinaryIO] = [arriving.head, arriving.spool]
-            arriving.spool = None
-        else:
-            size = arriving.length or 0
-            if arriving.chunked:
-                size = _chunked_size(conn.pending)
-                if size is None:
-                    if len(conn.pending) > MAX_CHUNKED_BYTES:
-                        self._refuse(conn, b"413 Content Too Large")
-                    return False
-            elif len(conn.pending) < size:
-                return False
-            pieces = [arriving.head + bytes(conn.pending[:size])]
-            del conn.pending[:size]
-        self.arriving_conns.discard(conn)
-        conn.arriving = None
-        conn.parser.unreader.pieces.extend(pieces)
-        conn.data_ready = True
-        self.enqueue_req(conn)
-        return True
+            spool, arriving.spool = arriving.spool, None
+            return [arriving.head, spool]
+        size = arriving.length or 0
+        if arriving.chunked:
+            size = _chunked_size(conn.pending)
+            if size is None:
+                if len(conn.pending) > MAX_CHUNKED_BYTES:
+                    raise _Refused(b"413 Content Too Large")
+                return None
+        elif len(conn.pending) < size:
+            return None
+        body = bytes(conn.pending[:size])
+        del conn.pending[:size]
+        return [arriving.head + body]
 
     def _read_head(self, conn: _Conn, arriving: _Arriving, head: bytes) -> bytes:
         """The body's framing from the header block, answering an Expect itself:
@@ -286,14 +310,6 @@ class BufferingWorker(ThreadWorker):
         if arriving.chunked or (arriving.length is not None and arriving.length < 0):
             arriving.length = None
         return b"\r\n".join(kept)
-
-    def _refuse(self, conn: _Conn, status: bytes) -> None:
-        try:
-            conn.sock.send(b"HTTP/1.1 " + status + b"\r\nConnection: close\r\n"
-                           b"Content-Length: 0\r\n\r\n")
-        except OSError:
-            pass
-        self._drop(conn)
 
     def _drop(self, conn: _Conn) -> None:
         try:
@@ -328,16 +344,23 @@ class BufferingWorker(ThreadWorker):
         if not isinstance(conn, _Conn):
             return super().finish_request(conn, fs)
         try:
-            keep = fs.result() if not fs.cancelled() else False
+            result = fs.result() if not fs.cancelled() else False
         except Exception:
-            keep = False
-        if keep and self.alive:
-            # what the parser read ahead is the start of the next request
-            conn.pending[:0] = conn.parser.unreader.take_buffered()
+            result = False
+        if result is _WAIT and self.alive:
             self._await_request(conn)
             return
+        if result is True and self.alive:
+            # what the parser read ahead is the start of the next request
+            conn.pending[:0] = conn.parser.unreader.take_buffered()
+            conn.arriving = _Arriving()
+            if conn.pending:
+                self.enqueue_req(conn)
+            else:
+                self._await_request(conn)
+            return
         self.nr_conns -= 1
-        conn.close(graceful=bool(keep))
+        conn.close(graceful=result is True)
 
 
 def _chunked_size(data: bytearray) -> int | None:
