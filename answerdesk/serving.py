@@ -54,6 +54,9 @@ MAX_HEAD_BYTES = 64 * 1024
 MAX_CHUNKED_BYTES = 1024 * 1024
 # Bodies larger than this wait in a temporary file, not in memory.
 SPOOL_BYTES = 1024 * 1024
+# What one thread reads of a request in one turn, before the connection waits in the
+# event loop again (a large upload arriving at full speed takes several turns).
+TURN_BYTES = 4 * 1024 * 1024
 # A response the client does not read blocks its thread for this long at most.
 SEND_SECONDS = 30
 
@@ -209,7 +212,8 @@ class BufferingWorker(ThreadWorker):
         arriving = conn.arriving
         assert arriving is not None
         conn.sock.setblocking(False)
-        while True:
+        taken = 0
+        while taken < TURN_BYTES:  # then the event loop again: a thread reads no stream
             try:
                 data = conn.sock.recv(65536)
             except (BlockingIOError, InterruptedError):
@@ -218,6 +222,7 @@ class BufferingWorker(ThreadWorker):
                 return False
             if not data:
                 return False
+            taken += len(data)
             arriving.last = time.monotonic()
             if arriving.started is None:
                 arriving.started = arriving.last
