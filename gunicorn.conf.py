@@ -1,19 +1,20 @@
 """gunicorn's settings for answerdesk; gunicorn reads this file from the working
 directory, so `make run`, the tests and bench/harness.py serve the app alike.
 
-Threaded workers: phones keep their connection open between polls (every 3 s, so
-keep-alive 10 s). Four processes, not 2: a host page that computes for 30 ms holds
-its process's GIL, and only the saves of that process wait for it
-(bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms with 2 x 16, 21-50 ms
-with 4 x 8). Each process has 48 threads, of which 8 run requests: the buzzer
-games' live-push streams (docs/live-push.md) hold a thread each while they wait,
-and new connections go to whichever process accepts first, which on a busy
-machine is mostly the same one (bench/push_bench.py saw 10 of 11 on one
-process). So a process holds up to THREADS - 8 streams (LIVE_STREAM_LIMIT: 40,
-a whole buzzer game with its projector), while ordinary requests keep 8 slots
-(REQUEST_SLOTS, answerdesk/slots.py): the concurrency, GIL and database
-connections per process that the figures above were taken with. With THREADS 8
-or fewer there are no slots and streams may take half the threads.
+Threaded workers behind a buffering front (answerdesk/serving.py, issue 31): a
+request takes a thread only once it has fully arrived. Phones keep their connection
+open between polls (every 3 s, so keep-alive 10 s). Four processes, not 2: a host
+page that computes for 30 ms holds its process's GIL, and only the saves of that
+process wait for it (bench/harness.py load: a save's p99 on PostgreSQL 33-120 ms
+with 2 x 16, 21-50 ms with 4 x 8). Each process has 48 threads, of which 8 run
+requests: the buzzer games' live-push streams (docs/live-push.md) hold a thread each
+while they wait, and new connections go to whichever process accepts first, which on
+a busy machine is mostly the same one (bench/push_bench.py saw 10 of 11 on one
+process). So a process holds up to THREADS - 8 streams (LIVE_STREAM_LIMIT: 40, a
+whole buzzer game with its projector), while ordinary requests keep 8 slots
+(REQUEST_SLOTS, answerdesk/slots.py): the concurrency, GIL and database connections
+per process that the figures above were taken with. With THREADS 8 or fewer there
+are no slots and streams may take half the threads.
 
 The app loads once in the master and the workers fork from it, sharing the
 checker's word lists (4 workers: 330 MB instead of 1.2 GB).
@@ -29,7 +30,10 @@ import os
 import signal
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '5000')}"
-worker_class = "gthread"
+# gthread with a buffering front (answerdesk/serving.py): a request takes a thread
+# only once it has fully arrived; WORKER_CLASS=gthread: gunicorn's own, which reads
+# a request in its thread (slow connections then hold threads: docs/security.md).
+worker_class = os.environ.get("WORKER_CLASS", "answerdesk.serving.BufferingWorker")
 workers = int(os.environ.get("WORKERS", "4"))
 threads = int(os.environ.get("THREADS", "48"))
 REQUEST_THREADS = 8

@@ -32,6 +32,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
 from werkzeug.wsgi import LimitedStream
 
+from . import ratestore
 from .access import bearer_token, has_host_session
 from .errors import NotFound, RateLimited, TooLarge
 from .extensions import csrf
@@ -191,8 +192,10 @@ def _env_flag(name: str, default: bool) -> bool:
 def init_security(app: Flask) -> None:
     """Install the headers and the limits on one app (each app gets its own limiter)."""
     app.config.setdefault("RATELIMIT_ENABLED", _env_flag("RATELIMIT_ENABLED", not app.testing))
+    # One count per address across every worker (ratestore.py), not one per process.
     app.config.setdefault(
-        "RATELIMIT_STORAGE_URI", os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+        "RATELIMIT_STORAGE_URI",
+        os.environ.get("RATELIMIT_STORAGE_URI") or ratestore.default_uri(app.instance_path),
     )
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     secure_cookie = _env_flag("SESSION_COOKIE_SECURE", False)

@@ -1,11 +1,15 @@
-"""Slow connections against the venue set-up (issue 31, finding 3): what they do today.
+"""Slow connections against the venue set-up (issue 31, finding 3).
 
-Starts the app as `make run` serves it (gunicorn.conf.py: 4 gthread workers of 48
-threads), lets a phone save an answer every 100 ms, then opens SLOW connections that
-send a request header one byte every 2 s (slowloris) and measures the saves while they
-hang on, and after they are closed.
+Starts the app as `make run` serves it (gunicorn.conf.py: 4 workers of 48 threads
+behind the buffering front of answerdesk/serving.py), lets a phone save an answer
+every 100 ms, then opens SLOW connections from another address (127.0.0.2) that send
+a request header one byte every 2 s (slowloris, --mode header) or a save's complete
+header and then its body one byte every 2 s (--mode body), and measures the saves
+while they hang on, and after they are closed. --worker gthread: gunicorn's own
+threaded worker, as before the front.
 
-    python bench/slowloris_bench.py [--slow 200] [--seconds 10] [--threads 48]
+    python bench/slowloris_bench.py [--slow 200] [--mode header|body] [--seconds 10]
+                                    [--threads 48] [--worker gthread]
 """
 
 from __future__ import annotations
@@ -41,6 +45,19 @@ def _saves(url: str, code: str, token: str, seconds: float) -> list[float]:
     return times
 
 
+ATTACKER = "127.0.0.2"  # another address than the phone's (the whole 127/8 is loopback)
+
+
+def _opening(mode: str, code: str, token: str) -> bytes:
+    """What a slow connection sends at once: part of a header, or a save's whole
+    header announcing a body that then comes a byte at a time."""
+    if mode == "header":
+        return b"GET /api/openapi.json HTTP/1.1\r\nHost: x\r\n"
+    return (f"PUT /api/events/{code}/answers/2/1 HTTP/1.1\r\nHost: x\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: 4096\r\n\r\n").encode()
+
+
 def _line(name: str, times: list[float]) -> str:
     ok = sorted(t for t in times if t != float("inf"))
     p50 = statistics.median(ok) if ok else float("nan")
@@ -53,11 +70,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--slow", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--threads", type=int, default=48)
+    parser.add_argument("--mode", choices=("header", "body"), default="header")
+    parser.add_argument("--worker", default=None, help="gunicorn worker class (WORKER_CLASS)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as workdir:
         db_url = prepare_database(None, workdir)
         code, password = new_event(db_url, workdir)
-        server = Served(db_url, workdir, workers=4, threads=args.threads).start()
+        env = {"WORKER_CLASS": args.worker} if args.worker else {}
+        server = Served(db_url, workdir, workers=4, threads=args.threads, env=env).start()
         socks: list[socket.socket] = []
         stop = threading.Event()
         try:
@@ -67,10 +87,18 @@ def main(argv: list[str] | None = None) -> int:
             requests.post(f"{url}/api/host/events/{code}/rounds/2/open", timeout=10,
                           headers={"Authorization": f"Bearer {password}"})
             alone = _saves(url, code, token, args.seconds)
+            opened = refused = 0
             for _ in range(args.slow):
-                s = socket.create_connection(("127.0.0.1", server.port))
-                s.sendall(b"GET /api/openapi.json HTTP/1.1\r\nHost: x\r\n")
-                socks.append(s)
+                try:
+                    s = socket.create_connection(("127.0.0.1", server.port), timeout=5,
+                                                 source_address=(ATTACKER, 0))
+                    s.sendall(_opening(args.mode, code, token))
+                    opened += 1
+                    socks.append(s)
+                except OSError:
+                    refused += 1
+
+            dropped: set[socket.socket] = set()
 
             def trickle() -> None:
                 while not stop.wait(2):
@@ -78,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
                         try:
                             s.sendall(b"X")
                         except OSError:
-                            pass
+                            dropped.add(s)
 
             threading.Thread(target=trickle, daemon=True).start()
             time.sleep(1)
@@ -91,7 +119,9 @@ def main(argv: list[str] | None = None) -> int:
             stop.set()
             server.stop()
     print(_line("saves alone", alone))
-    print(_line(f"with {args.slow} slowloris connections", attacked))
+    print(f"{args.slow} slow connections ({args.mode}) from {ATTACKER}: {opened} opened, "
+          f"{refused} refused at once, {len(dropped)} closed by the server while trickling")
+    print(_line(f"with {args.slow} slow connections", attacked))
     print(_line("after they closed", after))
     return 0
 

@@ -382,6 +382,23 @@ def set_reserved(event: Event, names: Any, actor: str = "host") -> list[str]:
     return listed
 
 
+def add_reserved(event: Event, name: Any, actor: str = "host") -> list[str]:
+    """OQ-1, issue 31: the host lets one more team in, by its name (the room page's
+    field, one team at a time)."""
+    if not isinstance(name, str) or not name.strip():
+        raise DeskError("The team's name is empty.", field="team")
+    return set_reserved(event, "\n".join([*reserved(event), name]), actor)
+
+
+def remove_reserved(event: Event, name: Any, actor: str = "host") -> list[str]:
+    """OQ-1: the host takes one team off the list (a team already in stays)."""
+    if not isinstance(name, str):
+        raise DeskError("The team's name is empty.", field="team")
+    key = team_name_key(name)
+    return set_reserved(event, "\n".join(
+        n for n in reserved(event) if team_name_key(n) != key), actor)
+
+
 def reserved(event: Event) -> list[str]:
     """The team names the host lets in (none: any team)."""
     row = _row(event)

@@ -9,6 +9,7 @@ from werkzeug.wrappers import Response as BaseResponse
 
 from ...access import host_required
 from ...core import formats
+from ...core.text import team_name_key
 from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
@@ -27,9 +28,13 @@ def _back() -> BaseResponse:
 def oq_room(event: Event):
     formats.require(event, "oq", "OpenQuiz")
     now = presses.now_ms()
-    return render_template("host/oq.html", event=event, teams=control.room_state(event),
+    teams = control.room_state(event)
+    joined = {team_name_key(t["team"]) for t in teams}
+    return render_template("host/oq.html", event=event, teams=teams,
                            clock=control.clock_state(event, now), now_ms=now,
-                           banned=control.banned_list(event), reserved=control.reserved(event))
+                           banned=control.banned_list(event), reserved=control.reserved(event),
+                           joined=[team_name_key(name) in joined
+                                   for name in control.reserved(event)])
 
 
 @bp.post("/oq/reserve")
@@ -38,6 +43,24 @@ def oq_room_reserve(event: Event):
     """OQ-1, issue 31: the teams the game lets in."""
     committed(control.set_reserved, formats.require(event, "oq", "OpenQuiz"),
               request.form.get("teams", ""), "host:desk")
+    return _back()
+
+
+@bp.post("/oq/reserve/add")
+@host_required
+def oq_room_reserve_add(event: Event):
+    """OQ-1, issue 31: one more team the game lets in."""
+    committed(control.add_reserved, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("team"), "host:desk")
+    return _back()
+
+
+@bp.post("/oq/reserve/remove")
+@host_required
+def oq_room_reserve_remove(event: Event):
+    """OQ-1: one team off the list."""
+    committed(control.remove_reserved, formats.require(event, "oq", "OpenQuiz"),
+              request.form.get("team"), "host:desk")
     return _back()
 
 

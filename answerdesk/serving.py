@@ -1,0 +1,399 @@
+"""gunicorn's threaded worker with a buffering front: a request takes a thread only
+once it has fully arrived (issue 31, finding 3).
+
+gunicorn's ``gthread`` worker hands a connection to a thread as soon as its first
+bytes arrive and reads the rest of the request in that thread, so 200 connections
+sending a header byte every 2 s held every thread of 4 workers and no phone could
+save. Here a thread takes what a connection has sent without ever waiting for more,
+keeps it (a body over ``SPOOL_BYTES`` in a temporary file), and serves the request
+only once it is complete; until then the connection waits in the worker's event
+loop, holding no thread. The parser reads from that buffer, never from the socket. A
+slow connection costs a buffer and a file descriptor, not a thread; how many an
+address may hold, and how slowly it may send, are bounded (the numbers below;
+docs/security.md).
+
+Not buffered: TLS on gunicorn itself (``certfile``; the documented set-up puts TLS
+on a proxy in front) falls back to gunicorn's own reading.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import selectors
+import socket
+import struct
+import tempfile
+import time
+from collections import deque
+from functools import partial
+from typing import Any, BinaryIO
+
+from gunicorn import http
+from gunicorn.http.unreader import Unreader
+from gunicorn.workers.gthread import TConn, ThreadWorker
+
+# Connections one client address may hold open in one worker process; beyond
+# that a new one is closed at once. A phone's browser opens at most 6 to one
+# host, a live-push stream one more; the server's own machine (the host's desk
+# and projector, a proxy in front) is not capped. CONNECTIONS_PER_ADDRESS=0: no cap.
+CONNECTIONS_PER_ADDRESS = 32
+# A request's line and headers must arrive within this many seconds of its first
+# byte (nginx's client_header_timeout is 60 s; a phone's header is one packet).
+HEADER_SECONDS = 10.0
+# No byte for this long while a request is arriving closes the connection.
+IDLE_SECONDS = 10.0
+# A body must arrive at this average rate at least, after the header's grace:
+# 8 KiB/s lets a 200 MB pack upload take seven hours, a trickle of a byte every
+# 2 s closes after HEADER_SECONDS.
+MIN_BODY_RATE = 8 * 1024
+# A header block larger than this is refused (gunicorn's own limits are 4094 bytes
+# for the request line and 100 fields of 8190).
+MAX_HEAD_BYTES = 64 * 1024
+# A chunked body (no browser sends one) is kept in memory up to this size.
+MAX_CHUNKED_BYTES = 1024 * 1024
+# Bodies larger than this wait in a temporary file, not in memory.
+SPOOL_BYTES = 1024 * 1024
+# What one thread reads of a request in one turn, before the connection waits in the
+# event loop again (a large upload arriving at full speed takes several turns).
+TURN_BYTES = 4 * 1024 * 1024
+# A response the client does not read blocks its thread for this long at most.
+SEND_SECONDS = 30
+
+_HEAD_END = b"\r\n\r\n"
+_WAIT = object()  # handle(): the request has not fully arrived; back to the event loop
+
+
+class _Refused(Exception):
+    """A request refused before it reaches the app (its status line)."""
+
+
+class _FedUnreader(Unreader):
+    """The parser's source: the pieces of requests that have fully arrived."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pieces: deque[bytes | BinaryIO] = deque()
+
+    def chunk(self, size_hint: int | None = None) -> bytes:
+        while self.pieces:
+            piece = self.pieces[0]
+            if isinstance(piece, bytes):
+                self.pieces.popleft()
+                return piece
+            data = piece.read(min(max(size_hint or 0, 65536), 1024 * 1024))
+            if data:
+                return data
+            piece.close()
+            self.pieces.popleft()
+        return b""
+
+    def close(self) -> None:
+        while self.pieces:
+            piece = self.pieces.popleft()
+            if not isinstance(piece, bytes):
+                piece.close()
+
+
+class _Arriving:
+    """What a connection has sent of its next request so far."""
+
+    def __init__(self) -> None:
+        self.started: float | None = None
+        self.last = time.monotonic()
+        self.head: bytes | None = None  # the header block, once complete
+        self.length: int | None = None  # Content-Length; None: none, or chunked
+        self.chunked = False
+        self.spool: BinaryIO | None = None
+        self.spooled = 0
+
+
+class _Conn(TConn):
+    """A connection that reports its closing to the per-address count."""
+
+    def __init__(self, *args: Any, on_close: Any = None) -> None:
+        super().__init__(*args)
+        self.pending = bytearray()
+        self.arriving: _Arriving | None = None
+        self.on_close = on_close
+
+    def close(self, graceful: bool = False) -> None:
+        if self.on_close is not None:
+            self.on_close(self)
+            self.on_close = None
+        if self.arriving is not None and self.arriving.spool is not None:
+            self.arriving.spool.close()
+        if self.parser is not None and isinstance(self.parser.unreader, _FedUnreader):
+            self.parser.unreader.close()
+        super().close(graceful)
+
+
+def _setting(name: str, default: float) -> float:
+    return float(os.environ.get(name, default))
+
+
+class BufferingWorker(ThreadWorker):
+    """``gthread`` with a buffering front and per-address connection caps."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.per_address = int(_setting("CONNECTIONS_PER_ADDRESS", CONNECTIONS_PER_ADDRESS))
+        if int(os.environ.get("PROXY_COUNT", "0") or 0):
+            self.per_address = 0  # every client comes through the proxy's one address
+        self.header_seconds = _setting("HEADER_SECONDS", HEADER_SECONDS)
+        self.idle_seconds = _setting("IDLE_SECONDS", IDLE_SECONDS)
+        self.open_by_address: dict[str, int] = {}
+        self.arriving_conns: set[_Conn] = set()
+
+    # -- accepting: count and cap per address ------------------------------------
+    def accept(self, listener: socket.socket) -> None:
+        if self.cfg.is_ssl:
+            return super().accept(listener)
+        try:
+            client_sock, client_addr = listener.accept()
+        except OSError as e:
+            if e.errno not in (errno.EAGAIN, errno.ECONNABORTED, errno.EWOULDBLOCK):
+                raise
+            return
+        server_addr = listener.getsockname()
+        address = client_addr[0] if isinstance(client_addr, tuple) else ""
+        capped = bool(self.per_address and address
+                      and address != (server_addr[0] if isinstance(server_addr, tuple) else ""))
+        if capped and self.open_by_address.get(address, 0) >= self.per_address:
+            client_sock.close()
+            return
+        self.nr_conns += 1
+        conn = _Conn(self.cfg, client_sock, client_addr, server_addr,
+                     on_close=partial(self._forget, address) if capped else None)
+        if capped:
+            self.open_by_address[address] = self.open_by_address.get(address, 0) + 1
+        try:
+            client_sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                                   struct.pack("ll", SEND_SECONDS, 0))
+        except OSError:
+            pass
+        conn.parser = http.get_parser(self.cfg, [], client_addr)
+        conn.parser.unreader = _FedUnreader()
+        conn.initialized = True
+        conn.data_ready = True
+        self._await_request(conn)
+
+    def _forget(self, address: str, conn: _Conn) -> None:
+        left = self.open_by_address.get(address, 1) - 1
+        if left > 0:
+            self.open_by_address[address] = left
+        else:
+            self.open_by_address.pop(address, None)
+
+    # -- reading a request: never waiting in a thread ----------------------------
+    def _await_request(self, conn: _Conn) -> None:
+        """Wait in the event loop for the connection's next bytes (main thread)."""
+        if conn.arriving is None:
+            conn.arriving = _Arriving()
+        self.arriving_conns.add(conn)
+        conn.sock.setblocking(False)
+        self.poller.register(conn.sock, selectors.EVENT_READ,
+                             partial(self._on_readable, conn))
+
+    def _on_readable(self, conn: _Conn, _sock: Any) -> None:
+        self.poller.unregister(conn.sock)
+        self.arriving_conns.discard(conn)
+        self.enqueue_req(conn)
+
+    def handle(self, conn: Any) -> Any:
+        """In a thread: take what has arrived without waiting; an incomplete request
+        goes back to the event loop (``_WAIT``), a complete one is served."""
+        if isinstance(conn, _Conn) and conn.arriving is not None:
+            status = self._take_in(conn)
+            if status is _WAIT or status is False:
+                return status
+        return super().handle(conn)
+
+    def _take_in(self, conn: _Conn) -> Any:
+        arriving = conn.arriving
+        assert arriving is not None
+        conn.sock.setblocking(False)
+        taken = 0
+        while taken < TURN_BYTES:  # then the event loop again: a thread reads no stream
+            try:
+                data = conn.sock.recv(65536)
+            except (BlockingIOError, InterruptedError):
+                break
+            except OSError:
+                return False
+            if not data:
+                return False
+            taken += len(data)
+            arriving.last = time.monotonic()
+            if arriving.started is None:
+                arriving.started = arriving.last
+            if arriving.spool is not None:
+                arriving.spool.write(data)
+                arriving.spooled += len(data)
+            else:
+                conn.pending += data
+        try:
+            pieces = self._frame(conn, arriving)
+        except _Refused as refusal:
+            try:
+                conn.sock.send(b"HTTP/1.1 " + refusal.args[0] + b"\r\nConnection: close\r\n"
+                               b"Content-Length: 0\r\n\r\n")
+            except OSError:
+                pass
+            return False
+        if pieces is None:
+            return _WAIT
+        conn.arriving = None
+        conn.parser.unreader.pieces.extend(pieces)
+        return True
+
+    def _frame(self, conn: _Conn, arriving: _Arriving) -> list[bytes | BinaryIO] | None:
+        """The whole request once it has arrived, else None (it waits for more)."""
+        if arriving.head is None:
+            while conn.pending[:2] == b"\r\n":  # blank lines before a request
+                del conn.pending[:2]
+            end = conn.pending.find(_HEAD_END)
+            if end < 0:
+                if len(conn.pending) > MAX_HEAD_BYTES:
+                    raise _Refused(b"431 Request Header Fields Too Large")
+                return None
+            head = bytes(conn.pending[:end + 4])
+            del conn.pending[:end + 4]
+            arriving.head = self._read_head(conn, arriving, head)
+            if arriving.length and arriving.length > SPOOL_BYTES:
+                arriving.spool = tempfile.TemporaryFile()
+                arriving.spool.write(conn.pending)
+                arriving.spooled = len(conn.pending)
+                conn.pending.clear()
+        if arriving.spool is not None:
+            assert arriving.length is not None
+            if arriving.spooled < arriving.length:
+                return None
+            extra = arriving.spooled - arriving.length
+            if extra:
+                arriving.spool.seek(arriving.length)
+                conn.pending += arriving.spool.read()
+                arriving.spool.truncate(arriving.length)
+            arriving.spool.seek(0)
+            spool, arriving.spool = arriving.spool, None
+            return [arriving.head, spool]
+        size = arriving.length or 0
+        if arriving.chunked:
+            chunked = _chunked_size(conn.pending)
+            if chunked is None:
+                if len(conn.pending) > MAX_CHUNKED_BYTES:
+                    raise _Refused(b"413 Content Too Large")
+                return None
+            size = chunked
+        elif len(conn.pending) < size:
+            return None
+        body = bytes(conn.pending[:size])
+        del conn.pending[:size]
+        return [arriving.head + body]
+
+    def _read_head(self, conn: _Conn, arriving: _Arriving, head: bytes) -> bytes:
+        """The body's framing from the header block, answering an Expect itself:
+        the client would otherwise wait for a "100 Continue" that gunicorn sends only
+        once a thread reads the body."""
+        lines = head.split(b"\r\n")
+        kept = []
+        for line in lines:
+            name, _, value = line.partition(b":")
+            name = name.strip().lower()
+            if name == b"content-length":
+                try:
+                    arriving.length = int(value.strip())
+                except ValueError:
+                    arriving.length = None  # gunicorn's parser refuses it
+            elif name == b"transfer-encoding" and b"chunked" in value.lower():
+                arriving.chunked = True
+            elif name == b"expect" and value.strip().lower() == b"100-continue":
+                try:
+                    conn.sock.send(b"HTTP/1.1 100 Continue\r\n\r\n")
+                except OSError:
+                    pass
+                continue
+            kept.append(line)
+        if arriving.chunked or (arriving.length is not None and arriving.length < 0):
+            arriving.length = None
+        return b"\r\n".join(kept)
+
+    def _drop(self, conn: _Conn) -> None:
+        try:
+            self.poller.unregister(conn.sock)
+        except (KeyError, ValueError, OSError):
+            pass
+        self.arriving_conns.discard(conn)
+        self.nr_conns -= 1
+        conn.close()
+
+    def murder_pending(self) -> None:
+        """Also close the connections whose request arrives too slowly."""
+        super().murder_pending()
+        now = time.monotonic()
+        for conn in list(self.arriving_conns):
+            arriving = conn.arriving
+            if arriving is None:
+                continue
+            if arriving.started is None:
+                # a kept-alive connection waiting for its next request
+                if not self.alive or now - arriving.last > self.cfg.keepalive:
+                    self._drop(conn)
+                continue
+            allowed = self.header_seconds
+            if arriving.head is not None and arriving.length:
+                allowed += arriving.length / MIN_BODY_RATE
+            if now - arriving.last > self.idle_seconds or now - arriving.started > allowed:
+                self._drop(conn)
+
+    # -- after a request: the next one arrives through the buffer too ------------
+    def finish_request(self, conn: Any, fs: Any) -> None:
+        if not isinstance(conn, _Conn):
+            return super().finish_request(conn, fs)
+        try:
+            result = fs.result() if not fs.cancelled() else False
+        except Exception:
+            result = False
+        if result is _WAIT and self.alive:
+            self._await_request(conn)
+            return
+        if result is True and self.alive:
+            # what the parser read ahead is the start of the next request
+            conn.pending[:0] = conn.parser.unreader.take_buffered()
+            conn.arriving = _Arriving()
+            if conn.pending:
+                self.enqueue_req(conn)
+            else:
+                self._await_request(conn)
+            return
+        self.nr_conns -= 1
+        conn.close(graceful=result is True)
+
+
+def _chunked_size(data: bytearray) -> int | None:
+    """How many bytes at the start of ``data`` a complete chunked body takes
+    (its trailers included), or None while it has not fully arrived."""
+    at = 0
+    while True:
+        end = data.find(b"\r\n", at)
+        if end < 0:
+            return None
+        try:
+            size = int(bytes(data[at:end]).split(b";", 1)[0].strip(), 16)
+        except ValueError:
+            return end + 2  # malformed: gunicorn's parser answers it
+        if size < 0:
+            return end + 2
+        at = end + 2
+        if size == 0:
+            break
+        at += size + 2
+        if at > len(data):
+            return None
+    while True:  # trailer fields, up to the empty line
+        end = data.find(b"\r\n", at)
+        if end < 0:
+            return None
+        if end == at:
+            return end + 2
+        at = end + 2
