@@ -92,13 +92,25 @@ def make_event(format: str = PLAIN, *, name: str = "Test night", questions: int 
 
 
 def make_team(event: Event, name: str, players: int = 3) -> tuple[Team, str]:
-    """A team joined to ``event``: (team, its phone's token)."""
-    return teams.register_team(event, name, players)
+    """A team joined to ``event``: (team, its phone's token), committed as its request
+    would (the save's lean path reads on a connection of its own)."""
+    team, token = teams.register_team(event, name, players)
+    db.session.commit()
+    return team, token
 
 
 def open_round(event: Event, number: int) -> Round:
-    """Open round ``number`` for answers, as the host does."""
-    return rounds.open_round(event, number)
+    """Open round ``number`` for answers, as the host does (committed, as the request)."""
+    rnd = rounds.open_round(event, number)
+    db.session.commit()
+    return rnd
+
+
+def close_round(event: Event, number: int) -> Round:
+    """Close round ``number``, as the host does (committed, as the request)."""
+    rnd = rounds.close_round(event, number)
+    db.session.commit()
+    return rnd
 
 
 def make_answers(team: Team, round_number: int, texts: Sequence[str],

@@ -10,9 +10,18 @@ what its hooks say (Format.check_save): the neutral game adds nothing.
 from __future__ import annotations
 
 import pytest
-from factories import PLAIN, PlainQuiz, make_answers, make_event, make_team, registered
+from factories import (
+    PLAIN,
+    PlainQuiz,
+    close_round,
+    make_answers,
+    make_event,
+    make_team,
+    open_round,
+    registered,
+)
 
-from answerdesk.core import answers, formats, rounds
+from answerdesk.core import answers, formats
 from answerdesk.errors import DeskError, RoundLocked
 from answerdesk.extensions import db
 from answerdesk.models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
@@ -192,7 +201,8 @@ def test_the_formats_check_save_refuses_inside_the_save(app, client):
     with app.app_context(), registered(_Picky()):
         event, _ = make_event("picky")
         team, token = make_team(event, "Owls")
-        rounds.open_round(event, 1)
+        open_round(event, 1)
+        db.session.commit()  # the test is the boundary its requests read after
         with pytest.raises(DeskError) as refused:
             answers.save_answer(team, 1, 1, "forbidden")
         assert refused.value.message == "That answer is not allowed here."
@@ -210,11 +220,11 @@ def test_the_service_save_keeps_its_source_and_refuses_a_locked_round(app, plain
     with app.app_context():
         event, _ = make_event()
         team, _ = make_team(event, "Owls")
-        rounds.open_round(event, 1)
+        open_round(event, 1)
         saved = make_answers(team, 1, ["Answer 1.1", "Answer 1.2"], source="paper")
         assert [(s.question, s.text, s.source, s.version) for s in saved] == [
             (1, "Answer 1.1", "paper", 1), (2, "Answer 1.2", "paper", 1)]
-        rounds.close_round(event, 1)
+        close_round(event, 1)
         with pytest.raises(RoundLocked):
             answers.save_answer(team, 1, 1, "late", source="paper")
         code = event.code

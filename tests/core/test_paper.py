@@ -5,9 +5,9 @@ Format.check_save (BG-E1 itself: tests/formats/bg/test_bg_paper_entry.py)."""
 
 from __future__ import annotations
 
-from factories import PlainQuiz, make_event, make_team, registered
+from factories import PlainQuiz, close_round, make_event, make_team, open_round, registered
 
-from answerdesk.core import paper, rounds
+from answerdesk.core import paper
 from answerdesk.errors import DeskError
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Verdict
@@ -23,7 +23,7 @@ def test_a_paper_sheet_in_an_open_round_is_a_save_marked_paper(app, plain):
     with app.app_context():
         event, _ = make_event()
         team, _ = make_team(event, "Owls")
-        rounds.open_round(event, 1)
+        open_round(event, 1)
         result = paper.enter_sheet(event, team, 1, {1: {"text": "Answer 1.1"},
                                                     2: {"text": ""}})
         assert (result.changed, result.errors) == (1, {})
@@ -37,8 +37,8 @@ def test_a_paper_sheet_past_the_lock_is_stored_audited_and_checked(app, plain):
     with app.app_context():
         event, _ = make_event()
         team, _ = make_team(event, "Owls")
-        rounds.open_round(event, 1)
-        rounds.close_round(event, 1)
+        open_round(event, 1)
+        close_round(event, 1)
         result = paper.enter_sheet(event, team, 1, {1: {"text": "Answer 1.1"},
                                                     2: {"text": "wrong"}})
         assert (result.changed, result.errors) == (2, {})
@@ -85,8 +85,8 @@ def test_the_formats_paper_extras_reach_the_grid_and_its_rules(app):
     with app.app_context(), registered(_Marked()):
         event, _ = make_event("marked")
         team, _ = make_team(event, "Owls")
-        rounds.open_round(event, 1)
-        rounds.close_round(event, 1)
+        open_round(event, 1)
+        close_round(event, 1)
         grid = paper.paper_grid(event, team, event.round(1))
         assert [line.extra for line in grid.lines] == [{}, {"marked": True}, {}]
         result = paper.enter_sheet(event, team, 1, {1: {"text": "Answer 1.1"},
