@@ -64,7 +64,15 @@ def _with_surnames(alts: tuple[str, ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=65536)
 def _rank(text: str, alts: tuple[str, ...]) -> int:
-    return _RANK[check_text(text, alts, (), "typo5", 5)[0]]
+    """The rank of one part (title or performer) against its accepted forms. The open
+    answers' rule "plausible other name" (issue 30 class 5) is off here: a title or a
+    performer is asked as the chart prints it, and another name in its place is
+    another song or act ("Queen" for "Eagles", "Radio Ga Ga" for "Hotel California",
+    "Blur" for "Oasis"), not an alias."""
+    outcome, _, reason = check_text(text, alts, (), "typo5", 5)
+    if outcome == "review" and reason.code == "other_name":
+        outcome = "wrong"
+    return _RANK[outcome]
 
 
 def _ranges(given: str) -> list[str]:
