@@ -347,7 +347,7 @@ def test_another_performer_in_a_song_is_not_an_alias(given: str) -> None:
 @pytest.mark.parametrize(
     "given, key, expect",
     [("c) Jupiter", "C", "correct"), ("C", "В", "correct"), ("с", "C", "correct"),
-     ("b) Mars", "C", "wrong")],
+     ("d) Mars", "C", "wrong")],
 )
 def test_latin_c_is_the_third_option(given: str, key: str, expect: str) -> None:
     assert check(given, [key], "choice").outcome == expect
