@@ -90,6 +90,28 @@ def _ranges(given: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _leftover(given: str, title: tuple[str, ...], artists: tuple[tuple[str, ...], ...]) -> bool:
+    """Rule "nothing left over" (issue 30 class 7): an answer whose title and performers
+    all match but that holds one more piece matching neither may name another song that
+    begins with the key's title ("Adele - Hello, Goodbye" for "Hello", "Queen - Love of
+    My Life, Baby" for "Love of My Life") or add a performer ("Rihanna, Jay-Z -
+    Umbrella" for Rihanna alone): the host decides. A piece inside a matched run
+    counts as matched (a title may hold "," or "and": "Love, Actually")."""
+    pieces = _SEP.split(given)
+    parts, seps = pieces[0::2], pieces[1::2]
+    idx = [i for i, p in enumerate(parts) if p.strip()][:8]
+    if len(idx) < 3:
+        return False
+    covered: set[int] = set()
+    for a in range(len(idx)):
+        for b in range(a, len(idx)):
+            i, j = idx[a], idx[b]
+            text = (parts[i] + "".join(seps[k] + parts[k + 1] for k in range(i, j))).strip()
+            if _rank(text, title) == 2 or any(_rank(text, alts) == 2 for alts in artists):
+                covered.update(idx[a:b + 1])
+    return any(i not in covered for i in idx)
+
+
 def _two_parts(
     text: str, title: tuple[str, ...], artists: tuple[tuple[str, ...], ...]
 ) -> list[str]:
@@ -138,6 +160,8 @@ def check_song(given: str, key: Any) -> Result:
     if low != high:
         return "review", None, why("song_uncertain")
     if low == "correct":
+        if _leftover(given, title, artists):
+            return "review", None, why("song_uncertain")
         return "correct", 1.0, why("song_all")
     if low == "partial":
         if t_rank == 2:

@@ -351,3 +351,21 @@ def test_another_performer_in_a_song_is_not_an_alias(given: str) -> None:
 )
 def test_latin_c_is_the_third_option(given: str, key: str, expect: str) -> None:
     assert check(given, [key], "choice").outcome == expect
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Adele - Hello, Goodbye", {"title": ["Hello"], "artists": [["Adele"]]}),
+        ("Queen - Love of My Life, Baby", {"title": ["Love of My Life"], "artists": [["Queen"]]}),
+        ("Rihanna, Jay-Z - Umbrella", {"title": ["Umbrella"], "artists": [["Rihanna"]]}),
+    ],
+)
+def test_song_with_a_piece_left_over_goes_to_review(given: str, key: dict) -> None:
+    """Rule "nothing left over": another song beginning with the title, or one more act."""
+    assert check(given, key, "song").outcome == "review"
+
+
+def test_song_with_every_piece_matched_stays_correct() -> None:
+    key = {"title": ["Lady"], "artists": [["Kenny Rogers"], ["Lionel Richie"]]}
+    assert check("Kenny Rogers & Lionel Richie - Lady", key, "song").outcome == "correct"
