@@ -90,6 +90,24 @@ def _ranges(given: str) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+#: a performer's first name alone is this long at least to be read as the performer
+FIRST_NAME_MIN = 4
+
+
+def _first_name(candidates: list[str], alts: tuple[str, ...]) -> int:
+    """Rule "first name for a performer" (issue 30 class 7): the first name alone of a
+    performer of two words ("Бритни" for "Britney Spears", "Уитни" for "Whitney
+    Houston", "Елвис" for "Elvis Presley") is what fans call many a star, and other
+    performers share it: the host decides (rank 1, review), else 0."""
+    firsts = tuple(dict.fromkeys(
+        a.split()[0] for a in alts
+        if len(a.split()) == 2 and len(a.split()[0]) >= FIRST_NAME_MIN
+    ))
+    if not firsts:
+        return 0
+    return 1 if any(_rank(c, firsts) == 2 for c in candidates) else 0
+
+
 def _leftover(given: str, title: tuple[str, ...], artists: tuple[tuple[str, ...], ...]) -> bool:
     """Rule "nothing left over" (issue 30 class 7): an answer whose title and performers
     all match but that holds one more piece matching neither may name another song that
@@ -149,7 +167,8 @@ def check_song(given: str, key: Any) -> Result:
     if len(candidates) == 1:
         candidates += _two_parts(candidates[0], title, artists)
     t_rank = max(_rank(c, title) for c in candidates)
-    a_ranks = [max(_rank(c, alts) for c in candidates) for alts in artists]
+    a_ranks = [max(_rank(c, alts) for c in candidates) or _first_name(candidates, alts)
+               for alts in artists]
     low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))
     high = _outcome(t_rank >= 1, all(r >= 1 for r in a_ranks))
     if t_rank == 0 and low == "wrong":

@@ -369,3 +369,17 @@ def test_song_with_a_piece_left_over_goes_to_review(given: str, key: dict) -> No
 def test_song_with_every_piece_matched_stays_correct() -> None:
     key = {"title": ["Lady"], "artists": [["Kenny Rogers"], ["Lionel Richie"]]}
     assert check("Kenny Rogers & Lionel Richie - Lady", key, "song").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Бритни - Токсик", {"title": ["Toxic"], "artists": [["Britney Spears"]]}),
+        ("Уитни - I Will Always Love You",
+         {"title": ["I Will Always Love You"], "artists": [["Whitney Houston"]]}),
+        ("Елвис - Jailhouse Rock", {"title": ["Jailhouse Rock"], "artists": [["Elvis Presley"]]}),
+    ],
+)
+def test_performer_first_name_goes_to_review(given: str, key: dict) -> None:
+    """Rule "first name for a performer": the title right, the performer by first name."""
+    assert check(given, key, "song").outcome == "review"
