@@ -773,8 +773,8 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     if not 1 <= len(g.tokens) <= 3 or g.script != a.script:
         return False
     return (
-        _name_words(g.norm, g.tokens, _capitalised(g.raw))
-        and _names_someone(a.raw, a.tokens)
+        _names_someone(a.raw, a.tokens)
+        and _name_words(g.norm, g.tokens, _capitalised(g.raw))
         and _fame(g.tokens) < _fame(a.tokens)
     )
 
@@ -797,6 +797,7 @@ def _names_someone(raw: str, tokens: tuple[str, ...]) -> bool:
     return len(tokens) > 1 or not lexicon.common_russian_word(tokens[0])
 
 
+@lru_cache(maxsize=65536)
 def _capitalised(raw: str) -> bool:
     """Every word of three letters or more written with a capital (a team writing a name)."""
     words = [w for w in raw.split() if len(w) >= 3]
