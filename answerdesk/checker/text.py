@@ -776,7 +776,17 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
         _names_someone(a.raw, a.tokens)
         and _name_words(g.norm, g.tokens, _capitalised(g.raw))
         and _fame(g.tokens) < _fame(a.tokens)
+        and _fame(g.tokens[-1:]) < KNOWN_NAME_ZIPF
     )
+
+
+#: a name whose last word (a surname, a place) the word lists know this well (Zipf, bg,
+#: ru or en) is a well-known name of its own, so a different answer rather than a rarely
+#: used alias: "Христо Ботев" for "Васил Левски", "Тунджа" (bg 4.0) or "Искър" (4.3) for
+#: "Марица", "Бургас" (5.2) for "Пловдив", "Александр" for "Пушкин"; the other names
+#: of a thing are the rarer ones: "Джугашвили" 2.7, "Ульянов" 3.3, "Сердика" 3.7,
+#: "Сталинград" 3.7, "Константинопол" 3.8, "Блеър" 3.5
+KNOWN_NAME_ZIPF = 3.9
 
 
 @lru_cache(maxsize=65536)

@@ -424,14 +424,13 @@ def test_bg_d1_uphold_for_one_team_only(desk, app):
 
 
 def test_bg_d1_accepted_answer_rechecks_every_team_at_once(desk, app):
-    # "Тунджа" for "Марица" is a plausible other name (checker rule, issue 30): review
-    close_r2(desk, {"A": "Тунджа", "B": "тунджа!", "C": "язовир"})
+    close_r2(desk, {"A": "Тунджа", "B": "тунджа!", "C": "Искър"})
     assert by_round(desk, 2) == {"A": 0, "B": 0, "C": 0}
     with app.app_context():
         disputes.accept_answer(event_by_code(desk.code), 2, 2, "Тунджа", "source: atlas")
         entry = db.session.scalar(db.select(AuditEntry).where(
             AuditEntry.action == "dispute.accept"))
-        assert entry.before["outcomes"] == {"A": "review", "B": "wrong", "C": "wrong"}
+        assert entry.before["outcomes"] == {"A": "wrong", "B": "wrong", "C": "wrong"}
         assert entry.after["outcomes"] == {"A": "correct", "B": "correct", "C": "wrong"}
         assert entry.after["reason"] == "source: atlas"
     assert by_round(desk, 2) == {"A": 2, "B": 2, "C": 0}
