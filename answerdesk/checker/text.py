@@ -1242,8 +1242,8 @@ def _against_reject(
     rm, rentry, r = _best(g, rkey, mode, max_errors)
     if rm.rank == EXACT:
         return "wrong", 0.0, why("rejected", entry=rentry)
-    if m.rank == EXACT or rm.rank < REVIEW:
-        return None
+    if m.rank == EXACT or rm.rank < REVIEW or rm.reason.code == "other_name":
+        return None  # "another name of" the rejected answer says nothing of nearness
     d_acc, d_rej = nearness(g, a), nearness(g, r)
     if d_acc == d_rej:
         d_acc, d_rej = m.dist, rm.dist  # same skeleton distance: the finer measure decides

@@ -383,3 +383,10 @@ def test_song_with_every_piece_matched_stays_correct() -> None:
 def test_performer_first_name_goes_to_review(given: str, key: dict) -> None:
     """Rule "first name for a performer": the title right, the performer by first name."""
     assert check(given, key, "song").outcome == "review"
+
+
+def test_other_name_of_a_rejected_answer_does_not_veto() -> None:
+    """Rule "nearer form": a rejected entry met only as "another name of" it is no match."""
+    key = {"accept": ["Пушкин"], "reject": ["Александр"]}
+    assert check("Дантес", key, "typo3").outcome == "review"
+    assert check("Александр", key, "typo3").outcome == "wrong"
