@@ -43,6 +43,9 @@ def check_number(given: str, key: Any) -> Result:
 _LETTER_ALIASES = {
     "а": "а", "a": "а", "б": "б", "в": "в", "v": "в", "г": "г", "g": "г",
     "д": "д", "d": "д", "е": "е", "e": "е",
+    # the third of Latin options A-D, and its Cyrillic look-alike (no Cyrillic option
+    # is С): "c) Jupiter" for "C", "C" typed for "В" on an English keyboard, "с" for "C"
+    "c": "в", "с": "в",
 }
 _LATIN_B = "b"  # Б by sound, В by shape
 # True/false in bg, ru and en are one option each (BG-R1, issue 16 §6). No maintained

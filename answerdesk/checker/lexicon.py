@@ -251,3 +251,15 @@ def plurale_tantum(word: str) -> bool:
     return any(
         {"Pltm", "nomn"} <= p.tag.grammemes for p in _morph().parse(word) if p.is_known
     )
+
+
+@lru_cache(maxsize=65536)
+def russian_nouns(word: str) -> bool:
+    """True when a reading of ``word`` in the Russian dictionary (pymorphy3) is a common
+    noun (tag NOUN, no name tag): "баня", "сауна", "вилка"; not "Марс", not "быстро"."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return False
+    return any(
+        "NOUN" in p.tag.grammemes and not _PROPER_TAGS & p.tag.grammemes
+        for p in _morph().parse(word) if p.is_known
+    )

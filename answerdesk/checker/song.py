@@ -64,7 +64,15 @@ def _with_surnames(alts: tuple[str, ...]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=65536)
 def _rank(text: str, alts: tuple[str, ...]) -> int:
-    return _RANK[check_text(text, alts, (), "typo5", 5)[0]]
+    """The rank of one part (title or performer) against its accepted forms. The open
+    answers' rule "plausible other name" (issue 30 class 5) is off here: a title or a
+    performer is asked as the chart prints it, and another name in its place is
+    another song or act ("Queen" for "Eagles", "Radio Ga Ga" for "Hotel California",
+    "Blur" for "Oasis"), not an alias."""
+    outcome, _, reason = check_text(text, alts, (), "typo5", 5)
+    if outcome == "review" and reason.code == "other_name":
+        outcome = "wrong"
+    return _RANK[outcome]
 
 
 def _ranges(given: str) -> list[str]:
@@ -80,6 +88,46 @@ def _ranges(given: str) -> list[str]:
             text = parts[i] + "".join(seps[k] + parts[k + 1] for k in range(i, j))
             out.append(text.strip())
     return list(dict.fromkeys(out))
+
+
+#: a performer's first name alone is this long at least to be read as the performer
+FIRST_NAME_MIN = 4
+
+
+def _first_name(candidates: list[str], alts: tuple[str, ...]) -> int:
+    """Rule "first name for a performer" (issue 30 class 7): the first name alone of a
+    performer of two words ("Бритни" for "Britney Spears", "Уитни" for "Whitney
+    Houston", "Елвис" for "Elvis Presley") is what fans call many a star, and other
+    performers share it: the host decides (rank 1, review), else 0."""
+    firsts = tuple(dict.fromkeys(
+        a.split()[0] for a in alts
+        if len(a.split()) == 2 and len(a.split()[0]) >= FIRST_NAME_MIN
+    ))
+    if not firsts:
+        return 0
+    return 1 if any(_rank(c, firsts) == 2 for c in candidates) else 0
+
+
+def _leftover(given: str, title: tuple[str, ...], artists: tuple[tuple[str, ...], ...]) -> bool:
+    """Rule "nothing left over" (issue 30 class 7): an answer whose title and performers
+    all match but that holds one more piece matching neither may name another song that
+    begins with the key's title ("Adele - Hello, Goodbye" for "Hello", "Queen - Love of
+    My Life, Baby" for "Love of My Life") or add a performer ("Rihanna, Jay-Z -
+    Umbrella" for Rihanna alone): the host decides. A piece inside a matched run
+    counts as matched (a title may hold "," or "and": "Love, Actually")."""
+    pieces = _SEP.split(given)
+    parts, seps = pieces[0::2], pieces[1::2]
+    idx = [i for i, p in enumerate(parts) if p.strip()][:8]
+    if len(idx) < 3:
+        return False
+    covered: set[int] = set()
+    for a in range(len(idx)):
+        for b in range(a, len(idx)):
+            i, j = idx[a], idx[b]
+            text = (parts[i] + "".join(seps[k] + parts[k + 1] for k in range(i, j))).strip()
+            if _rank(text, title) == 2 or any(_rank(text, alts) == 2 for alts in artists):
+                covered.update(idx[a:b + 1])
+    return any(i not in covered for i in idx)
 
 
 def _two_parts(
@@ -119,7 +167,8 @@ def check_song(given: str, key: Any) -> Result:
     if len(candidates) == 1:
         candidates += _two_parts(candidates[0], title, artists)
     t_rank = max(_rank(c, title) for c in candidates)
-    a_ranks = [max(_rank(c, alts) for c in candidates) for alts in artists]
+    a_ranks = [max(_rank(c, alts) for c in candidates) or _first_name(candidates, alts)
+               for alts in artists]
     low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))
     high = _outcome(t_rank >= 1, all(r >= 1 for r in a_ranks))
     if t_rank == 0 and low == "wrong":
@@ -130,6 +179,8 @@ def check_song(given: str, key: Any) -> Result:
     if low != high:
         return "review", None, why("song_uncertain")
     if low == "correct":
+        if _leftover(given, title, artists):
+            return "review", None, why("song_uncertain")
         return "correct", 1.0, why("song_all")
     if low == "partial":
         if t_rank == 2:

@@ -74,8 +74,9 @@ def test_chgk_no_false_accept_few_false_rejects() -> None:
 
 
 PROBE30 = load("issue30_probe.jsonl")
-#: the cases docs/checker.md lists as known limits (a name no list links)
-KNOWN_LIMITS = {"i30-050"}
+#: the cases docs/checker.md lists as known limits (a famous name no list tells from an
+#: alias: a needless review, never a false accept)
+KNOWN_LIMITS = {"i30-061", "own30-010"}
 
 
 @pytest.mark.parametrize("case", PROBE30, ids=[f"{c['class']}-{c['id']}" for c in PROBE30])
@@ -87,3 +88,20 @@ def test_issue30_probe_case(case: dict) -> None:
 
 def test_issue30_probe_has_no_false_accept() -> None:
     assert tally("issue30_probe.jsonl")["false_accept"] == 0
+
+
+OWN30 = load("issue30_own.jsonl")
+
+
+@pytest.mark.parametrize("case", OWN30, ids=[f"{c['class']}-{c['id']}" for c in OWN30])
+def test_issue30_own_case(case: dict) -> None:
+    """The checker's own held-out set (written before the third pass changed anything,
+    tests/checker/data/SOURCES.md)."""
+    if case["id"] in KNOWN_LIMITS:
+        pytest.xfail(case["note"])
+    assert kind(case) == "right"
+
+
+def test_issue30_own_has_no_false_accept_or_reject() -> None:
+    counts = tally("issue30_own.jsonl")
+    assert counts["false_accept"] == 0 and counts["false_reject"] == 0
