@@ -179,3 +179,34 @@ def stop_gunicorn(server: Server) -> None:
         server.proc.wait(timeout=10)
     except subprocess.TimeoutExpired:
         server.proc.kill()
+
+
+#: Everything on the page that lies outside the viewport, and a page that scrolls.
+OUTSIDE_VIEWPORT = """(root) => {
+  const W = window.innerWidth, H = window.innerHeight, bad = [];
+  for (const el of document.querySelectorAll(root + ' *')) {
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    if (r.right > W + 1 || r.bottom > H + 1 || r.left < -1 || r.top < -1)
+      bad.push(`${el.tagName}.${el.className} ${Math.round(r.right)}x${Math.round(r.bottom)}`);
+  }
+  const doc = document.documentElement;
+  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1)
+    bad.push(`page ${doc.scrollWidth}x${doc.scrollHeight}`);
+  return bad;
+}"""
+
+PROJECTOR_SIZES = ((1920, 1080), (1280, 720))
+
+
+def assert_projector_fits(page: Any, name: str, root: str = "body") -> None:
+    """The projector page shows everything without scrolling at 1920x1080 and 1280x720
+    (issue 34); the page is left at its first size."""
+    size = page.viewport_size
+    for width, height in PROJECTOR_SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)  # the page refits on resize
+        outside = page.evaluate(OUTSIDE_VIEWPORT, root)
+        assert not outside, f"{name} at {width}x{height}: {outside[:5]}"
+    if size:
+        page.set_viewport_size(size)

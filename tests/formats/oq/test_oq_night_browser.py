@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from factories import assert_projector_fits
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.slow
@@ -102,6 +103,7 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     expect(cell(screen, 1, 1)).to_have_class(re.compile("picked"), timeout=WAIT)
     expect(cell(bears, 1, 1)).to_have_class(re.compile("picked"), timeout=WAIT)
     shot(screen, "projector-board")
+    assert_projector_fits(screen, "projector-board")
     assert "Это текст вопроса" not in lisici.content()  # not before it is played
 
     # OQ-4: the host starts it; a buzzer race; rejected, it returns; accepted.
@@ -196,6 +198,7 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     desk.get_by_role("button", name="Start the question").click()
     expect(screen.locator("#oq-q-media img")).to_be_visible(timeout=WAIT)
     shot(screen, "projector-question")
+    assert_projector_fits(screen, "projector-question")
     screen.set_viewport_size({"width": 1920, "height": 1080})
     shot(screen, "projector-question-1080")
     screen.set_viewport_size({"width": 1280, "height": 720})
@@ -226,6 +229,7 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
         page.locator("#oq-bet button[type=submit]").tap()
     expect(screen.locator("#oq-q-text")).to_have_text("Вопрос финала 3", timeout=WAIT)
     shot(screen, "projector-final")
+    assert_projector_fits(screen, "projector-final")
     for page, answer in ((lisici, "Ответ финала 3"), (bears, "no idea")):
         expect(page.locator("#oq-final-answer")).to_be_visible(timeout=WAIT)
         page.locator("#oq-final-text").fill(answer)
@@ -243,4 +247,5 @@ def test_oq_a_whole_night_through_the_pages(app, live_server, browser: Browser, 
     expect(screen.locator("#oq-scores tr").first).to_contain_text("Лисици")
     expect(screen.locator("#oq-q-media")).to_contain_text("Ответ финала 3")
     shot(screen, "projector-results")
+    assert_projector_fits(screen, "projector-results")
     assert points() == {"Лисици": 2100, "Bears": 800, "Сови": -300}

@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from factories import assert_projector_fits
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytestmark = pytest.mark.slow
@@ -168,6 +169,7 @@ def test_a_whole_si_night_through_the_pages(app, live_server, browser: Browser):
     expect(phones["Ира"].locator("#si-lists li")).to_have_text(["+1 Вася", "−1 Ира, Женя"],
                                                                timeout=WAIT)
     _shot(screen, "si-projector-lists")
+    assert_projector_fits(screen, "si-projector-lists")
 
     # -- a protest (СТОП): the host acknowledges (СТОЮ) and upholds it -------------------
     ira = phones["Ира"]
@@ -202,6 +204,7 @@ def test_a_whole_si_night_through_the_pages(app, live_server, browser: Browser):
     _open(desk, 2, 1, 3)
     expect(screen.locator("#screen-si img.si-media")).to_be_visible(timeout=WAIT)
     _shot(screen, "si-projector-question")
+    assert_projector_fits(screen, "si-projector-question")
     _answer(phones["Женя"], "Изображение")
     _answer(phones["Ира"], "картинка")
     _close_and_publish_with_decisions(desk, {"Ира": "Неверно"}, ["Женя", "Ира"])
@@ -254,6 +257,7 @@ def test_a_whole_si_night_through_the_pages(app, live_server, browser: Browser):
     screen.reload()
     expect(screen.locator("#screen-si")).to_have_attribute("data-state", "published")
     _shot(screen, "si-projector-board")
+    assert_projector_fits(screen, "si-projector-board")
     screen.set_viewport_size({"width": 1280, "height": 720})
     _shot(screen, "si-projector-720")
     screen_context.close()
