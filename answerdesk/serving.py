@@ -68,6 +68,11 @@ class _Refused(Exception):
     """A request refused before it reaches the app (its status line)."""
 
 
+#: The body of such a refusal: the app's own error shape for a body or header block
+#: too large (errors.TooLarge), so a phone reads it as it reads the app's 413.
+_REFUSAL_BODY = b'{"error": "too_large", "message": "The request is too large."}'
+
+
 class _FedUnreader(Unreader):
     """The parser's source: the pieces of requests that have fully arrived."""
 
@@ -236,8 +241,11 @@ class BufferingWorker(ThreadWorker):
             pieces = self._frame(conn, arriving)
         except _Refused as refusal:
             try:
+                body = _REFUSAL_BODY
                 conn.sock.send(b"HTTP/1.1 " + refusal.args[0] + b"\r\nConnection: close\r\n"
-                               b"Content-Length: 0\r\n\r\n")
+                               b"Content-Type: application/json\r\n"
+                               b"Content-Length: " + str(len(body)).encode() + b"\r\n\r\n"
+                               + body)
             except OSError:
                 pass
             return False

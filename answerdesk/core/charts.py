@@ -30,11 +30,13 @@ def chart_json(data: Any) -> Markup:
     return escape(text)
 
 
-def standings_series(rows: Sequence[Any], round_word: str = "Round %(n)s") -> dict[str, Any]:
+def standings_series(rows: Sequence[Any], round_word: str = "Round %(n)s",
+                     caption: str = "Points after each round") -> dict[str, Any]:
     """Each team's running total after every scored round, leaders first.
 
     ``rows`` are a format's standing rows (``name``, ``by_round``), in its order;
-    ``round_word`` the format's msgid for a round on the axis (``Format.chart_round``).
+    ``round_word`` the format's msgid for a round on the axis (``Format.chart_round``),
+    ``caption`` the chart's (``Format.chart_caption``).
     """
     round_label = gettext(round_word)
     scored = sorted({n for row in rows for n in row.by_round})
@@ -46,14 +48,14 @@ def standings_series(rows: Sequence[Any], round_word: str = "Round %(n)s") -> di
             points.append(round(total, 2))
         series.append({"name": row.name, "points": points})
     return {"type": "standings", "labels": [round_label % {"n": n} for n in scored],
-            "series": series}
+            "series": series, "caption": gettext(caption)}
 
 
 def event_standings_chart(event: Event) -> dict[str, Any]:
     """The event's standings over the rounds as its format ranks them: what the desk
     draws and every format's results export carries (issue 19)."""
     game = formats.of(event)
-    return standings_series(list(game.standings(event)), game.chart_round)
+    return standings_series(list(game.standings(event)), game.chart_round, game.chart_caption)
 
 
 def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:

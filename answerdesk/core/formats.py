@@ -92,6 +92,8 @@ class Format:
     screen_says_now: ClassVar[bool] = False
     #: English msgid naming a scored round on the standings chart's axis (ЧГК: a game).
     chart_round: ClassVar[str] = "Round %(n)s"
+    #: English msgid of the standings chart's caption (ЧГК: after each game).
+    chart_caption: ClassVar[str] = "Points after each round"
     #: Whether a team may dispute the host's verdicts (BG-D1); CHGK-1.2 takes none.
     appeals: ClassVar[bool] = True
     #: The players a team may have (least, most), when the game sets it (CHGK-1.7: 3-6).

@@ -60,7 +60,7 @@ def _screen_context(event: Event) -> dict:
         "current": current,
         "last_locked": last_locked,
         "standings": standings_with_moves(event, rows),
-        "chart": standings_series(rows, game.chart_round),
+        "chart": standings_series(rows, game.chart_round, game.chart_caption),
         "join_url": url_for("team.join", code=event.code, _external=True),
         "version": version,
     }

@@ -27,6 +27,7 @@ class ChgkTournament(Format):
     label = N_("«What? Where? When?» open tournament")
     screen_part = "display/_chgk.html"
     chart_round = N_("Game %(n)s")  # the chart's axis: the evening's two games (CHGK-2.6)
+    chart_caption = N_("Points after each game")
     screen_says_now = True  # the question's clock, not the game round's "answers are open"
     phone_template = "chgk/phone.html"  # the answer sheet and the auction's sealed bid
     appeals = False  # CHGK-1.2: the host's and the assistant's decision is final
