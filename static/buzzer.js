@@ -84,7 +84,28 @@
   }
   setInterval(renderRoom, 1000);
 
+  // The projector shows everything without scrolling at 1920x1080 and 1280x720 (issue 34):
+  // the root size (every size here is in rem) shrinks step by step until nothing lies
+  // below or beside the viewport, after each picture of the state and each media load.
+  function fitScreen() {
+    var page = document.documentElement;
+    page.style.fontSize = "";
+    var size = parseFloat(getComputedStyle(page).fontSize);
+    var floor = size * 0.35;
+    while ((page.scrollHeight > window.innerHeight + 1 || page.scrollWidth > window.innerWidth + 1)
+           && size > floor) {
+      size *= 0.92;
+      page.style.fontSize = size + "px";
+    }
+  }
+  if (screen) {
+    window.addEventListener("resize", fitScreen);
+    document.addEventListener("load", fitScreen, true);
+    document.addEventListener("loadedmetadata", fitScreen, true);
+  }
+
   function render(state) {
+    if (screen) window.requestAnimationFrame(fitScreen);
     document.dispatchEvent(new CustomEvent("buzzer:state", {detail: state}));
     room(state.oq);
     var b = state.buzzer;

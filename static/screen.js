@@ -67,6 +67,9 @@
     screen.dataset.fitted = current();
   }
   window.addEventListener("resize", fit);
+  // A picture or a clip takes its size once it has loaded: fit again then (issue 34).
+  screen.addEventListener("load", fit, true);
+  screen.addEventListener("loadedmetadata", fit, true);
   function redraw() {
     return fetch(screen.dataset.liveUrl, {cache: "no-store"}).then(function (resp) {
       return resp.ok ? resp.text() : null;

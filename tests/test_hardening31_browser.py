@@ -91,8 +91,10 @@ def test_31_7_the_host_lists_the_teams_and_a_stranger_is_told(app, live_server,
     desk = browser.new_context(viewport={"width": 1366, "height": 900}, locale="bg-BG").new_page()
     log_in_host(desk, base, code, password)
     desk.goto(f"{base}/host/{code}/oq")
-    desk.locator("#oq-reserve textarea").fill("Сови\nГарвани")
-    desk.locator("#oq-reserve button").click()
+    for team in ("Сови", "Гарвани"):  # one by one, as the host lets each team in (OQ-1)
+        desk.locator("#oq-reserve-add input[name=team]").fill(team)
+        desk.locator("#oq-reserve-add button").click()
+        expect(desk.locator(f"#oq-reserve-list li[data-reserved='{team}']")).to_be_visible()
     expect(desk.locator("#oq-reserve textarea")).to_have_value("Сови\nГарвани")
     shots = "/tmp/shots-harden31"
     os.makedirs(shots, exist_ok=True)

@@ -430,7 +430,10 @@ def watcher(app: Any) -> Watcher:
 def _rendered(event: Event, version: str) -> tuple[str, int | None]:
     """The ``look`` message of the event's state, and when its game's timers decide
     something next (Format.timers_due_ms; None for a game without timers)."""
-    state = state_document(event)
+    # The state names the pack's media by their paths (url_for), which needs a request:
+    # the watcher's thread has none, so it builds the state in a neutral one.
+    with current_app.test_request_context("/"):
+        state = state_document(event)
     return _message(version, state), formats.of(event).timers_due_ms(state)
 
 

@@ -119,3 +119,33 @@ def test_oq_no_page_a_player_reaches_shows_a_question_before_it_is_played(app, o
     shown = everything()
     assert "Это текст вопроса" in shown
     assert leaked(shown, ("Это текст вопроса",)) == []
+
+
+def test_the_live_push_carries_a_started_questions_media(app, oq_night):
+    """The push stream's thread renders the state outside any request: a started question
+    with a picture or clip from the pack still reaches the phones and the projector by
+    push, its media named by their paths (OQ-2; the stream fell back to polling)."""
+    from answerdesk.core.organiser import reset_host_password
+    from answerdesk.formats.buzzer.stream import _rendered
+    from answerdesk.formats.oq.typeplay import question_media
+
+    code, _ = oq_night
+    client, host = app.test_client(), app.test_client()
+    captain = join(client, code, "Сови", "Ира")
+    with app.app_context():
+        event = db.session.scalars(db.select(Event).where(Event.code == code)).one()
+        password = reset_host_password(event)
+        db.session.commit()
+        with_media = [q.number for q in event.round(1).questions
+                      if question_media(q, "question")]
+    assert with_media, "the pack has a question with media in round 1"
+    assert host.post(f"/host/{code}/login", data={"password": password}).status_code == 302
+    assert host.post(f"/host/{code}/rounds/1/open").status_code == 302
+    assert client.post(f"/api/events/{code}/oq/pick", json={"round": 1, "question": with_media[0]},
+                       headers={"Authorization": f"Bearer {captain}"}).status_code == 200
+    assert host.post(f"/host/{code}/oq/play/start").status_code == 302
+    app.config["SERVER_NAME"] = None  # as served by gunicorn: url_for needs a request
+    with app.app_context():
+        event = db.session.scalars(db.select(Event).where(Event.code == code)).one()
+        message, _ = _rendered(event, "v1")
+    assert f"/e/{code}/media/" in message
