@@ -92,7 +92,7 @@
     page.style.fontSize = "";
     var size = parseFloat(getComputedStyle(page).fontSize);
     var floor = size * 0.35;
-    while ((page.scrollHeight > window.innerHeight + 1 || page.scrollWidth > window.innerWidth + 1)
+    while ((page.scrollHeight > window.innerHeight || page.scrollWidth > window.innerWidth)
            && size > floor) {
       size *= 0.92;
       page.style.fontSize = size + "px";

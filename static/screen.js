@@ -41,6 +41,7 @@
       frame.dataset.version = next.querySelector("[data-version]").dataset.version;
       if (coming.dataset.command) now.dataset.command = coming.dataset.command;
       run(now);
+      screen.dataset.fitted = current();  // the same picture: it fits as it did
       return;
     }
     screen.innerHTML = html;
@@ -59,7 +60,7 @@
     document.body.style.fontSize = "";
     var size = parseFloat(getComputedStyle(document.body).fontSize);
     var floor = size * 0.35;
-    while ((page.scrollHeight > window.innerHeight + 1 || page.scrollWidth > window.innerWidth + 1)
+    while ((page.scrollHeight > window.innerHeight || page.scrollWidth > window.innerWidth)
            && size > floor) {
       size *= 0.92;
       document.body.style.fontSize = size + "px";
