@@ -169,6 +169,13 @@ def plain_desk(client, plain_event) -> Desk:
 
 
 @pytest.fixture
+def demo_desk(client, demo) -> Desk:
+    """The demo evening, for the core tests that read its keys, its song round or its
+    standings (the neutral format has none of them)."""
+    return Desk(client, *demo)
+
+
+@pytest.fixture
 def strict_app(db_uri, tmp_path):
     """The app as served: CSRF on, rate limits on."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": db_uri, "SECRET_KEY": "test-secret",

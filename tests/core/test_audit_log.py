@@ -6,19 +6,11 @@ import csv
 import io
 
 import pytest
-from factories import Desk
 
 from answerdesk.core import audit, review
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.models import AuditEntry, Team, Verdict
-
-
-@pytest.fixture
-def demo_desk(client, demo) -> Desk:
-    """The demo evening, for the tests that read its keys, its song round or its
-    standings (the neutral format has none of them)."""
-    return Desk(client, *demo)
 
 
 @pytest.fixture

@@ -6,19 +6,11 @@ import re
 import threading
 
 import pytest
-from factories import Desk
 
 from answerdesk.core import review
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.models import Answer, AuditEntry, Team, Verdict
-
-
-@pytest.fixture
-def demo_desk(client, demo) -> Desk:
-    """The demo evening, for the tests that read its keys, its song round or its
-    standings (the neutral format has none of them)."""
-    return Desk(client, *demo)
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from factories import OUTSIDE_VIEWPORT
 from playwright.sync_api import Page
 
 from answerdesk.core.events import event_by_code
@@ -74,21 +75,6 @@ def bundle(media_files) -> bytes:
     return buf.getvalue()
 
 
-OUTSIDE = """() => {
-  const W = window.innerWidth, H = window.innerHeight, bad = [];
-  for (const el of document.querySelectorAll('#screen *')) {
-    const r = el.getBoundingClientRect();
-    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
-    if (r.right > W + 1 || r.bottom > H + 1 || r.left < -1 || r.top < -1)
-      bad.push(`${el.tagName}.${el.className} ${Math.round(r.right)}x${Math.round(r.bottom)}`);
-  }
-  const doc = document.documentElement;
-  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1)
-    bad.push(`page ${doc.scrollWidth}x${doc.scrollHeight}`);
-  return bad;
-}"""
-
-
 class Host:
     """The host's form posts (as the desk's buttons send them), each with a CSRF token."""
 
@@ -141,7 +127,7 @@ def looker(projector: Page, host: Host, base: str, code: str):
                 on.wait_for_selector(wait)
             on.wait_for_timeout(300)  # the chart draws
             on.screenshot(path=str(SHOTS / f"projector-{name}-{width}x{height}-live.png"))
-            outside = on.evaluate(OUTSIDE)
+            outside = on.evaluate(OUTSIDE_VIEWPORT, "#screen")
             assert not outside, f"{name} at {width}x{height}, redrawn live: {outside[:5]}"
         for width, height in SIZES:
             projector.set_viewport_size({"width": width, "height": height})
@@ -151,7 +137,7 @@ def looker(projector: Page, host: Host, base: str, code: str):
                 projector.wait_for_selector(wait)
             projector.wait_for_timeout(300)  # the chart draws
             projector.screenshot(path=str(SHOTS / f"projector-{name}-{width}x{height}.png"))
-            outside = projector.evaluate(OUTSIDE)
+            outside = projector.evaluate(OUTSIDE_VIEWPORT, "#screen")
             assert not outside, f"{name} at {width}x{height}: {outside[:5]}"
 
     return look
