@@ -2,7 +2,8 @@
 
 The code reaches into a few libraries' internals (SQLAlchemy in lean.py and
 database.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
-and security.py, the text of msgspec's ValidationError in bodies.py); their caps in
+and security.py, the text of msgspec's ValidationError in bodies.py, gunicorn's
+threaded worker and request reader in serving.py); their caps in
 pyproject.toml keep a new minor release out, and this test fails as soon as any
 installed version differs from the lock, so a library changed underneath is seen
 before a night, not during one.
@@ -20,7 +21,7 @@ from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parent.parent
 TOUCHED = ("flask", "werkzeug", "sqlalchemy", "flask-sqlalchemy", "flask-limiter",
-           "flask-talisman", "msgspec")
+           "flask-talisman", "msgspec", "gunicorn")
 
 
 def pins(lock: str) -> dict[str, str]:
