@@ -84,20 +84,9 @@
   }
   setInterval(renderRoom, 1000);
 
-  // The projector shows everything without scrolling at 1920x1080 and 1280x720 (issue 34):
-  // the root size (every size here is in rem) shrinks step by step until nothing lies
-  // below or beside the viewport, after each picture of the state and each media load.
-  function fitScreen() {
-    var page = document.documentElement;
-    page.style.fontSize = "";
-    var size = parseFloat(getComputedStyle(page).fontSize);
-    var floor = size * 0.35;
-    while ((page.scrollHeight > window.innerHeight || page.scrollWidth > window.innerWidth)
-           && size > floor) {
-      size *= 0.92;
-      page.style.fontSize = size + "px";
-    }
-  }
+  // The projector fits the screen (fit.js) at its root size, every size here being in
+  // rem: after each picture of the state and each media load.
+  function fitScreen() { window.fitToViewport(document.documentElement); }
   if (screen) {
     window.addEventListener("resize", fitScreen);
     document.addEventListener("load", fitScreen, true);

@@ -56,15 +56,7 @@
   // Every view fits the screen it is on (1920x1080, 1280x720, the desk's preview): the
   // text shrinks step by step until nothing lies below or beside the viewport.
   function fit() {
-    var page = document.documentElement;
-    document.body.style.fontSize = "";
-    var size = parseFloat(getComputedStyle(document.body).fontSize);
-    var floor = size * 0.35;
-    while ((page.scrollHeight > window.innerHeight || page.scrollWidth > window.innerWidth)
-           && size > floor) {
-      size *= 0.92;
-      document.body.style.fontSize = size + "px";
-    }
+    window.fitToViewport(document.body);
     screen.dataset.fitted = current();
   }
   window.addEventListener("resize", fit);
