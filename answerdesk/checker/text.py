@@ -14,7 +14,13 @@ from rapidfuzz.distance import OSA, Indel, Levenshtein
 
 from answerdesk.checker import lexicon
 from answerdesk.checker.distance import ENDING, typo_cost
-from answerdesk.checker.normalize import hedge_parts, is_cyr, normalize, script_of
+from answerdesk.checker.normalize import (
+    hedge_parts,
+    is_cyr,
+    normalize,
+    numbered_parts,
+    script_of,
+)
 from answerdesk.checker.numbers import (
     digits_for_numbers,
     number_vocabulary,
@@ -1257,6 +1263,15 @@ def _against_reject(
     return None
 
 
+def _as_key_parts(given: str, accept: tuple[str, ...]) -> str:
+    """Rule "numbered parts": a key of N parts joined by "; " (a duplet, a blitz) reads
+    "1. X 2. Y" as "X; Y" (``normalize.numbered_parts``)."""
+    counts = {entry.count("; ") + 1 for entry in accept}
+    if len(counts) != 1:
+        return given
+    return numbered_parts(given, counts.pop()) or given
+
+
 def check_text(
     given: str,
     accept: tuple[str, ...],
@@ -1265,6 +1280,7 @@ def check_text(
     max_errors: int,
 ) -> Result:
     """Outcome, fraction and reason for an open answer (exact/typo3/typo5)."""
+    given = _as_key_parts(given, accept)
     g = prepare(given)
     if not g.norm:
         return "wrong", 0.0, why("empty")

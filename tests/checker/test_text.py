@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from answerdesk.checker import check
+from answerdesk.checker.normalize import numbered_parts
 from answerdesk.checker.text import _article_form, _gender_pair, nearness, prepare
 
 
@@ -196,3 +197,38 @@ def test_words_of_bulgarian_or_the_dictionary_stay_different_words(key: str, giv
 def test_a_word_that_spells_the_initials_goes_to_the_host(given: str, key: str) -> None:
     v = check(given, [key], "typo3")
     assert (v.outcome, v.code) == ("review", "abbreviation_unsure")
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [  # the numbered answers of the packs in tests/data/packs/chgk, typed as printed
+        ('1. "Свет мой, зеркальце".\n2. "Дорогой, многоуважаемый шкаф"',
+         "Свет мой, зеркальце; Дорогой, многоуважаемый шкаф"),  # wc13 Q3.6
+        ("1. Актиния.2. Рак-отшельник", "Актиния; Рак-отшельник"),  # wc13 Q9.7, one line
+        ('1) "... мотоциклу..." 2) "... доски..." 3) "... контактная линза"',
+         "... мотоциклу...; ... доски...; ... контактная линза"),  # wc13 Q1.8
+        ("1. Пол овина. 2. Пол риги.", "Пол овина; Пол риги"),  # ingush16 Q1.4
+        ("1. 1914. 2. 1939.", "1914; 1939"),  # ingush16 Q1.12
+    ],
+)
+def test_numbered_parts_read_as_the_keys_parts(given: str, key: str) -> None:
+    """Rule "numbered parts" (docs/checker.md): a duplet typed as the desk shows it."""
+    assert check(given, {"accept": [key]}).outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given,key,outcome",
+    [("1. Актиния 2. Краб", "Актиния; Рак-отшельник", "wrong"),  # a wrong part stays wrong
+     ("2. Рак-отшельник 1. Актиния", "Актиния; Рак-отшельник", "review"),  # not 1..N
+     ("1914", "1914; 1939", "wrong")],  # one part of two
+)
+def test_numbered_parts_only_in_order_and_only_for_a_parted_key(
+        given: str, key: str, outcome: str) -> None:
+    assert check(given, {"accept": [key]}).outcome == outcome
+
+
+def test_numbered_parts_need_the_keys_count_from_one() -> None:
+    assert numbered_parts("1. X 2. Y", 2) == "X; Y"
+    assert numbered_parts("2 доски", 2) is None  # a number, not an enumerator
+    assert numbered_parts("1. X 2. Y", 3) is None and numbered_parts("1. X", 1) is None
+    assert numbered_parts("В 1914. 2. Y", 2) is None  # must open with "1."
