@@ -47,7 +47,22 @@ def _statement(*entries: Any) -> Any:
     took id 100 and commits after id 101 leaves the newest id as it was, so the newest
     id alone would keep a page on a picture without it until the next change; the
     count moves then (tests/test_live_versions.py)."""
-    event_id = db.bindparam("event_id")
+    return db.select(*_columns(db.bindparam("event_id"), *entries))
+
+
+def screen_version_columns(event_id: Any) -> tuple[Any, Any, Any]:
+    """The screen version's three parts as scalar subqueries on ``event_id`` (a column
+    or a subquery), for a statement that reads them with what they label (the phones'
+    state poll, sheets.py); ``token`` makes them the version."""
+    return _columns(event_id, NOT_A_PHONE_SAVE)
+
+
+def token(audit_id: int | None, count: int | None, screen: int | None) -> str:
+    """The version of its three parts, as screen_version returns it."""
+    return f"{audit_id or 0}.{count or 0}.{screen or 0}"
+
+
+def _columns(event_id: Any, *entries: Any) -> tuple[Any, Any, Any]:
     newest = (
         db.select(db.func.max(AuditEntry.id))
         .where(AuditEntry.event_id == event_id, *entries)
@@ -64,7 +79,7 @@ def _statement(*entries: Any) -> Any:
         .where(ScreenState.event_id == event_id)
         .scalar_subquery()
     )
-    return db.select(newest, recent, screen)
+    return newest, recent, screen
 
 
 # Built once (issue 33): building the select cost more than running it, and every
@@ -74,6 +89,4 @@ _SCREEN_VERSION = _statement(NOT_A_PHONE_SAVE)
 
 
 def _version(statement: Any, event_id: int) -> str:
-    audit_id, count, screen_version = db.session.execute(
-        statement, {"event_id": event_id}).one()
-    return f"{audit_id or 0}.{count}.{screen_version or 0}"
+    return token(*db.session.execute(statement, {"event_id": event_id}).one())

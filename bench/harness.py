@@ -471,14 +471,17 @@ RECONNECT = 50
 # static/screen.js: the projector asks for its version every 1.5 s.
 SCREEN_POLL = 1.5
 # The phone page (bench/phone_requests.py measured it in Chromium, bench/README.md):
-# static/sheet.js polls the state every 3 s, and after a poll reads the whole sheet
-# again when 10 s passed since the last read and no edit waits to be sent (the queue
-# holds an edit for the 0.4 s debounce and until the save's answer); static/widgets.js
-# polls /play every 9 s while an ordinary round is open.
+# static/sheet.js saves with ?with=state and polls the state 3 s after the last state
+# it got (a save's answer or a poll); after each state it reads the whole sheet again
+# when 10 s passed since the last read and no edit waits to be sent (the queue holds
+# an edit for the 0.4 s debounce and until the save's answer); static/widgets.js
+# fetches /play when the state's version moved. ``--phone-model polls9`` is the page
+# before (no state in the save's answer, /play every 9 s).
 STATE_POLL = 3.0
 SHEET_EVERY = 10.0
 SAVE_DEBOUNCE = 0.4
 PLAY_POLL = 9.0
+CARRIED = True  # the save asks for the state (?with=state); /play when its version moved
 # A typing phone saved 14 times a minute in Chromium (one save per pause of the thumb
 # of 0.4 s or more): --rate's default, rounded up; every phone of the team types.
 PHONE_SAVE_RATE = 0.25
@@ -542,9 +545,38 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
         sheet_read = last_save = time.perf_counter()
         next_save = arrival + rng.expovariate(rate) if rate else end
         next_poll = arrival + STATE_POLL
-        next_play = arrival + PLAY_POLL if PLAY_POLL else end
+        next_play = arrival + PLAY_POLL if PLAY_POLL and not CARRIED else end
         play_tag = None
         seq = 0
+        version = None
+
+        async def after_state(answer_: tuple[int, bytes] | None, measured: bool,
+                              saved: bool) -> None:
+            """What the page does with a state, from a poll or a save's answer: the
+            sheet when 10 s passed and no edit waits (a save's answer empties the
+            queue), /play when the version moved (widgets.js)."""
+            nonlocal sheet_read, version, play_tag
+            now = time.perf_counter()
+            if (SHEET_EVERY and now - sheet_read > SHEET_EVERY
+                    and (saved or now - last_save > SAVE_DEBOUNCE)):
+                await timed(sheet_reads if measured else Stats(), conn, "GET",
+                            f"/api/events/{code}/sheet", headers=auth)
+                sheet_read = time.perf_counter()
+            if not CARRIED or not answer_ or answer_[0] != 200:
+                return
+            body = json.loads(answer_[1])
+            seen = (body.get("state") or {}).get("version") if saved else body.get("version")
+            if seen is None or seen == version:
+                return
+            known, version = version, seen
+            if known is None:
+                return  # the first state: the sheet read on arrival holds this part
+            held = {"If-None-Match": play_tag} if play_tag else {}
+            got = await timed(plays if measured else Stats(), conn, "GET",
+                              f"/api/events/{code}/play", headers={**auth, **held})
+            if got and got[0] == 200:
+                play_tag = conn.headers.get("etag")
+
         while True:
             due = min(next_save, next_poll, next_play)
             if due >= end:
@@ -556,24 +588,26 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
             if due == next_save:
                 seq += 1
                 q = rng.randint(1, questions)
-                await timed(saves if measured else ramp_saves, conn, "PUT",
-                            f"/api/events/{code}/answers/2/{q}",
-                            {"text": answer(typing, q, n, seq), "seq": int(time.time() * 1000)},
-                            headers=auth)
+                carried = "?with=state" if CARRIED else ""
+                answer_ = await timed(saves if measured else ramp_saves, conn, "PUT",
+                                      f"/api/events/{code}/answers/2/{q}{carried}",
+                                      {"text": answer(typing, q, n, seq),
+                                       "seq": int(time.time() * 1000)},
+                                      headers=auth)
                 last_save = time.perf_counter()
                 next_save += rng.expovariate(rate)
+                if CARRIED and answer_ and answer_[0] == 200:
+                    next_poll = last_save + STATE_POLL  # sheet.js: 3 s after the last state
+                    await after_state(answer_, measured, saved=True)
             elif due == next_poll:
-                await timed(polls if measured else ramp_polls, conn, "GET",
-                            f"/api/events/{code}/state")
+                answer_ = await timed(polls if measured else ramp_polls, conn, "GET",
+                                      f"/api/events/{code}/state")
                 next_poll += STATE_POLL
-                now = time.perf_counter()
+                if CARRIED:
+                    next_poll = max(next_poll, time.perf_counter() + STATE_POLL - 0.05)
                 # sheet.js: "never over an answer being typed" (its queue is not empty
                 # from the first key until the save's answer: the debounce and the save).
-                if (SHEET_EVERY and now - sheet_read > SHEET_EVERY
-                        and now - last_save > SAVE_DEBOUNCE):
-                    await timed(sheet_reads if measured else Stats(), conn, "GET",
-                                f"/api/events/{code}/sheet", headers=auth)
-                    sheet_read = time.perf_counter()
+                await after_state(answer_, measured, saved=False)
             else:
                 # The browser's fetch revalidates what it keeps: If-None-Match.
                 held = {"If-None-Match": play_tag} if play_tag else {}
@@ -637,8 +671,11 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
              screen_polls, pictures)
     print(f"realistic night: {teams} teams x {phones} phones, {rate:g} save/s per phone, "
           f"state poll every {STATE_POLL:g} s"
-          + (f" (the sheet after one when {SHEET_EVERY:g} s passed and no edit waits), "
-             f"/play every {PLAY_POLL:g} s" if SHEET_EVERY else " (--phone-model polls)")
+          + ((" 3 s after the last state, a save's answer carrying one (the sheet after "
+              f"a state when {SHEET_EVERY:g} s passed and no edit waits), /play when the "
+              "state's version moved" if CARRIED else
+              f" (the sheet after one when {SHEET_EVERY:g} s passed and no edit waits), "
+              f"/play every {PLAY_POLL:g} s") if SHEET_EVERY else " (--phone-model polls)")
           + "; host review page "
           f"polling its version every "
           f"{host_period:g} s (the queue when it moved), dashboard reloaded every "
@@ -980,9 +1017,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=None,
                         help=f"load: saves per second per phone (default {PHONE_SAVE_RATE:g}, "
                              "as the phone page measured; 1 with --phone-model polls)")
-    parser.add_argument("--phone-model", choices=("page", "polls"), default="page",
+    parser.add_argument("--phone-model", choices=("page", "page9", "polls"), default="page",
                         help="load: page = what the phone page sends (bench/phone_requests.py); "
-                             "polls = the model before issue 33 (saves and state polls only)")
+                             "page9 = the page before the save carried the state (a state "
+                             "poll every 3 s, /play every 9 s); polls = the model before "
+                             "issue 33 (saves and state polls only)")
     parser.add_argument("--warmup", type=float, default=6.0,
                         help="load: ramp-up seconds (phones arrive, traffic not counted)")
     parser.add_argument("--host-period", type=float, default=2.0,
@@ -996,9 +1035,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--writers", type=int, default=60, help="crash: concurrent writers")
     parser.add_argument("--burst", type=float, default=2.0, help="crash: seconds before kill -9")
     args = parser.parse_args(argv)
-    global SHEET_EVERY, PLAY_POLL
+    global SHEET_EVERY, PLAY_POLL, CARRIED
     if args.phone_model == "polls":
         SHEET_EVERY = PLAY_POLL = 0.0
+    CARRIED = args.phone_model == "page"
     if args.rate is None:
         args.rate = PHONE_SAVE_RATE if args.phone_model == "page" else 1.0
     if args.seconds > 120 or args.capacity_seconds > 60:

@@ -60,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
             db.create_all()
             event, password = create_demo_event()
             code = event.code
+            db.session.commit()  # services flush; the boundary (here the script) commits
         client = app.test_client()
         tokens = []
         for i in range(args.teams):

@@ -225,7 +225,9 @@
     var key = keys[0];
     var item = queue[key];
     var parts = key.split("/");
-    fetch(api + "/answers/" + parts[0] + "/" + parts[1], {
+    // ?with=state: the save's answer carries the state poll's, so a typing phone
+    // polls only when it has not saved for 3 s (issue 33).
+    fetch(api + "/answers/" + parts[0] + "/" + parts[1] + "?with=state", {
       method: "PUT", headers: headers(),
       body: JSON.stringify({text: item.text, fields: item.fields, seq: item.seq})
     }).then(function (resp) {
@@ -243,6 +245,8 @@
         if (sameEdit && r.body.text !== item.text && fields[key]) {
           fields[key].input.value = r.body.text;
           pollState(true);
+        } else if (r.body.state) {
+          seenState(r.body.state, false);
         }
       } else if (r.status === 401) {
         localStorage.removeItem(tokenKey);
@@ -315,18 +319,31 @@
   }
 
   var lastFull = Date.now();
+  var pollTimer = null;
+  // The state, from a poll or from a save's answer: the sheet again when a round or the
+  // clock moved, or now and then while a round is open (other phones of the team may
+  // have changed answers), but never over an answer being typed. The next poll is
+  // 3 s after the last state, however it came.
+  function seenState(body, force) {
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(pollState, 3000);
+    var seen = JSON.stringify(body.rounds) + JSON.stringify(body.question || null);
+    var anyOpen = body.rounds.some(function (r) { return r.state === "open"; });
+    var typing = Object.keys(loadQueue()).length > 0;
+    if (force || seen !== statesSeen || (anyOpen && !typing && Date.now() - lastFull > 10000)) {
+      lastFull = Date.now();
+      loadSheet();
+    }
+    if (window.AnswerWidgets && window.AnswerWidgets.stateSeen) {
+      window.AnswerWidgets.stateSeen(body.version);
+    }
+  }
   function pollState(force) {
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(pollState, 3000);
     fetch(api + "/state").then(function (resp) { return resp.json(); }).then(function (body) {
       setNet(true);
-      var seen = JSON.stringify(body.rounds) + JSON.stringify(body.question || null);
-      var anyOpen = body.rounds.some(function (r) { return r.state === "open"; });
-      // Other phones of the team may have changed answers: refresh now and
-      // then while a round is open, but never over an answer being typed.
-      var typing = Object.keys(loadQueue()).length > 0;
-      if (force || seen !== statesSeen || (anyOpen && !typing && Date.now() - lastFull > 10000)) {
-        lastFull = Date.now();
-        loadSheet();
-      }
+      seenState(body, force);
       flush();
     }).catch(function () { setNet(false); });
   }
@@ -345,6 +362,6 @@
   window.addEventListener("online", function () { backoff = 1000; flush(); });
   window.AnswerSheet = {reload: loadSheet};
   loadSheet();
-  setInterval(pollState, 3000);
+  pollTimer = setTimeout(pollState, 3000);
   setInterval(tick, 250);
 })();

@@ -369,13 +369,10 @@
       state.active = a && a.dataset ? a.dataset.wkey : null;
       state.caret = state.active && a.selectionStart;
       state.play = sheet.play || {};
+      state.hasPlay = Boolean(sheet.play);
+      state.version = sheet.version;
       state.signature = signature(sheet.play);
       state.numberInputs = {};
-      // While an ordinary round is open nothing of the rules moves but the team's own
-      // jokers (shown at once): poll less, the server is busy with saves.
-      state.slow = sheet.rounds.some(function (r) {
-        return r.state === "open" && r.kind !== "final";
-      });
       panel();
     },
     question: function (box, input, round, q, pending, save) {
@@ -414,16 +411,25 @@
     }
   };
 
-  // The rules' moments (the wildcard, a shoot-out, the next final question) do not
-  // change round states: poll their small payload and reload on a change.
-  var ticks = 0;
-  setInterval(function () {
-    ticks += 1;
-    if (!localStorage.getItem(tokenKey) || (state.slow && ticks % 3)) return;
+  // The rules' moments (a joker, the wildcard, the next final question, a team joining
+  // for the copy joker) do not change round states, but each moves the state's
+  // version: fetch their small payload when it moved, and reload on a change. While a
+  // shoot-out waits for its outcome (its lock comes by the clock), every 3 s.
+  function fetchPlay() {
+    if (!localStorage.getItem(tokenKey)) return;
     fetch(api + "/play", {headers: headers()}).then(function (resp) {
       return resp.ok ? resp.json() : null;
     }).then(function (play) {
       if (play && signature(play) !== state.signature) reload();
     }).catch(function () { /* offline: sheet.js shows it */ });
+  }
+  window.AnswerWidgets.stateSeen = function (version) {
+    if (!state.hasPlay || !version || version === state.version) return;
+    state.version = version;
+    fetchPlay();
+  };
+  setInterval(function () {
+    var so = state.play.shootout;
+    if (state.hasPlay && so && !so.decided) fetchPlay();
   }, 3000);
 })();

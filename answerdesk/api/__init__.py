@@ -65,9 +65,14 @@ def state(code: str):
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
+    """The phone's save; with ``?with=state`` its answer carries the state poll's too
+    (read after the save's commit), so a typing phone need not poll besides (issue 33)."""
     result = answers.save_by_token(code, bearer_token(), round_number, question_number,
                                    request_json())
-    return json_response(result.to_json())
+    payload = result.to_json()
+    if request.args.get("with") == "state":
+        payload["state"] = sheets.state_by_code(code)
+    return json_response(payload)
 
 
 @bp.get("/events/<code>/standings")

@@ -117,6 +117,10 @@ def openapi_document() -> dict[str, Any]:
                             "question": {"type": ["object", "null"], "description":
                                          "The question started last on the clock: round, "
                                          "question, state (open or locked by the time)"},
+                            "version": {"type": "string", "description":
+                                        "Moves with every change the room may see but a "
+                                        "phone's save (a joker, the wildcard, a team "
+                                        "joining): the phone fetches /play only then"},
                             **_state_parts()}}),
                         "404": refused("No such event"),
                     },
@@ -126,7 +130,11 @@ def openapi_document() -> dict[str, Any]:
                 "put": {
                     "summary": "Save (or change) the team's answer while the round is open",
                     "security": [{"teamToken": []}],
-                    "parameters": [CODE, ROUND, QUESTION],
+                    "parameters": [CODE, ROUND, QUESTION,
+                                   {"name": "with", "in": "query", "required": False,
+                                    "description": "state: the answer also carries what "
+                                    "GET /state answers (its key state), read after the save",
+                                    "schema": {"type": "string", "enum": ["state"]}}],
                     "requestBody": request_body(answers.AnswerRequest),
                     "responses": {
                         "200": answered("The saved answer with its server time and receipt",
@@ -204,7 +212,9 @@ def openapi_document() -> dict[str, Any]:
                     "source": {"type": "string", "enum": ["phone", "paper"]},
                     "version": {"type": "integer"},
                     "saved_at": {"type": "string", "format": "date-time"},
-                    "receipt": {"type": "string"}}},
+                    "receipt": {"type": "string"},
+                    "state": {"type": "object", "description":
+                              "With ?with=state: what GET /state answers"}}},
                 "ReceiptCheck": {"type": "object", "properties": {
                     "valid": {"type": "boolean"}, "team": {"type": "string"},
                     "round": {"type": "integer"}, "question": {"type": "integer"},
@@ -218,6 +228,8 @@ def openapi_document() -> dict[str, Any]:
                 "Sheet": {"type": "object", "properties": {
                     "event": {"type": "object"}, "team": {"type": "object"},
                     "states": {"type": "array"},
+                    "version": {"type": "string", "description":
+                                "The screen version the sheet was read under (GET /state)"},
                     "rounds": {"type": "array", "items": {"type": "object"}}}},
                 "Standings": {"type": "object", "properties": {
                     "event": {"type": "string"},

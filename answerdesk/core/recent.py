@@ -8,7 +8,8 @@ backend's, was most of the poll's (bench/README.md). So each process keeps
 what it read of an event for ``STATE_CACHE_SECONDS`` (default 0.5 s):
 
 - what the same process commits through a Session is seen by its next poll: a
-  commit that wrote an event, round, question or gate forgets every kept read
+  commit that wrote an event, round, question, gate, audit entry or screen state
+  forgets every kept read
   (``_forget_on_commit``), and a read that began before such a commit is never
   kept;
 - another process's change (another worker, another app server, the CLI) is
@@ -32,10 +33,12 @@ from typing import Any
 from sqlalchemy import event as sa_event
 from sqlalchemy.orm import Session
 
-from ..models import Event, Question, QuestionGate, Round
+from ..models import AuditEntry, Event, Question, QuestionGate, Round, ScreenState
 
-#: The rows of state_by_code's one read come from these tables.
-_STATE_TABLES = (Event, Round, Question, QuestionGate)
+#: The rows of state_by_code's one read come from these tables, and its screen
+#: version from the audit log's entries that are not a phone's save (those are
+#: written on a raw connection, lean.py, never through a Session).
+_STATE_TABLES = (Event, Round, Question, QuestionGate, AuditEntry, ScreenState)
 #: Kept reads a process holds at most; past it they are all dropped (a venue polls a few events).
 LIMIT = 256
 _FLAG = "answerdesk.state_changed"

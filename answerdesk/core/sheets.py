@@ -35,10 +35,12 @@ def round_states(event: Event) -> list[dict[str, Any]]:
 
 def public_state(event: Event, now: dt.datetime | None = None) -> dict[str, Any]:
     """GET /api/events/<code>/state through the ORM: the round states, the question
-    clock's marker and the format's own public state. What state_by_code serves
+    clock's marker, the screen version (read first: a phone fetches what it labels,
+    static/widgets.js) and the format's own public state. What state_by_code serves
     must be exactly this (tests/test_lean.py)."""
+    version = live.screen_version(event.id)
     return {"rounds": round_states(event), "question": clock.marker(event, now),
-            **formats.of(event).public_state(event)}
+            "version": version, **formats.of(event).public_state(event)}
 
 
 _event, _round, _question, _gate = (Event.__table__, Round.__table__, Question.__table__,
@@ -58,14 +60,21 @@ _LATEST_GATE = (
     .correlate(None)
     .scalar_subquery()
 )
+# The event's screen version (live.screen_version), not correlated: read once.
+_VERSION = live.screen_version_columns(
+    db.select(_event.c.id).where(_event.c.code == db.bindparam("code"))
+    .correlate(None).scalar_subquery())
 # The whole state poll of a format without a public state in ONE read: the event, its
 # rounds' states (one row each; one row of NULLs without rounds) and, on every row,
-# the marker's gate. Its gate columns are called ``state`` and ``locks_at`` as the
-# gate's own, so that clock.is_running reads a row as it reads a QuestionGate.
+# the marker's gate and the screen version. Its gate columns are called ``state`` and
+# ``locks_at`` as the gate's own, so that clock.is_running reads a row as it reads a
+# QuestionGate.
 _STATE = (
     db.select(_event.c.id.label("event_id"), _event.c.format, _round.c.number,
               _round.c.state.label("round_state"), _marker_round.c.number.label("marker_round"),
-              _question.c.number.label("marker_question"), _gate.c.state, _gate.c.locks_at)
+              _question.c.number.label("marker_question"), _gate.c.state, _gate.c.locks_at,
+              _VERSION[0].label("v_audit"), _VERSION[1].label("v_recent"),
+              _VERSION[2].label("v_screen"))
     .select_from(
         _event.outerjoin(_round, _round.c.event_id == _event.c.id)
         .outerjoin(_gate, _gate.c.id == _LATEST_GATE)
@@ -110,7 +119,8 @@ def state_by_code(code: str, now: dt.datetime | None = None) -> dict[str, Any]:
                   "state": "open" if running else "locked"}
     state = {"rounds": [{"number": r.number, "state": r.round_state}
                         for r in rows if r.number is not None],
-             "question": marker}
+             "question": marker,
+             "version": live.token(first.v_audit, first.v_recent, first.v_screen)}
     fmt = formats.get(first.format)
     if type(fmt).public_state is not formats.Format.public_state:
         with read_only():
@@ -160,20 +170,23 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
     """
     now = utcnow()
     fmt = formats.of(event)
+    version = live.screen_version(event.id)  # what the sheet shows is at least this new
     kept, key, under = None, (event.id, team.id), None
     if type(fmt).keeps_sheet is not formats.Format.keeps_sheet:
-        under = (live.screen_version(event.id),
+        under = (version,
                  tuple(db.session.execute(_TEAM_SIGNATURE, {"team_id": team.id}).one()))
         kept = _kept_sheets(current_app)
         hit = kept.get(key)
         if hit is not None and hit[0] == under:
-            return {**hit[1], "now": clock.stamp(now), "question": clock.marker(event, now)}
+            return {**hit[1], "now": clock.stamp(now), "question": clock.marker(event, now),
+                    "version": version}
     sheet = _built_sheet(event, team)
     if kept is not None and fmt.keeps_sheet(sheet):
         if len(kept) >= KEPT_LIMIT:
             kept.clear()
         kept[key] = (under, sheet)
-    return {**sheet, "now": clock.stamp(now), "question": clock.marker(event, now)}
+    return {**sheet, "now": clock.stamp(now), "question": clock.marker(event, now),
+            "version": version}
 
 
 #: Teams' sheets a process keeps at most (two full events of MAX_TEAMS_PER_EVENT, 300:

@@ -60,9 +60,10 @@ class ShootoutNumbers(Body):
 @bp.get("/events/<code>/play")
 @reads_only
 def play_state(code: str):
-    """Polled by every phone every 9 s: answered 304 while the phone holds the current
-    part (the browser's fetch sends If-None-Match itself and hands the script the
-    kept body), so a 300-team night sends 3 KB a poll only when something moved."""
+    """Fetched by a phone when the state's version moved (and every 3 s while a
+    shoot-out waits for its outcome, static/widgets.js): answered 304 while the phone
+    holds the current part (the browser's fetch sends If-None-Match itself and hands
+    the script the kept body)."""
     event, team = api_team(code)
     tag, part = play.tagged_play(event, team)
     if tag is not None and tag in request.if_none_match:

@@ -101,8 +101,9 @@ def play_json(event: Event, team: Team, played: list[Any] | None = None) -> dict
     the final round's question states, and the other teams (for the copy joker).
 
     Kept per team while the event's screen version stands (kept_play): every phone
-    asks for it every 9 s (static/widgets.js) and with every sheet read, and at a
-    300-team night it cost 9 ms of CPU each time, more than five saves."""
+    asks for it when the state's version moves (static/widgets.js) and with every
+    sheet read, and at a 300-team night it cost 9 ms of CPU each time, more than five
+    saves."""
     return kept_play(event, team, lambda: _play_json(event, team, played))[1]
 
 
