@@ -32,6 +32,7 @@ import sys
 import tempfile
 import threading
 import time
+import urllib.parse
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -541,8 +542,12 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
         rng, typing = random.Random(n), random.Random(-1 - n)
         arrival = began + rng.random() * warmup / 2
         await asyncio.sleep(max(0.0, arrival - time.perf_counter()))
-        await timed(arrivals, conn, "GET", f"/api/events/{code}/sheet", headers=auth)
+        first = await timed(arrivals, conn, "GET", f"/api/events/{code}/sheet", headers=auth)
         sheet_read = last_save = time.perf_counter()
+        held = None  # the now and version of the sheet the page holds
+        if first and first[0] == 200:
+            read = json.loads(first[1])
+            held = (read["now"], read["version"])
         next_save = arrival + rng.expovariate(rate) if rate else end
         next_poll = arrival + STATE_POLL
         next_play = arrival + PLAY_POLL if PLAY_POLL and not CARRIED else end
@@ -555,13 +560,20 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
             """What the page does with a state, from a poll or a save's answer: the
             sheet when 10 s passed and no edit waits (a save's answer empties the
             queue), /play when the version moved (widgets.js)."""
-            nonlocal sheet_read, version, play_tag
+            nonlocal sheet_read, version, play_tag, held
             now = time.perf_counter()
             if (SHEET_EVERY and now - sheet_read > SHEET_EVERY
                     and (saved or now - last_save > SAVE_DEBOUNCE)):
-                await timed(sheet_reads if measured else Stats(), conn, "GET",
-                            f"/api/events/{code}/sheet", headers=auth)
+                # sheet.js: what changed since the sheet it holds (the whole sheet when
+                # anything else may have changed).
+                since = (f"?since={urllib.parse.quote(held[0])}"
+                         f"&version={urllib.parse.quote(held[1])}") if CARRIED and held else ""
+                got = await timed(sheet_reads if measured else Stats(), conn, "GET",
+                                  f"/api/events/{code}/sheet{since}", headers=auth)
                 sheet_read = time.perf_counter()
+                if CARRIED and got and got[0] == 200:
+                    read = json.loads(got[1])
+                    held = (read["now"], read.get("version") or (held or ("", ""))[1])
             if not CARRIED or not answer_ or answer_[0] != 200:
                 return
             body = json.loads(answer_[1])

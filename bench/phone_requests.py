@@ -38,6 +38,8 @@ def kind(method: str, url: str) -> str:
     if path.endswith("/state"):
         return "state poll (GET state)"
     if "/api/events/" in path and path.endswith("/sheet"):
+        if "since=" in url:
+            return "sheet changes (GET api sheet?since)"
         return "sheet read (GET api sheet)"
     if "/api/events/" in path and path.endswith("/play"):
         return "rules poll (GET play)"

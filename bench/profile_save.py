@@ -101,6 +101,14 @@ def main(argv: list[str] | None = None) -> int:
             return resp
 
         kinds["/play poll, revalidated"] = revalidated
+
+        def reread(i: int):
+            """The sheet of a team that saved since its last read: the kept one is out
+            of date (what a typing team's phones read every 10 s)."""
+            save(i)
+            return kinds["sheet read"](i)
+
+        kinds["save, then the team's sheet (out of date)"] = reread
         figures = {}
         for name, call in kinds.items():
             for i in range(max(20, len(tokens))):  # each team once: kept reads warm

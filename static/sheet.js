@@ -239,14 +239,16 @@
       var current = loadQueue();
       var sameEdit = current[key] && current[key].seq === item.seq;
       if (r.status === 200) {
+        var carried = r.body.state;
+        delete r.body.state;
         if (sameEdit) { delete current[key]; storeQueue(current); setStatus(key, "saved", savedText(r.body)); }
         remember(r.body);
         // The server kept a newer edit from another phone of the team: show it.
         if (sameEdit && r.body.text !== item.text && fields[key]) {
           fields[key].input.value = r.body.text;
           pollState(true);
-        } else if (r.body.state) {
-          seenState(r.body.state, false);
+        } else if (carried) {
+          seenState(carried, false);
         }
       } else if (r.status === 401) {
         localStorage.removeItem(tokenKey);
@@ -301,13 +303,7 @@
       }
       return resp.json();
     }).then(function (sheet) {
-      if (!sheet) return;
-      setNet(true);
-      if (sheet.now) skew = Date.parse(sheet.now) - Date.now();
-      statesSeen = JSON.stringify(sheet.states) + JSON.stringify(sheet.question || null);
-      localStorage.setItem(sheetKey, JSON.stringify(sheet));
-      render(sheet);
-      flush();
+      if (sheet) shown(sheet);
     }).catch(function () {
       setNet(false);
       // Started without network (the page came from the service worker's cache):
@@ -316,6 +312,57 @@
       try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { last = null; }
       if (last && !Object.keys(fields).length) { render(last); flush(); }
     });
+  }
+
+  function shown(sheet) {
+    setNet(true);
+    if (sheet.now) skew = Date.parse(sheet.now) - Date.now();
+    statesSeen = JSON.stringify(sheet.states) + JSON.stringify(sheet.question || null);
+    localStorage.setItem(sheetKey, JSON.stringify(sheet));
+    render(sheet);
+    flush();
+  }
+
+  // Every 10 s while a round is open: what the team's other phones changed since the
+  // last read (the server sends the whole sheet instead when anything else may have
+  // changed). Drawn again only if an answer changed.
+  function loadChanges() {
+    var last = null;
+    try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { last = null; }
+    if (!last || !last.now || !last.version) return loadSheet();
+    var url = api + "/sheet?since=" + encodeURIComponent(last.now) +
+      "&version=" + encodeURIComponent(last.version);
+    fetch(url, {headers: headers()}).then(function (resp) {
+      if (resp.status === 401) {
+        localStorage.removeItem(tokenKey);
+        location.replace(root.dataset.joinUrl);
+        return null;
+      }
+      return resp.json();
+    }).then(function (body) {
+      if (!body) return;
+      if (!body.delta) return shown(body);
+      setNet(true);
+      var changed = false;
+      body.answers.forEach(function (answer) {
+        last.rounds.forEach(function (round) {
+          if (round.number !== answer.round) return;
+          round.questions.forEach(function (q) {
+            if (q.number === answer.question &&
+                JSON.stringify(q.answer) !== JSON.stringify(answer)) {
+              q.answer = answer;
+              changed = true;
+            }
+          });
+        });
+      });
+      skew = Date.parse(body.now) - Date.now();
+      last.now = body.now;
+      last.question = body.question;
+      localStorage.setItem(sheetKey, JSON.stringify(last));
+      if (changed) render(last);
+      flush();
+    }).catch(function () { setNet(false); });
   }
 
   var lastFull = Date.now();
@@ -330,9 +377,12 @@
     var seen = JSON.stringify(body.rounds) + JSON.stringify(body.question || null);
     var anyOpen = body.rounds.some(function (r) { return r.state === "open"; });
     var typing = Object.keys(loadQueue()).length > 0;
-    if (force || seen !== statesSeen || (anyOpen && !typing && Date.now() - lastFull > 10000)) {
+    if (force || seen !== statesSeen) {
       lastFull = Date.now();
       loadSheet();
+    } else if (anyOpen && !typing && Date.now() - lastFull > 10000) {
+      lastFull = Date.now();
+      loadChanges();
     }
     if (window.AnswerWidgets && window.AnswerWidgets.stateSeen) {
       window.AnswerWidgets.stateSeen(body.version);

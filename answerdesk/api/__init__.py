@@ -47,8 +47,13 @@ def join(code: str):
 @bp.get("/events/<code>/sheet")
 @reads_only
 def sheet(code: str):
+    """The team's sheet; with ``since`` and ``version`` (what the phone's last read
+    said), only the answers changed since when nothing else can have (issue 33)."""
     event, team = api_team(code)
-    return jsonify(sheets.team_sheet(event, team))
+    since, version = request.args.get("since"), request.args.get("version")
+    if since is None:
+        return jsonify(sheets.team_sheet(event, team))
+    return jsonify(sheets.changed_answers(event, team, since, version))
 
 
 def state_document(event: Event) -> dict[str, Any]:

@@ -98,9 +98,20 @@ def openapi_document() -> dict[str, Any]:
                 "get": {
                     "summary": "The team's answer sheet: visible rounds, questions, saved answers",
                     "security": [{"teamToken": []}],
-                    "parameters": [CODE],
+                    "parameters": [
+                        CODE,
+                        {"name": "since", "in": "query", "required": False,
+                         "description": "The now of the phone's last read: with version, "
+                         "only the answers changed since, when nothing else can have",
+                         "schema": {"type": "string"}},
+                        {"name": "version", "in": "query", "required": False,
+                         "description": "The version of the sheet the phone holds",
+                         "schema": {"type": "string"}}],
                     "responses": {
-                        "200": answered("The sheet", {"$ref": "#/components/schemas/Sheet"}),
+                        "200": answered("The sheet, or {delta: true, version, now, question, "
+                                        "answers: [SavedAnswer]}",
+                                        {"anyOf": [{"$ref": "#/components/schemas/Sheet"},
+                                                   {"$ref": "#/components/schemas/SheetDelta"}]}),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event"),
                     },
@@ -215,6 +226,12 @@ def openapi_document() -> dict[str, Any]:
                     "receipt": {"type": "string"},
                     "state": {"type": "object", "description":
                               "With ?with=state: what GET /state answers"}}},
+                "SheetDelta": {"type": "object", "properties": {
+                    "delta": {"type": "boolean", "const": True},
+                    "version": {"type": "string"}, "now": {"type": "string"},
+                    "question": {"type": ["object", "null"]},
+                    "answers": {"type": "array",
+                                "items": {"$ref": "#/components/schemas/SavedAnswer"}}}},
                 "ReceiptCheck": {"type": "object", "properties": {
                     "valid": {"type": "boolean"}, "team": {"type": "string"},
                     "round": {"type": "integer"}, "question": {"type": "integer"},

@@ -280,6 +280,13 @@ class Format:
         change of it writes an audit entry."""
         return False
 
+    def sheet_delta(self, rnd: Any) -> bool:
+        """Whether a phone that holds the team's sheet may read only the answers changed
+        since in this open round (sheets.changed_answers, issue 33): only when the
+        format's part of the round's sheet is built from the event alone, the team's
+        answers being its ``answer`` fields. Default no (the whole sheet)."""
+        return False
+
     def openapi_paths(self) -> dict[str, Any]:
         """The OpenAPI paths of the format's own API routes."""
         return {}

@@ -84,3 +84,36 @@ def test_a_typing_phone_polls_only_what_moved(browser: Browser, live_demo, log_i
     now = time.monotonic()
     assert 2 <= len(between(idle, now, "state")) <= 3
     assert between(idle, now, "play") == [] and between(idle, now, "save") == []
+
+
+def test_a_second_phone_sees_its_teammates_answers_by_changes_alone(
+        browser: Browser, live_demo, log_in_host):
+    """Two phones of one team: what one types reaches the other within the 10 s
+    re-read, as the answers changed since its last read, not the whole sheet."""
+    base, code, password = live_demo
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    log_in_host(desk, base, code, password)
+    desk.locator("#rounds tr[data-round='2'] button[value=open]").click()
+    expect(desk.locator("#rounds tr[data-round='2']")).to_have_class("open", timeout=WAIT)
+
+    typing = _join(browser, base, code, "Сови")
+    expect(typing.locator("input[data-key='2/1']")).to_be_visible(timeout=WAIT)
+    typing.locator("details summary", has_text="телефон").click()
+    link = typing.locator("#share-link").input_value()
+    watching = browser.new_context(**PHONE).new_page()
+    reads: list[dict] = []
+
+    def noted(response) -> None:
+        if "/sheet?since=" in response.url:
+            reads.append(response.json())
+
+    watching.on("response", noted)
+    watching.goto(link)
+    expect(watching.locator("input[data-key='2/1']")).to_be_visible(timeout=WAIT)
+
+    typing.locator("input[data-key='2/1']").press_sequentially("Левски", delay=60)
+    expect(typing.locator(".question:has(input[data-key='2/1']) .status")).to_have_class(
+        "status saved", timeout=WAIT)
+    expect(watching.locator("input[data-key='2/1']")).to_have_value("Левски", timeout=25_000)
+    assert any(r.get("delta") and any(a["text"] == "Левски" for a in r["answers"])
+               for r in reads), reads

@@ -138,6 +138,11 @@ class BulgarianQuiz(Format):
         """A running shoot-out counts its seconds down (shootout_json): built every time."""
         return sheet["play"]["shootout"] is None
 
+    def sheet_delta(self, rnd: Any) -> bool:
+        """«От 1 до 10» (BG-R5.4) lists the numbers the team's answers used: that round's
+        part moves with the answers, so it is read whole."""
+        return rnd.check_mode != "number"
+
     def openapi_paths(self) -> dict[str, Any]:
         from .api import openapi_paths
 
