@@ -263,3 +263,15 @@ def russian_nouns(word: str) -> bool:
         "NOUN" in p.tag.grammemes and not _PROPER_TAGS & p.tag.grammemes
         for p in _morph().parse(word) if p.is_known
     )
+
+
+@lru_cache(maxsize=65536)
+def russian_forms(word: str) -> frozenset[str]:
+    """Every form of every reading the Russian dictionary (pymorphy3) knows of ``word``
+    (empty when it does not know the word): "бразилия" -> бразилии, бразилию, ...;
+    never "бразилиа", the city."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return frozenset()
+    return frozenset(
+        f.word.replace("ё", "е") for p in _morph().parse(word) if p.is_known for f in p.lexeme
+    )

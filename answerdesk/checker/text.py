@@ -13,7 +13,7 @@ from functools import cached_property, lru_cache
 from rapidfuzz.distance import OSA, Indel, Levenshtein
 
 from answerdesk.checker import lexicon
-from answerdesk.checker.distance import ENDING, typo_cost
+from answerdesk.checker.distance import ENDING, close, typo_cost
 from answerdesk.checker.normalize import (
     hedge_parts,
     is_cyr,
@@ -337,7 +337,9 @@ def _word_guard(
             form = _other_form(kw, gw, a)
             if form:
                 return form, False
-        if kw and _is_inflection(kw, gw) and not _two_dictionary_words(kw, gw):
+        if kw and _is_inflection(kw, gw) and not _two_dictionary_words(kw, gw) and not (
+            _outside_paradigm(kw, gw)
+        ):
             continue
         if len(a.tokens) > 1 and _replaced_word(kw, gw, max_errors):
             return why("different_word", word=gw), True
@@ -345,6 +347,8 @@ def _word_guard(
             return why("different_word", word=gw), len(a.tokens) == 1 and _unrelated(kw, gw)
         if not kw:
             continue
+        if len(a.tokens) == 1 and _listed_other_name(kw, gw, a):
+            return why("different_name", word=g.raw.strip()), False
         auto, _ = budget(len(kw), max_errors)
         d = OSA.distance(kw, gw, score_cutoff=auto + 1)
         if d > auto:
@@ -415,6 +419,46 @@ def _two_dictionary_words(kw: str, gw: str) -> bool:
         return False
     lg = lexicon.russian_lemmas(gw)
     return bool(lg) and not lk & lg
+
+
+def _outside_paradigm(kw: str, gw: str) -> bool:
+    """Rule "not one of its forms" (issue 30 class 4): an ending change is no form of a
+    key word the Russian dictionary knows when the dictionary lists no such form of it,
+    and the given, which the dictionary does not know, is a word Russian text uses
+    (wordfreq ru, Zipf >= ``OTHER_NAME_ZIPF``) and no Bulgarian word (a Bulgarian form,
+    "картини" for "картина", is the same word): "Бразилиа" (ru 2.7, the capital) for
+    "Бразилия", "Ликиа"-like spellings of another place, "Индиа" (2.0) for "Индия" goes to
+    the host as well. Such a given is judged as a word (``_different_word``) and is no
+    other convention of the key's name (``_same_name``); forms the dictionary lists
+    ("Спартака", "Бразилии") stay forms, and an unknown string ("Кракатао") a typo."""
+    forms = lexicon.russian_forms(kw)
+    return (
+        bool(forms)
+        and gw not in forms
+        and not lexicon.russian_dictionary_word(gw)
+        and lexicon.zipf(gw, "ru") >= OTHER_NAME_ZIPF
+        and lexicon.zipf(gw, "bg") < lexicon.KNOWN_ZIPF
+    )
+
+
+def _listed_other_name(kw: str, gw: str, a: Prep) -> bool:
+    """Rule "another listed name" (issue 30 class 4): a one-word name key ("Дания",
+    ``_names_someone``) and an answer that differs from it by a consonant no finger or
+    ear slips to (``distance``: not a neighbouring key, not a voiced/unvoiced or
+    sound-alike pair) and that the word lists know (Zipf >= ``OTHER_NAME_ZIPF`` in bg,
+    ru or en) is most likely another name, not a typo: "Дакия" (Dacia, ru 1.6) for
+    "Дания", "Ликия" (Lycia, 1.3) for "Лидия", "Батавия" (1.5) for "Бавария"; the host
+    decides. Slips of one name that word lists also carry keep their typo verdict: a
+    vowel ("Израэль", "Индиа"), a doubled or dropped letter ("Росия"), a neighbouring
+    key; and an unknown string stays a typo ("Данмя")."""
+    if not _names_someone(a.raw, a.tokens) or spelling_variant(kw, gw):
+        return False
+    if max(lexicon.zipf(gw, lang) for lang in lexicon.LANGS) < OTHER_NAME_ZIPF:
+        return False
+    return any(
+        op.tag == "replace" and not close(kw[op.src_pos], gw[op.dest_pos])
+        for op in Levenshtein.editops(kw, gw)
+    )
 
 
 #: the masculine and feminine endings of Slavic surnames (and of the adjectives they
@@ -1024,7 +1068,7 @@ def _same_name(g: Prep, a: Prep) -> bool:
     ):
         return False
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
-        if kw != gw and _other_form(kw, gw, a):
+        if kw != gw and (_other_form(kw, gw, a) or _outside_paradigm(kw, gw)):
             return False
         if kw != gw and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF

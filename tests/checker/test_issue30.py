@@ -390,3 +390,34 @@ def test_other_name_of_a_rejected_answer_does_not_veto() -> None:
     key = {"accept": ["Пушкин"], "reject": ["Александр"]}
     assert check("Дантес", key, "typo3").outcome == "review"
     assert check("Александр", key, "typo3").outcome == "wrong"
+
+
+# ------------------------------------------------- class 4: another place one letter off
+# (issue 30, fourth pass: tests/checker/data/issue30_heldout2.jsonl)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Дакия", "Дания"),       # Dacia: a consonant no finger slips to, a listed name
+        ("Ликия", "Лидия"),       # Lycia for Lydia
+        ("Батавия", "Бавария"),
+        ("Бразилиа", "Бразилия"),  # the capital: an ending Бразилия never takes
+    ],
+)
+def test_another_listed_name_one_letter_off_is_not_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Даниа", "Дания"),       # no list knows it: a typo
+        ("Данмя", "Дания"),
+        ("Израэль", "Израиль"),   # listed, but a vowel slip
+        ("Росия", "Россия"),      # listed, but a dropped double letter
+        ("Бразилии", "Бразилия"),  # a form the dictionary lists
+        ("картини", "картина"),   # the Bulgarian plural, not another word
+    ],
+)
+def test_slips_of_a_name_stay_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
