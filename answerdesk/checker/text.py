@@ -1346,7 +1346,28 @@ def check_text(
         return "correct", 1.0, m.reason
     if m.rank == REVIEW:
         return "review", None, m.reason
+    if mode != "exact" and m.reason.code == "no_match" and _original_for_cyrillic(g, key):
+        return "review", None, why("other_script", key=entry)
     return "wrong", 0.0, m.reason
+
+
+def _original_for_cyrillic(g: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:
+    """Rule "Latin for a Cyrillic key" (issue 30 classes 5 and 7): a team that answers a
+    question whose every accepted answer is Cyrillic in Latin letters writes the
+    original or its translation, which no transliteration reaches: "Peugeot" for "Пежо",
+    "Renault" for "Рено", "Saint-Germain" for "Сен-Жермен", "Via Appia" for "Аппиева
+    дорога", and the ЧГК juries' Зачёт lines "Crystal Palace" for "Хрустальный дворец"
+    (ruch17st), "Some Like it Hot" for "В джазе только девушки" (wc13), "Monsters, Inc."
+    for "Корпорация монстров" (rusch16), "Gangsta's paradise" for "Рай для гангстеров"
+    (ingush16). The host decides; never rejected outright. In the SIGame corpus 25 of
+    16,392 answers are Latin for a Cyrillic key, all wrong ones a host may look at
+    ("Deep Blue" for "Рыбка"). Not in exact rounds (BG-R5.6), and not for a single
+    letter or two."""
+    return (
+        g.script == "lat"
+        and any(len(t) >= 3 for t in g.tokens)
+        and all(a.script == "cyr" for _, a in key)
+    )
 
 
 def transcription_of(key_answer: str) -> str:

@@ -421,3 +421,24 @@ def test_another_listed_name_one_letter_off_is_not_accepted(given: str, key: str
 )
 def test_slips_of_a_name_stay_accepted(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+# ------------------------------------------------- classes 5 and 7: the Latin original
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Peugeot", "Пежо"),
+        ("Saint-Germain", "Сен-Жермен"),
+        ("Crystal Palace", "Хрустальный дворец"),   # ruch17st T1.Q14, Зачёт
+        ("Some Like it Hot", "В джазе только девушки"),  # wc13 T2.Q13, Зачёт
+    ],
+)
+def test_latin_original_for_a_cyrillic_key_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_script")
+    assert outcome(given, [key], "exact")[0] == "wrong"  # BG-R5.6: exact stays exact
+
+
+def test_latin_answer_is_still_judged_against_a_latin_key() -> None:
+    assert outcome("Deep Blue", ["Рыбка", "Fish"], "typo3")[0] == "wrong"
+    assert outcome("Q", ["Франциско Скарамангу"], "typo3")[0] == "wrong"
