@@ -804,10 +804,9 @@ def _schools_meet(g: Prep, a: Prep) -> bool:
     return len(ka) >= SCHOOLS_MIN and OSA.distance(kg, ka, score_cutoff=2) <= 1
 
 
-#: a word at least this common (Zipf, bg/ru/en) is a word of the language, not a rare
-#: proper name: "Лермонтов" 3.6, "Цариград" 3.9, "Филипопол" 0 are names; "Норма" 4.3,
-#: "Ленин" 4.1, "Варна" 5.4 are names common enough for the word lists to know them as
-#: well as any word
+#: a word the lists know at least this well (Zipf, bg/ru/en) is in use, as a word or a
+#: name ("Дакия" ru 1.6, "Бразилиа" 2.7); typed slips of one are rarely listed
+#: ("Даниа", "Данмя" 0); see ``_listed_other_name`` and ``_outside_paradigm``
 OTHER_NAME_ZIPF = 1.0
 
 
@@ -824,7 +823,7 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
         return False
     return (
         _names_someone(a.raw, a.tokens)
-        and _name_words(g.norm, g.tokens, _capitalised(g.raw))
+        and _name_words(g.norm, g.tokens)
         and _fame(g.tokens) < _fame(a.tokens)
         and _fame(g.tokens[-1:]) < KNOWN_NAME_ZIPF
     )
@@ -858,42 +857,19 @@ def _names_someone(raw: str, tokens: tuple[str, ...]) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _capitalised(raw: str) -> bool:
-    """Every word of three letters or more written with a capital (a team writing a name)."""
-    words = [w for w in raw.split() if len(w) >= 3]
-    return bool(words) and all(w[:1].isupper() for w in words)
-
-
-#: a word the Russian dictionary reads as a name only, but this much more frequent (Zipf)
-#: in Bulgarian than in Russian, is a Bulgarian common word: "котка" (bg 4.4, ru 2.0, a
-#: Finnish place in OpenCorpora); names are as frequent in Russian text or more:
-#: "Сталинград" 3.2/3.7, "Ульянов" 0/3.3, "Джугашвили" 0/2.7
-BULGARIAN_MARGIN = 2.0
-
-
-@lru_cache(maxsize=65536)
-def _name_words(norm: str, tokens: tuple[str, ...], capitalised: bool) -> bool:
+def _name_words(norm: str, tokens: tuple[str, ...]) -> bool:
     """Rule "a name, not a word" (issue 30 class 5): every word of three letters or more
-    is a name: the Russian dictionary reads it as a name only ("Джугашвили", "Ульянов",
-    "Сталинград") and it is no Bulgarian word (``BULGARIAN_MARGIN``); or no list knows
-    it (rarer than ``OTHER_NAME_ZIPF`` in bg, ru and en: "Булсара", "Клемънс"); or the
-    team wrote it with a capital and it is no common Russian word ("Сердика",
-    "Константинопол", "Reginald Dwight": the Bulgarian and English lists do not tell
-    names from words, the capital does). A CLDR place or language other than the key's
-    is a known different one, not another name."""
+    is no common Russian word (``lexicon.common_russian_word``: the dictionary knows it
+    with no reading as a name): "Джугашвили", "Ульянов", "Сталинград" (read as names
+    only), "Сердика", "Константинопол", "Reginald Dwight" (no Russian words). The
+    team's capitals are not read: phones capitalise the first word, teams type names in
+    lower case or in capitals, and letter case never changes a verdict
+    (tests/checker/test_properties.py); the fame guards of ``_plausible_other_name``
+    keep common words of the other lists out. A CLDR place or language other than the
+    key's is a known different one, not another name."""
     if norm in lexicon.entity_names() or any(len(t) < 3 for t in tokens):
         return False
-    for t in tokens:
-        if lexicon.common_russian_word(t):
-            return False
-        if capitalised or (
-            lexicon.russian_dictionary_word(t)
-            and lexicon.zipf(t, "bg") < lexicon.zipf(t, "ru") + BULGARIAN_MARGIN
-        ):
-            continue
-        if max(lexicon.zipf(t, lang) for lang in lexicon.LANGS) >= OTHER_NAME_ZIPF:
-            return False
-    return True
+    return not any(lexicon.common_russian_word(t) for t in tokens)
 
 
 @lru_cache(maxsize=65536)
@@ -1003,8 +979,10 @@ def _compare_cross(g: Prep, a: Prep, max_errors: int, mode: str) -> Match:
 def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
     """BG-R4.3/R4.4 in the media rounds: an answer in the other script whose consonants
     sound like the key's ("Shampoo" / "Шампунь", "Peugeot" / "Пежо") may be the same
-    word in its original spelling: the host decides, it is never rejected outright."""
-    if mode == "typo5":
+    word in its original spelling: the host decides, it is never rejected outright.
+    In typo3 rounds too for a Latin answer to a Cyrillic key (rule "Latin for a
+    Cyrillic key": "Peugeot" for "Пежо", "Renault" for "Рено", "Tokaji" for "Токай")."""
+    if mode == "typo5" or (mode == "typo3" and a.script == "cyr"):
         keys = {consonant_skeleton(s) for s in a.skels + a.en_skels}
         gives = {consonant_skeleton(s) for s in g.skels + g.en_skels}
         for k in keys:
@@ -1353,19 +1331,22 @@ def check_text(
 
 def _original_for_cyrillic(g: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:
     """Rule "Latin for a Cyrillic key" (issue 30 classes 5 and 7): a team that answers a
-    question whose every accepted answer is Cyrillic in Latin letters writes the
-    original or its translation, which no transliteration reaches: "Peugeot" for "Пежо",
-    "Renault" for "Рено", "Saint-Germain" for "Сен-Жермен", "Via Appia" for "Аппиева
-    дорога", and the ЧГК juries' Зачёт lines "Crystal Palace" for "Хрустальный дворец"
+    question whose every accepted answer is Cyrillic with a name or phrase of several
+    Latin words writes the original or its translation, which no transliteration
+    reaches: the ЧГК juries' Зачёт lines "Crystal Palace" for "Хрустальный дворец"
     (ruch17st), "Some Like it Hot" for "В джазе только девушки" (wc13), "Monsters, Inc."
     for "Корпорация монстров" (rusch16), "Gangsta's paradise" for "Рай для гангстеров"
-    (ingush16). The host decides; never rejected outright. In the SIGame corpus 25 of
-    16,392 answers are Latin for a Cyrillic key, all wrong ones a host may look at
-    ("Deep Blue" for "Рыбка"). Not in exact rounds (BG-R5.6), and not for a single
-    letter or two."""
+    (ingush16), and "Via Appia" for "Аппиева дорога", "Saint-Germain" for "Сен-Жермен".
+    The host decides; never rejected outright. A single Latin word is judged by its
+    sound (``_sounds_alike``: "Peugeot" for "Пежо" goes to the host, "Shampoo" for
+    "Пирожок" stays wrong). In the SIGame corpus a few dozen of 16,392 answers are Latin
+    for a Cyrillic key, all wrong ones a host may look at ("Deep Blue" for "Рыбка").
+    Not in exact rounds (BG-R5.6)."""
+    words = [t for t in g.tokens if len(t) >= 2]
     return (
         g.script == "lat"
-        and any(len(t) >= 3 for t in g.tokens)
+        and len(words) >= 2
+        and any(len(t) >= 3 for t in words)
         and all(a.script == "cyr" for _, a in key)
     )
 

@@ -432,7 +432,10 @@ class TestBgR4CrossScript:
         assert outcome("Shampoo", ["Пирожок"], "typo5") == "wrong"
 
     def test_bg_r4_cross_script_leniency_is_for_media_rounds(self) -> None:
-        assert outcome("Shampoo", ["Шампунь"], "typo3") == "wrong"
+        # never accepted outside the media rounds; an original that sounds like the
+        # key goes to the host (rule "Latin for a Cyrillic key", issue 30)
+        assert outcome("Shampoo", ["Шампунь"], "typo3") == "review"
+        assert outcome("Shampoo", ["Шампунь"], "exact") == "wrong"
 
     def test_bg_r4_consonant_skeleton(self) -> None:
         from answerdesk.checker.translit import consonant_skeleton
