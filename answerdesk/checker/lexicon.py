@@ -275,3 +275,27 @@ def russian_forms(word: str) -> frozenset[str]:
     return frozenset(
         f.word.replace("ё", "е") for p in _morph().parse(word) if p.is_known for f in p.lexeme
     )
+
+
+#: the parts of speech of ``russian_parts`` (pymorphy3 tags; participles and short forms
+#: read as adjectives, gerunds and infinitives as verbs)
+_POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "PRTF": "ADJ", "PRTS": "ADJ",
+        "VERB": "VERB", "INFN": "VERB", "GRND": "VERB", "ADVB": "ADVB", "NUMR": "NUMR"}
+
+
+@lru_cache(maxsize=65536)
+def russian_parts(word: str) -> frozenset[str]:
+    """Parts of speech the Russian dictionary (pymorphy3) reads ``word`` as, with "NAME"
+    for a reading as a name, surname, place or organisation (``_PROPER_TAGS``); empty
+    for a word it does not know."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return frozenset()
+    out: set[str] = set()
+    for p in _morph().parse(word):
+        if not p.is_known:
+            continue
+        if _PROPER_TAGS & p.tag.grammemes:
+            out.add("NAME")
+        elif p.tag.POS in _POS:
+            out.add(_POS[p.tag.POS])
+    return frozenset(out)

@@ -444,3 +444,32 @@ def test_latin_word_that_sounds_unlike_the_key_stays_wrong() -> None:
     assert outcome("Deep Blue", ["Рыбка", "Fish"], "typo3")[0] == "wrong"  # a Latin key
     assert outcome("Q", ["Франциско Скарамангу"], "typo3")[0] == "wrong"
     assert outcome("Shampoo", ["Пирожок"], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 6: one word of a phrase replaced
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Квантовая физика", "Квантовая механика"),    # rusch16 T3.Q14, Зачёт
+        ("Самая долгая ночь", "Самая длинная ночь"),   # rusch16 T5.Q6, Зачёт
+        ("Выстрелил в молоко", "Попал в молоко"),      # wc13 T4.Q13, Зачёт
+        ("Цикада, муравей", "Стрекоза, муравей"),      # rusch16 T5.Q15, Зачёт
+        ("Квантовая химия", "Квантовая механика"),     # another thing: the host refuses it
+        ("Гордиевым узлом", "Гордиев узел"),           # the same words in another case
+    ],
+)
+def test_one_word_of_a_phrase_replaced_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Артур Кларк", "Артур Хейли"),        # a name for a name: another person
+        ("Морской котик с усами", "Морская свинка"),  # more than one word replaced
+        ("Теодор Рузвельт", "Франклин Рузвельт"),
+    ],
+)
+def test_one_word_replaced_is_not_every_change(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
