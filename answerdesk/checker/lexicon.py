@@ -64,6 +64,20 @@ def _entities() -> dict[str, frozenset[str]]:
                 add(city, f"Z:{zone}")
     for name, what in _iso_names():
         add(name, what)
+    # CLDR gives a country's other name in parentheses ("Мьянма (Бирма)", "Мианмар
+    # (Бирма)", "Myanmar (Burma)"): the other name alone names it too, unless it is a
+    # qualifier (an abbreviation, "Гонконг (САР)") or names something else ("Конго
+    # (Киншаса)": the capital); a country of the past of that name is the same one
+    # (ISO 3166-3 "Burma")
+    for code in LANGS:
+        for tcode, name in Locale.parse(code).territories.items():
+            parts = re.fullmatch(r"(.+?)\s*\(([^()\s]+)\)", name)
+            if not parts or parts.group(2).isupper():
+                continue
+            what = f"T:{tcode}"
+            if {i for i in ids.get(normalize(parts.group(2)), ()) if i[:2] != "H:"} <= {what}:
+                add(parts.group(1), what)
+                add(parts.group(2), what)
     return {n: frozenset(v) for n, v in ids.items()}
 
 

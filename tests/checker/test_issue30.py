@@ -473,3 +473,10 @@ def test_one_word_of_a_phrase_replaced_goes_to_review(given: str, key: str) -> N
 )
 def test_one_word_replaced_is_not_every_change(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+def test_cldr_other_name_in_parentheses_is_the_same_country() -> None:
+    # CLDR: "Мьянма (Бирма)", "Мианмар (Бирма)", "Myanmar (Burma)"
+    assert outcome("Мьянма", ["Бирма"], "typo3") == ("correct", "same_name")
+    assert outcome("Burma", ["Мианмар"], "typo3") == ("correct", "same_name")
+    assert outcome("САР", ["Гонконг"], "typo3")[0] != "correct"  # a qualifier, not a name
