@@ -809,8 +809,10 @@ def _one_word_replaced(g: Prep, a: Prep) -> str:
     new = [w for w in kg if not any(_same_word(k, w) for k in ka)]
     if len(lost) != 1 or len(new) != 1:
         return ""
-    if g.wnorm != g.norm or a.wnorm != a.norm:
-        return ""  # a number word: rule "epithet for a regnal number" or another number
+    if (g.wnorm != g.norm or a.wnorm != a.norm) and (
+        prepare(g.wnorm).numbers != prepare(a.wnorm).numbers
+    ):
+        return ""  # rule "epithet for a regnal number", or another number
     if not (lexicon.common_russian_word(lost[0]) or lexicon.common_russian_word(new[0])):
         return ""  # a name for a name: another person or place ("Артур Кларк"/"Хейли")
     pk, pg = lexicon.russian_parts(lost[0]), lexicon.russian_parts(new[0])
