@@ -523,8 +523,10 @@ REPLACED_MIN = 5
 def _replaced_word(kw: str, gw: str, max_errors: int) -> bool:
     """Rule "replaced word": in an answer of several words, one word farther from its key
     word than that word's own review allowance was replaced, not misspelt ("Северный
-    Ледовитый остров" for "... океан"). Short words (< 5 letters) are left to the host:
-    their allowance is too small to tell a synonym from a slip ("Старый бук" / "дуб")."""
+    Ледовитый остров" for "... океан"): never accepted, wrong unless it may be a synonym
+    (rule "one word replaced" sends it to the host). Short words (< 5 letters) are left
+    to the host: their allowance is too small to tell a synonym from a slip ("Старый
+    бук" / "дуб")."""
     if len(kw) < REPLACED_MIN:
         return False
     _, rev = budget(len(kw), max_errors)
