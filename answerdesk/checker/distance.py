@@ -39,7 +39,9 @@ def _neighbours() -> dict[str, frozenset[str]]:
     return {k: frozenset(v) for k, v in near.items()}
 
 
-def _close(a: str, b: str) -> bool:
+def close(a: str, b: str) -> bool:
+    """Two letters a finger or an ear slips between: two vowels, neighbouring keys, a
+    voiced/unvoiced or sound-alike pair."""
     return (a in _VOWELS and b in _VOWELS) or b in _neighbours().get(a, ())
 
 
@@ -70,7 +72,7 @@ def typo_cost(key: str, given: str) -> float:
             i += 2
             continue
         if op.tag == "replace":
-            w = 1.0 if _close(key[s], given[d]) else 1.5
+            w = 1.0 if close(key[s], given[d]) else 1.5
             first = s == 0
         elif op.tag == "delete":
             ch = key[s]

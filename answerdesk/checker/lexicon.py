@@ -64,6 +64,20 @@ def _entities() -> dict[str, frozenset[str]]:
                 add(city, f"Z:{zone}")
     for name, what in _iso_names():
         add(name, what)
+    # CLDR gives a country's other name in parentheses ("Мьянма (Бирма)", "Мианмар
+    # (Бирма)", "Myanmar (Burma)"): the other name alone names it too, unless it is a
+    # qualifier (an abbreviation, "Гонконг (САР)") or names something else ("Конго
+    # (Киншаса)": the capital); a country of the past of that name is the same one
+    # (ISO 3166-3 "Burma")
+    for code in LANGS:
+        for tcode, name in Locale.parse(code).territories.items():
+            parts = re.fullmatch(r"(.+?)\s*\(([^()\s]+)\)", name)
+            if not parts or parts.group(2).isupper():
+                continue
+            what = f"T:{tcode}"
+            if {i for i in ids.get(normalize(parts.group(2)), ()) if i[:2] != "H:"} <= {what}:
+                add(parts.group(1), what)
+                add(parts.group(2), what)
     return {n: frozenset(v) for n, v in ids.items()}
 
 
@@ -263,3 +277,39 @@ def russian_nouns(word: str) -> bool:
         "NOUN" in p.tag.grammemes and not _PROPER_TAGS & p.tag.grammemes
         for p in _morph().parse(word) if p.is_known
     )
+
+
+@lru_cache(maxsize=65536)
+def russian_forms(word: str) -> frozenset[str]:
+    """Every form of every reading the Russian dictionary (pymorphy3) knows of ``word``
+    (empty when it does not know the word): "бразилия" -> бразилии, бразилию, ...;
+    never "бразилиа", the city."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return frozenset()
+    return frozenset(
+        f.word.replace("ё", "е") for p in _morph().parse(word) if p.is_known for f in p.lexeme
+    )
+
+
+#: the parts of speech of ``russian_parts`` (pymorphy3 tags; participles and short forms
+#: read as adjectives, gerunds and infinitives as verbs)
+_POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "PRTF": "ADJ", "PRTS": "ADJ",
+        "VERB": "VERB", "INFN": "VERB", "GRND": "VERB", "ADVB": "ADVB", "NUMR": "NUMR"}
+
+
+@lru_cache(maxsize=65536)
+def russian_parts(word: str) -> frozenset[str]:
+    """Parts of speech the Russian dictionary (pymorphy3) reads ``word`` as, with "NAME"
+    for a reading as a name, surname, place or organisation (``_PROPER_TAGS``); empty
+    for a word it does not know."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return frozenset()
+    out: set[str] = set()
+    for p in _morph().parse(word):
+        if not p.is_known:
+            continue
+        if _PROPER_TAGS & p.tag.grammemes:
+            out.add("NAME")
+        elif p.tag.POS in _POS:
+            out.add(_POS[p.tag.POS])
+    return frozenset(out)

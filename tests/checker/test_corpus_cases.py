@@ -105,3 +105,25 @@ def test_issue30_own_case(case: dict) -> None:
 def test_issue30_own_has_no_false_accept_or_reject() -> None:
     counts = tally("issue30_own.jsonl")
     assert counts["false_accept"] == 0 and counts["false_reject"] == 0
+
+
+def test_issue30_heldout2_no_false_accept_nor_needless_review() -> None:
+    """The fourth pass's held-out set (SOURCES.md): no false accept, no needless review,
+    and the false rejects no more than docs/checker.md reports (its known limits: jury
+    synonyms and other names no list links)."""
+    counts = tally("issue30_heldout2.jsonl")
+    assert counts["false_accept"] == 0 and counts["needless_review"] == 0
+    assert counts["false_reject"] <= 28
+
+
+HELDOUT2 = [c for c in load("issue30_heldout2.jsonl")
+            if c["class"] not in ("jury_zachet", "jury_synonym", "other_names", "svoyak",
+                                  "jury_form")]
+
+
+@pytest.mark.parametrize("case", HELDOUT2, ids=[f"{c['class']}-{c['id']}" for c in HELDOUT2])
+def test_issue30_heldout2_class_case(case: dict) -> None:
+    """Every case of the classes the checker now gets whole (transcription, numbers,
+    choices, look-alikes, near misses, word order, songs, Latin originals, the jury's
+    refusals)."""
+    assert kind(case) == "right", case["src"]
