@@ -1052,7 +1052,7 @@ def main(argv: list[str] | None = None) -> int:
         SHEET_EVERY = PLAY_POLL = 0.0
     CARRIED = args.phone_model == "page"
     if args.rate is None:
-        args.rate = PHONE_SAVE_RATE if args.phone_model == "page" else 1.0
+        args.rate = PHONE_SAVE_RATE if args.phone_model != "polls" else 1.0
     if args.seconds > 120 or args.capacity_seconds > 60:
         parser.error("keep runs bounded: --seconds <= 120, --capacity-seconds <= 60")
     # Stopped by `timeout` or kill: run the finally clauses, which stop the server
