@@ -123,8 +123,12 @@ def _choices(model: type[Body], name: str) -> list[str]:
 
 def request_body(model: type[Body], *, required: bool = True) -> dict[str, Any]:
     """The OpenAPI requestBody of a route that reads ``model``; the schema itself goes
-    into the document's components (``components``)."""
-    _NAMED[model.__name__] = model
+    into the document's components (``components``), by the class's name: two classes
+    of one name (two formats' "Decision") would describe one route by the other's."""
+    named = _NAMED.setdefault(model.__name__, model)
+    if named is not model:
+        raise ValueError(f"two request bodies named {model.__name__}: "
+                         f"{named.__module__} and {model.__module__}")
     return {"required": required, "content": {"application/json": {
         "schema": {"$ref": f"#/components/schemas/{model.__name__}"}}}}
 

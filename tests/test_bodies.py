@@ -98,3 +98,23 @@ def test_the_document_takes_its_request_bodies_from_the_classes(app) -> None:
     assert generated.pop("required") == []  # nothing required: left out of the document
     assert schema == generated
     assert schema["properties"]["seq"]["anyOf"][0]["minimum"] == 0
+
+
+def test_two_bodies_of_one_name_are_refused_in_the_document(monkeypatch) -> None:
+    """The document names a body's schema by its class's name: a second class of that
+    name (another format's) must not silently describe the first one's routes."""
+    from answerdesk import bodies
+
+    monkeypatch.setattr(bodies, "_NAMED", dict(bodies._NAMED))  # the document's own stay
+
+    def made() -> type[Body]:
+        class TwinBody(Body):
+            value: int
+        return TwinBody
+
+    first, second = made(), made()
+    assert bodies.request_body(first)["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/TwinBody"}
+    assert bodies.request_body(first) == bodies.request_body(first)
+    with pytest.raises(ValueError, match="two request bodies named TwinBody"):
+        bodies.request_body(second)
