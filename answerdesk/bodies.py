@@ -75,7 +75,11 @@ def read(model: type[B], body: Any) -> B:
 def _refusal(model: type[Body], text: str, body: Any) -> DeskError:
     missing = _MISSING.search(text)
     at = _AT.search(text)
-    field = missing.group(1) if missing else at.group(1) if at else ""
+    where = at.group(1) if at else ""
+    if missing:  # a nested object's missing field is named by its path ("last.received_ms")
+        field = f"{where}.{missing.group(1)}" if where else missing.group(1)
+    else:
+        field = where
     if not field:
         return DeskError(NOT_AN_OBJECT)
     top = re.split(r"[.\[]", field, maxsplit=1)[0]

@@ -118,3 +118,17 @@ def test_two_bodies_of_one_name_are_refused_in_the_document(monkeypatch) -> None
     assert bodies.request_body(first) == bodies.request_body(first)
     with pytest.raises(ValueError, match="two request bodies named TwinBody"):
         bodies.request_body(second)
+
+
+def test_a_nested_missing_field_is_named_by_its_path(app) -> None:
+    inner = msgspec.defstruct("Inner", [("x", int)], bases=(Body,))
+    outer = msgspec.defstruct("Outer", [("inner", inner), ("items", list[inner], [])],
+                              bases=(Body,))
+
+    for body, field in (({}, "inner"), ({"inner": {}}, "inner.x"),
+                        ({"inner": {"x": 1}, "items": [{}]}, "items[0].x")):
+        with app.test_request_context(headers={"Accept-Language": "en"}):
+            with pytest.raises(DeskError) as refused:
+                read(outer, body)
+            assert refused.value.details == {"field": field}
+            assert refused.value.message == f"{field} is missing"
