@@ -19,6 +19,22 @@ def desk(plain_desk):
     return plain_desk
 
 
+@pytest.fixture
+def keyed_desk(app, plain_desk):
+    """The neutral evening with the keys the review tests answer to: round 2 asks for
+    Левски and for Марица, round 1's first question is a song. (The tests that read the
+    standings stay on the demo evening: the neutral format scores nothing.)"""
+    with app.app_context():
+        event = event_by_code(plain_desk.code)
+        first, second = event.round(2).questions[:2]
+        first.key, second.key = ["Васил Левски", "Левски"], ["Марица"]
+        song = event.round(1).questions[0]
+        song.check_mode, song.key = "song", {"title": ["Bohemian Rhapsody"],
+                                             "artists": [["Queen"]]}
+        db.session.commit()
+    return plain_desk
+
+
 def play(desk, app, round_number: int, question: int, answers: dict[str, str],
          force_review: bool = False) -> None:
     """Teams answer one question of a round; the host closes the round."""
@@ -112,8 +128,8 @@ def test_partial_only_where_the_round_has_it(demo_desk, app):
     assert desk.standings()[0]["points"] == 1  # BG-R4.1: 1 of 3
 
 
-def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(demo_desk, app):
-    desk = demo_desk
+def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(keyed_desk, app):
+    desk = keyed_desk
     # "Марицата" (with the article) is accepted outright since issue 16 §7: a spelling
     # two errors away goes to the host instead
     play(desk, app, 2, 2, {"A": "Маритса", "B": "Маритса", "C": "Маретса",
@@ -134,9 +150,9 @@ def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(demo_desk, app):
     assert [i.text for i in queue(app, desk.code)] == ["река Марица"]
 
 
-def test_add_to_key_refused_for_a_song_key(demo_desk, app):
-    desk = demo_desk
-    play(desk, app, 4, 1, {"A": "Куин"}, force_review=True)
+def test_add_to_key_refused_for_a_song_key(keyed_desk, app):
+    desk = keyed_desk
+    play(desk, app, 1, 1, {"A": "Куин"}, force_review=True)
     item = queue(app, desk.code)[0]
     with app.app_context(), pytest.raises(review.DeskError):
         review.add_to_key(event_by_code(desk.code), item.verdict_ids)
@@ -209,10 +225,10 @@ def test_all_answers_view_filters_and_overrides_in_one_click(demo_desk, app):
     assert {r["team"]: r["points"] for r in desk.standings()}["B"] == 2
 
 
-def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(demo_desk, app):
+def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(keyed_desk, app):
     """Issue 5: answers of an open round reach the queue as they arrive; an answer the
     team changes after the host judged it is judged again."""
-    desk = demo_desk
+    desk = keyed_desk
     from answerdesk.core import review
     from answerdesk.core.events import event_by_code
 
@@ -261,9 +277,9 @@ def test_a_save_landing_while_the_live_check_runs_is_checked_next_time(desk, app
         assert answer.text == "Ботев" and verdict.checked_at == answer.updated_at
 
 
-def test_the_live_check_leaves_a_decision_made_meanwhile(demo_desk, app, monkeypatch):
+def test_the_live_check_leaves_a_decision_made_meanwhile(keyed_desk, app, monkeypatch):
     """Issue 6: a host decision given while the live check runs is not overwritten."""
-    desk = demo_desk
+    desk = keyed_desk
     from answerdesk.core import rounds
 
     token = desk.join("Сови")
