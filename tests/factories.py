@@ -91,6 +91,19 @@ def make_event(format: str = PLAIN, *, name: str = "Test night", questions: int 
     return event, password
 
 
+def set_keys(event: Event, keys: dict[tuple[int, int], Any],
+             modes: dict[tuple[int, int], str] | None = None) -> None:
+    """Give questions (by round and number) the keys a test answers to, and a question
+    its own check mode (a song), committed."""
+    for (round_number, number), key in keys.items():
+        rnd = event.round(round_number)
+        assert rnd is not None, round_number
+        question = next(q for q in rnd.questions if q.number == number)
+        question.key = key
+        question.check_mode = (modes or {}).get((round_number, number), question.check_mode)
+    db.session.commit()
+
+
 def make_team(event: Event, name: str, players: int = 3) -> tuple[Team, str]:
     """A team joined to ``event``: (team, its phone's token), committed as its request
     would (the save's lean path reads on a connection of its own)."""

@@ -6,6 +6,7 @@ import csv
 import io
 
 import pytest
+from factories import set_keys
 
 from answerdesk.core import audit, review
 from answerdesk.core.events import event_by_code
@@ -16,6 +17,17 @@ from answerdesk.models import AuditEntry, Team, Verdict
 @pytest.fixture
 def desk(plain_desk):
     """Core's audit log on the neutral format (factories.PlainQuiz), not on a game's evening."""
+    return plain_desk
+
+
+@pytest.fixture
+def keyed_desk(app, plain_desk):
+    """The neutral evening whose round 2 asks for Левски and Марица (setup_round's
+    answers): core's review, paper and assistant on it. (The tests that read the
+    standings stay on the demo evening: the neutral format scores nothing.)"""
+    with app.app_context():
+        set_keys(event_by_code(plain_desk.code), {(2, 1): ["Васил Левски", "Левски"],
+                                                  (2, 2): ["Марица"]})
     return plain_desk
 
 
@@ -50,8 +62,8 @@ def setup_round(desk, app):
         return db.session.scalar(db.select(Team.id).where(Team.name == "B"))
 
 
-def test_every_desk_action_writes_an_audit_entry(demo_desk, app):
-    desk = demo_desk
+def test_every_desk_action_writes_an_audit_entry(keyed_desk, app):
+    desk = keyed_desk
     team_b = setup_round(desk, app)
     with app.app_context():
         items = review.review_queue(event_by_code(desk.code))

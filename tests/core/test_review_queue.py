@@ -6,6 +6,7 @@ import re
 import threading
 
 import pytest
+from factories import set_keys
 
 from answerdesk.core import review
 from answerdesk.core.events import event_by_code
@@ -25,13 +26,10 @@ def keyed_desk(app, plain_desk):
     Левски and for Марица, round 1's first question is a song. (The tests that read the
     standings stay on the demo evening: the neutral format scores nothing.)"""
     with app.app_context():
-        event = event_by_code(plain_desk.code)
-        first, second = event.round(2).questions[:2]
-        first.key, second.key = ["Васил Левски", "Левски"], ["Марица"]
-        song = event.round(1).questions[0]
-        song.check_mode, song.key = "song", {"title": ["Bohemian Rhapsody"],
-                                             "artists": [["Queen"]]}
-        db.session.commit()
+        set_keys(event_by_code(plain_desk.code), {
+            (2, 1): ["Васил Левски", "Левски"], (2, 2): ["Марица"],
+            (1, 1): {"title": ["Bohemian Rhapsody"], "artists": [["Queen"]]}},
+            modes={(1, 1): "song"})
     return plain_desk
 
 
