@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from factories import set_keys
 
 from answerdesk.core import limits
 from answerdesk.core.events import event_by_code
@@ -11,10 +12,11 @@ from answerdesk.models import AuditEntry, Team
 
 
 @pytest.fixture
-def desk(plain_desk):
-    """Core's limits on the neutral format (factories.PlainQuiz), not on a game's evening.
-    (The handicaps' test reads the standings: it stays on the demo evening, the neutral
-    format scores nothing.)"""
+def desk(app, plain_desk):
+    """Core's limits on the neutral format (factories.PlainQuiz), not on a game's evening;
+    its round 2's second question asks for Марица."""
+    with app.app_context():
+        set_keys(event_by_code(plain_desk.code), {(2, 2): ["Марица"]})
     return plain_desk
 
 
@@ -53,8 +55,7 @@ def test_bg_g2b_paper_team_over_the_limit_is_refused_too(app, desk):
     assert resp.status_code == 400 and "най-много 3" in resp.get_data(as_text=True)
 
 
-def test_bg_g2b_handicaps_count_in_the_standings(app, demo_desk):
-    desk = demo_desk
+def test_bg_g2b_handicaps_count_in_the_standings(app, desk):
     a, b = desk.join("Сови"), desk.join("Орли")
     _host(desk)
     # BG-G1 folding: "  СОВИ " names the team Сови

@@ -23,8 +23,7 @@ def desk(plain_desk):
 @pytest.fixture
 def keyed_desk(app, plain_desk):
     """The neutral evening with the keys the review tests answer to: round 2 asks for
-    Левски and for Марица, round 1's first question is a song. (The tests that read the
-    standings stay on the demo evening: the neutral format scores nothing.)"""
+    Левски and for Марица (2 points, partial 1), round 1's first question is a song."""
     with app.app_context():
         set_keys(event_by_code(plain_desk.code), {
             (2, 1): ["Васил Левски", "Левски"], (2, 2): ["Марица"],
@@ -90,8 +89,8 @@ def test_review_page_shows_cluster_distance_and_queue_count(desk, app):
     assert "±1" in page and "Шейкспир" in page
 
 
-def test_one_decision_applies_to_every_team_in_the_group(demo_desk, app):
-    desk = demo_desk
+def test_one_decision_applies_to_every_team_in_the_group(keyed_desk, app):
+    desk = keyed_desk
     play(desk, app, 2, 1, {"A": "Шекспир", "B": "шекспир", "C": "Шейкспир"}, force_review=True)
     item = queue(app, desk.code)[0]
     with app.app_context():
@@ -115,15 +114,20 @@ def test_split_cluster_decides_only_the_chosen_variants(desk, app):
     assert [g.text for i in left for g in i.groups] == ["Шекспир"]
 
 
-def test_partial_only_where_the_round_has_it(demo_desk, app):
-    desk = demo_desk
-    play(desk, app, 4, 3, {"A": "Титаникът потъва"}, force_review=True)
+def test_partial_only_where_the_round_has_it(keyed_desk, app):
+    desk = keyed_desk
+    play(desk, app, 2, 3, {"A": "Отговор горе-долу"}, force_review=True)
     item = queue(app, desk.code)[0]
     assert item.partial_allowed
     with app.app_context():
         review.decide(event_by_code(desk.code), item.verdict_ids, "partial")
         db.session.commit()
-    assert desk.standings()[0]["points"] == 1  # BG-R4.1: 1 of 3
+    assert desk.standings()[0]["points"] == 1  # the round's partial points: 1 of 2
+    play(desk, app, 3, 1, {"B": "около сто"}, force_review=True)
+    [item] = queue(app, desk.code)
+    assert not item.partial_allowed  # round 3 gives no partial points
+    with app.app_context(), pytest.raises(review.DeskError):
+        review.decide(event_by_code(desk.code), item.verdict_ids, "partial")
 
 
 def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(keyed_desk, app):
@@ -205,8 +209,8 @@ def test_two_concurrent_judges_never_double_decide(desk, app, attempt):
     assert len(finals) == 1
 
 
-def test_all_answers_view_filters_and_overrides_in_one_click(demo_desk, app):
-    desk = demo_desk
+def test_all_answers_view_filters_and_overrides_in_one_click(keyed_desk, app):
+    desk = keyed_desk
     play(desk, app, 2, 2, {"A": "Марица", "B": "Дунав", "C": "река Марица"})
     desk.client.post(f"/host/{desk.code}/login", data={"password": desk.password})
     base = f"/host/{desk.code}/answers/2/2"
