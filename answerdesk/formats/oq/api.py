@@ -157,6 +157,8 @@ class FinalBet(Body):
 
     amount: Annotated[int, Meta(ge=1, description="1 to the team's score")]
 
+    messages = {"amount": N_("The bet must be a whole number from 1 to the team's score.")}
+
 
 class FinalAnswer(Body):
     """OQ-6: the team's written answer to the final question."""

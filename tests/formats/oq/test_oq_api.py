@@ -29,14 +29,17 @@ def call(desk: Desk, path: str, body, token: str | None = None, lang: str = "en"
 
 E = "/api/events/{code}/oq/"
 H = "/api/host/events/{code}/oq/"
+#: The phone shows it: the player's words, not the field's kind.
+BET = "The bet must be a whole number from 1 to the team's score."
 
 BAD = [
     (E + "final/ban", "captain", {"theme": "1"}, "theme", "theme must be a whole number"),
     (E + "final/ban", "captain", {}, "theme", "theme is missing"),
     (E + "final/ban", "captain", {"theme": -1}, "theme", "theme is out of range"),
-    (E + "final/bet", "captain", {"amount": "10"}, "amount", "amount must be a whole number"),
-    (E + "final/bet", "captain", {"amount": 1.5}, "amount", "amount must be a whole number"),
-    (E + "final/bet", "captain", {"amount": 0}, "amount", "amount is out of range"),
+    (E + "final/bet", "captain", {"amount": "10"}, "amount", BET),
+    (E + "final/bet", "captain", {"amount": 1.5}, "amount", BET),
+    (E + "final/bet", "captain", {"amount": 0}, "amount", BET),
+    (E + "final/bet", "captain", {"amount": None}, "amount", BET),  # an empty field
     (E + "final/answer", "mate", {"text": ""}, "text",
      "The answer must be text of 1 to 500 characters."),
     (E + "final/answer", "mate", {"text": "x" * 501}, "text",
