@@ -75,7 +75,11 @@ def read(model: type[B], body: Any) -> B:
 def _refusal(model: type[Body], text: str, body: Any) -> DeskError:
     missing = _MISSING.search(text)
     at = _AT.search(text)
-    field = missing.group(1) if missing else at.group(1) if at else ""
+    where = at.group(1) if at else ""
+    if missing:  # a nested object's missing field is named by its path ("last.received_ms")
+        field = f"{where}.{missing.group(1)}" if where else missing.group(1)
+    else:
+        field = where
     if not field:
         return DeskError(NOT_AN_OBJECT)
     top = re.split(r"[.\[]", field, maxsplit=1)[0]
@@ -123,8 +127,12 @@ def _choices(model: type[Body], name: str) -> list[str]:
 
 def request_body(model: type[Body], *, required: bool = True) -> dict[str, Any]:
     """The OpenAPI requestBody of a route that reads ``model``; the schema itself goes
-    into the document's components (``components``)."""
-    _NAMED[model.__name__] = model
+    into the document's components (``components``), by the class's name: two classes
+    of one name (two formats' "Decision") would describe one route by the other's."""
+    named = _NAMED.setdefault(model.__name__, model)
+    if named is not model:
+        raise ValueError(f"two request bodies named {model.__name__}: "
+                         f"{named.__module__} and {model.__module__}")
     return {"required": required, "content": {"application/json": {
         "schema": {"$ref": f"#/components/schemas/{model.__name__}"}}}}
 

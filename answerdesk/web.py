@@ -101,14 +101,6 @@ def request_json() -> Any:
     return body
 
 
-def json_body() -> dict[str, Any]:
-    """The request's JSON object, or a clear 400."""
-    body = request_json()
-    if not isinstance(body, dict):
-        raise DeskError("The request body must be a JSON object")
-    return body
-
-
 def json_response(payload: Any, status: int = 200) -> Response:
     """``payload`` as compact UTF-8 JSON: what jsonify sends, without its per-call
     look-ups, for the views a phone calls every few seconds (issue 18)."""

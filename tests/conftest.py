@@ -170,8 +170,9 @@ def plain_desk(client, plain_event) -> Desk:
 
 @pytest.fixture
 def demo_desk(client, demo) -> Desk:
-    """The demo evening, for the core tests that read its keys, its song round or its
-    standings (the neutral format has none of them)."""
+    """The demo evening, for a core test that calls the Bulgarian game's own services
+    (its jokers, its final); core's own tests run on the neutral format (plain_desk,
+    factories.set_keys for the keys a test answers to)."""
     return Desk(client, *demo)
 
 

@@ -18,11 +18,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from answerdesk.core import answers, formats, rounds, teams
+from answerdesk.core import answers, corrections, formats, limits, rounds, teams
 from answerdesk.core.events import create_event
-from answerdesk.core.formats import Format, RoundTemplate
+from answerdesk.core.formats import Format, RoundTemplate, Standing
+from answerdesk.core.states import Outcome
 from answerdesk.extensions import db
-from answerdesk.models import Event, Question, Round, Team
+from answerdesk.models import Answer, Event, Question, Round, Team, Verdict
 
 #: The database the suite runs on (conftest.py builds it); tests import these from
 #: here, since a bare `from conftest import` may find tests/packs/conftest.py first.
@@ -47,7 +48,7 @@ PLAIN_PROGRAMME = (
 class PlainQuiz(Format):
     """A game that adds nothing to core: four rounds of written answers (the second
     with partial points, the third checked as numbers, the fourth opened question by
-    question), every hook at its default but ``one_at_a_time``."""
+    question), every hook at its default but ``one_at_a_time`` and ``standings``."""
 
     name = PLAIN
     label = "Plain quiz"
@@ -57,6 +58,40 @@ class PlainQuiz(Format):
 
     def one_at_a_time(self, rnd: Any) -> bool:
         return rnd.kind == GATED
+
+    def standings(self, event: Any) -> list[Standing]:
+        """The plainest scoring over what core keeps: a correct answer the question's (or
+        its round's) points, a partial one the round's partial points, then core's score
+        corrections and the event's handicaps; equal points share a place."""
+        teams = db.session.execute(db.select(Team.id, Team.name).where(
+            Team.event_id == event.id)).all()
+        by_round: dict[int, dict[int, float]] = {team_id: {} for team_id, _ in teams}
+        rows = db.session.execute(
+            db.select(Answer.team_id, Round.number, Round.points, Round.partial_points,
+                      Question.points, Verdict.outcome, Verdict.decision)
+            .join(Question, Answer.question_id == Question.id)
+            .join(Round, Question.round_id == Round.id)
+            .join(Verdict, Verdict.answer_id == Answer.id)
+            .where(Round.event_id == event.id))
+        for team_id, number, points, partial, own, outcome, decision in rows:
+            final = decision or outcome
+            gained = (own or points if final == Outcome.CORRECT
+                      else partial or 0 if final == Outcome.PARTIAL else 0)
+            by_round[team_id][number] = by_round[team_id].get(number, 0) + gained
+        notes: dict[int, list[str]] = {team_id: [] for team_id, _ in teams}
+        extra = dict(limits.team_handicaps(event))
+        for correction in corrections.event_corrections(event):
+            extra[correction.team_id] = extra.get(correction.team_id, 0) + correction.points
+            notes[correction.team_id].append(f"{correction.points:+d} {correction.reason}")
+        totals = {team_id: sum(by_round[team_id].values()) + extra.get(team_id, 0)
+                  for team_id, _ in teams}
+        ordered = sorted(teams, key=lambda t: (-totals[t[0]], t[1]))
+        return [Standing(team_id=team_id, name=name, points=totals[team_id],
+                         place=1 + sum(1 for other in totals.values()
+                                       if other > totals[team_id]),
+                         shared=list(totals.values()).count(totals[team_id]) > 1,
+                         by_round=by_round[team_id], correction_notes=tuple(notes[team_id]))
+                for team_id, name in ordered]
 
 
 @contextmanager
@@ -91,6 +126,19 @@ def make_event(format: str = PLAIN, *, name: str = "Test night", questions: int 
     return event, password
 
 
+def set_keys(event: Event, keys: dict[tuple[int, int], Any],
+             modes: dict[tuple[int, int], str] | None = None) -> None:
+    """Give questions (by round and number) the keys a test answers to, and a question
+    its own check mode (a song), committed."""
+    for (round_number, number), key in keys.items():
+        rnd = event.round(round_number)
+        assert rnd is not None, round_number
+        question = next(q for q in rnd.questions if q.number == number)
+        question.key = key
+        question.check_mode = (modes or {}).get((round_number, number), question.check_mode)
+    db.session.commit()
+
+
 def make_team(event: Event, name: str, players: int = 3) -> tuple[Team, str]:
     """A team joined to ``event``: (team, its phone's token), committed as its request
     would (the save's lean path reads on a connection of its own)."""
@@ -118,6 +166,13 @@ def make_answers(team: Team, round_number: int, texts: Sequence[str],
     """The team's answers to questions 1, 2, … of an open round, by the save service."""
     return [answers.save_answer(team, round_number, number, text, source=source)
             for number, text in enumerate(texts, start=1)]
+
+
+def row_counts(app: Any) -> dict[str, int]:
+    """Every table's number of rows: a refused request must leave them all as they were."""
+    with app.app_context():
+        return {table.name: db.session.scalar(db.select(db.func.count()).select_from(table))
+                for table in db.metadata.sorted_tables}
 
 
 class Desk:

@@ -98,3 +98,52 @@ def test_the_document_takes_its_request_bodies_from_the_classes(app) -> None:
     assert generated.pop("required") == []  # nothing required: left out of the document
     assert schema == generated
     assert schema["properties"]["seq"]["anyOf"][0]["minimum"] == 0
+
+
+def test_two_bodies_of_one_name_are_refused_in_the_document(monkeypatch) -> None:
+    """The document names a body's schema by its class's name: a second class of that
+    name (another format's) must not silently describe the first one's routes."""
+    from answerdesk import bodies
+
+    monkeypatch.setattr(bodies, "_NAMED", dict(bodies._NAMED))  # the document's own stay
+
+    def made() -> type[Body]:
+        class TwinBody(Body):
+            value: int
+        return TwinBody
+
+    first, second = made(), made()
+    assert bodies.request_body(first)["content"]["application/json"]["schema"] == {
+        "$ref": "#/components/schemas/TwinBody"}
+    assert bodies.request_body(first) == bodies.request_body(first)
+    with pytest.raises(ValueError, match="two request bodies named TwinBody"):
+        bodies.request_body(second)
+
+
+def test_a_nested_missing_field_is_named_by_its_path(app) -> None:
+    inner = msgspec.defstruct("Inner", [("x", int)], bases=(Body,))
+    outer = msgspec.defstruct("Outer", [("inner", inner), ("items", list[inner], [])],
+                              bases=(Body,))
+
+    for body, field in (({}, "inner"), ({"inner": {}}, "inner.x"),
+                        ({"inner": {"x": 1}, "items": [{}]}, "items[0].x")):
+        with app.test_request_context(headers={"Accept-Language": "en"}):
+            with pytest.raises(DeskError) as refused:
+                read(outer, body)
+            assert refused.value.details == {"field": field}
+            assert refused.value.message == f"{field} is missing"
+
+
+def test_every_request_body_in_the_document_is_a_body_class(app) -> None:
+    """No route's body is described by hand any more: each is a Body class's schema."""
+    document = openapi_document()
+    described = 0
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            if "requestBody" not in operation:
+                continue
+            schema = operation["requestBody"]["content"]["application/json"]["schema"]
+            name = schema.get("$ref", "").removeprefix("#/components/schemas/")
+            assert name in document["components"]["schemas"], (method, path, schema)
+            described += 1
+    assert described >= 40

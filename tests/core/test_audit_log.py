@@ -6,6 +6,7 @@ import csv
 import io
 
 import pytest
+from factories import set_keys
 
 from answerdesk.core import audit, review
 from answerdesk.core.events import event_by_code
@@ -16,6 +17,16 @@ from answerdesk.models import AuditEntry, Team, Verdict
 @pytest.fixture
 def desk(plain_desk):
     """Core's audit log on the neutral format (factories.PlainQuiz), not on a game's evening."""
+    return plain_desk
+
+
+@pytest.fixture
+def keyed_desk(app, plain_desk):
+    """The neutral evening whose round 2 (2 points) asks for Левски and Марица
+    (setup_round's answers)."""
+    with app.app_context():
+        set_keys(event_by_code(plain_desk.code), {(2, 1): ["Васил Левски", "Левски"],
+                                                  (2, 2): ["Марица"]})
     return plain_desk
 
 
@@ -50,8 +61,8 @@ def setup_round(desk, app):
         return db.session.scalar(db.select(Team.id).where(Team.name == "B"))
 
 
-def test_every_desk_action_writes_an_audit_entry(demo_desk, app):
-    desk = demo_desk
+def test_every_desk_action_writes_an_audit_entry(keyed_desk, app):
+    desk = keyed_desk
     team_b = setup_round(desk, app)
     with app.app_context():
         items = review.review_queue(event_by_code(desk.code))
@@ -83,8 +94,8 @@ def test_every_desk_action_writes_an_audit_entry(demo_desk, app):
         and override.after["decision"] == "correct" and override.subject == "R2Q2 B"
 
 
-def test_undo_of_a_score_correction(demo_desk, app):
-    desk = demo_desk
+def test_undo_of_a_score_correction(keyed_desk, app):
+    desk = keyed_desk
     team_b = setup_round(desk, app)
     before = points(desk)
     desk.client.post(f"/host/{desk.code}/corrections", data={"team": team_b, "points": "3",
@@ -99,8 +110,8 @@ def test_undo_of_a_score_correction(demo_desk, app):
     assert again.status_code == 409
 
 
-def test_undo_of_a_verdict_override_restores_the_checker(demo_desk, app):
-    desk = demo_desk
+def test_undo_of_a_verdict_override_restores_the_checker(keyed_desk, app):
+    desk = keyed_desk
     setup_round(desk, app)
     with app.app_context():
         dunav = db.session.scalar(db.select(Verdict.id).where(Verdict.outcome == "wrong"))

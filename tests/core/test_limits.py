@@ -2,10 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
+from factories import set_keys
+
 from answerdesk.core import limits
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.models import AuditEntry, Team
+
+
+@pytest.fixture
+def desk(app, plain_desk):
+    """Core's limits on the neutral format (factories.PlainQuiz), not on a game's evening;
+    its round 2's second question asks for Марица."""
+    with app.app_context():
+        set_keys(event_by_code(plain_desk.code), {(2, 2): ["Марица"]})
+    return plain_desk
 
 
 def _host(desk) -> None:

@@ -6,6 +6,7 @@ import re
 import threading
 
 import pytest
+from factories import set_keys
 
 from answerdesk.core import review
 from answerdesk.core.events import event_by_code
@@ -16,6 +17,18 @@ from answerdesk.models import Answer, AuditEntry, Team, Verdict
 @pytest.fixture
 def desk(plain_desk):
     """Core's review on the neutral format (factories.PlainQuiz), not on a game's evening."""
+    return plain_desk
+
+
+@pytest.fixture
+def keyed_desk(app, plain_desk):
+    """The neutral evening with the keys the review tests answer to: round 2 asks for
+    Левски and for Марица (2 points, partial 1), round 1's first question is a song."""
+    with app.app_context():
+        set_keys(event_by_code(plain_desk.code), {
+            (2, 1): ["Васил Левски", "Левски"], (2, 2): ["Марица"],
+            (1, 1): {"title": ["Bohemian Rhapsody"], "artists": [["Queen"]]}},
+            modes={(1, 1): "song"})
     return plain_desk
 
 
@@ -76,8 +89,8 @@ def test_review_page_shows_cluster_distance_and_queue_count(desk, app):
     assert "±1" in page and "Шейкспир" in page
 
 
-def test_one_decision_applies_to_every_team_in_the_group(demo_desk, app):
-    desk = demo_desk
+def test_one_decision_applies_to_every_team_in_the_group(keyed_desk, app):
+    desk = keyed_desk
     play(desk, app, 2, 1, {"A": "Шекспир", "B": "шекспир", "C": "Шейкспир"}, force_review=True)
     item = queue(app, desk.code)[0]
     with app.app_context():
@@ -101,19 +114,24 @@ def test_split_cluster_decides_only_the_chosen_variants(desk, app):
     assert [g.text for i in left for g in i.groups] == ["Шекспир"]
 
 
-def test_partial_only_where_the_round_has_it(demo_desk, app):
-    desk = demo_desk
-    play(desk, app, 4, 3, {"A": "Титаникът потъва"}, force_review=True)
+def test_partial_only_where_the_round_has_it(keyed_desk, app):
+    desk = keyed_desk
+    play(desk, app, 2, 3, {"A": "Отговор горе-долу"}, force_review=True)
     item = queue(app, desk.code)[0]
     assert item.partial_allowed
     with app.app_context():
         review.decide(event_by_code(desk.code), item.verdict_ids, "partial")
         db.session.commit()
-    assert desk.standings()[0]["points"] == 1  # BG-R4.1: 1 of 3
+    assert desk.standings()[0]["points"] == 1  # the round's partial points: 1 of 2
+    play(desk, app, 3, 1, {"B": "около сто"}, force_review=True)
+    [item] = queue(app, desk.code)
+    assert not item.partial_allowed  # round 3 gives no partial points
+    with app.app_context(), pytest.raises(review.DeskError):
+        review.decide(event_by_code(desk.code), item.verdict_ids, "partial")
 
 
-def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(demo_desk, app):
-    desk = demo_desk
+def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(keyed_desk, app):
+    desk = keyed_desk
     # "Марицата" (with the article) is accepted outright since issue 16 §7: a spelling
     # two errors away goes to the host instead
     play(desk, app, 2, 2, {"A": "Маритса", "B": "Маритса", "C": "Маретса",
@@ -134,9 +152,9 @@ def test_bg_d1_add_to_key_rechecks_every_answer_to_the_question(demo_desk, app):
     assert [i.text for i in queue(app, desk.code)] == ["река Марица"]
 
 
-def test_add_to_key_refused_for_a_song_key(demo_desk, app):
-    desk = demo_desk
-    play(desk, app, 4, 1, {"A": "Куин"}, force_review=True)
+def test_add_to_key_refused_for_a_song_key(keyed_desk, app):
+    desk = keyed_desk
+    play(desk, app, 1, 1, {"A": "Куин"}, force_review=True)
     item = queue(app, desk.code)[0]
     with app.app_context(), pytest.raises(review.DeskError):
         review.add_to_key(event_by_code(desk.code), item.verdict_ids)
@@ -191,8 +209,8 @@ def test_two_concurrent_judges_never_double_decide(desk, app, attempt):
     assert len(finals) == 1
 
 
-def test_all_answers_view_filters_and_overrides_in_one_click(demo_desk, app):
-    desk = demo_desk
+def test_all_answers_view_filters_and_overrides_in_one_click(keyed_desk, app):
+    desk = keyed_desk
     play(desk, app, 2, 2, {"A": "Марица", "B": "Дунав", "C": "река Марица"})
     desk.client.post(f"/host/{desk.code}/login", data={"password": desk.password})
     base = f"/host/{desk.code}/answers/2/2"
@@ -209,10 +227,10 @@ def test_all_answers_view_filters_and_overrides_in_one_click(demo_desk, app):
     assert {r["team"]: r["points"] for r in desk.standings()}["B"] == 2
 
 
-def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(demo_desk, app):
+def test_queue_is_live_while_answers_arrive_and_a_changed_answer_returns(keyed_desk, app):
     """Issue 5: answers of an open round reach the queue as they arrive; an answer the
     team changes after the host judged it is judged again."""
-    desk = demo_desk
+    desk = keyed_desk
     from answerdesk.core import review
     from answerdesk.core.events import event_by_code
 
@@ -261,9 +279,9 @@ def test_a_save_landing_while_the_live_check_runs_is_checked_next_time(desk, app
         assert answer.text == "Ботев" and verdict.checked_at == answer.updated_at
 
 
-def test_the_live_check_leaves_a_decision_made_meanwhile(demo_desk, app, monkeypatch):
+def test_the_live_check_leaves_a_decision_made_meanwhile(keyed_desk, app, monkeypatch):
     """Issue 6: a host decision given while the live check runs is not overwritten."""
-    desk = demo_desk
+    desk = keyed_desk
     from answerdesk.core import rounds
 
     token = desk.join("Сови")

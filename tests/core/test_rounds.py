@@ -15,6 +15,8 @@ from answerdesk.formats.bg.programme import FINAL_ROUND
 from answerdesk.models import AuditEntry, Event, QuestionGate, Team
 
 LOCKS = ({}, {"for_update": True}, {"for_share": True})
+#: The callers that are the Bulgarian game's own: they run on its demo evening.
+BG_CALLERS = ("joker", "final")
 
 
 def _event(code: str) -> Event:
@@ -22,8 +24,8 @@ def _event(code: str) -> Event:
 
 
 @pytest.mark.parametrize("lock", LOCKS, ids=("unlocked", "for_update", "for_share"))
-def test_question_of_finds_every_question_under_every_lock(app, demo, lock) -> None:
-    code, _ = demo
+def test_question_of_finds_every_question_under_every_lock(app, plain_event, lock) -> None:
+    code, _ = plain_event
     with app.app_context():
         event = _event(code)
         wanted = [(r.number, q.number, q.id) for r in event.rounds for q in r.questions]
@@ -37,8 +39,8 @@ def test_question_of_finds_every_question_under_every_lock(app, demo, lock) -> N
 
 
 @pytest.mark.parametrize("lock", LOCKS, ids=("unlocked", "for_update", "for_share"))
-def test_question_of_refuses_a_missing_question_or_round(app, demo, lock) -> None:
-    code, _ = demo
+def test_question_of_refuses_a_missing_question_or_round(app, plain_event, lock) -> None:
+    code, _ = plain_event
     with app.app_context():
         event = _event(code)
         with pytest.raises(NotFound) as refused:
@@ -63,7 +65,9 @@ def _callers(event: Event, team: Team) -> dict:
 
 
 @pytest.mark.parametrize("caller", ("receipt", "dispute", "clock", "joker", "final"))
-def test_every_caller_refuses_a_missing_question_alike(app, desk, caller) -> None:
+def test_every_caller_refuses_a_missing_question_alike(app, request, caller) -> None:
+    """Core's callers on the neutral format, the Bulgarian game's on its demo evening."""
+    desk = request.getfixturevalue("demo_desk" if caller in BG_CALLERS else "plain_desk")
     desk.join("Сови")
     with app.app_context():
         event = _event(desk.code)
@@ -80,8 +84,10 @@ def test_every_caller_refuses_a_missing_question_alike(app, desk, caller) -> Non
                 db.session.scalar(db.select(db.func.count(QuestionGate.id)))) == before
 
 
-def test_desk_answers_page_refuses_a_missing_question_in_the_hosts_language(desk) -> None:
+def test_desk_answers_page_refuses_a_missing_question_in_the_hosts_language(
+        plain_desk) -> None:
     """The desk's answers page: the same refusal, translated, instead of a bare 404."""
+    desk = plain_desk
     desk.client.post(f"/host/{desk.code}/login", data={"password": desk.password})
     for lang, text in (("bg", "Кръг 2 няма въпрос 99"), ("ru", "В раунде 2 нет вопроса 99"),
                        ("en", "Round 2 has no question 99")):

@@ -14,25 +14,23 @@ from flask import jsonify
 from ...access import bearer_token
 from ...api.blueprint import bp
 from ...api.schema import CODE, answered, refused
+from ...bodies import request_body
 from ...core.events import event_by_code
 from ...core.formats import get as get_format
-from ...errors import Conflict, DeskError
+from ...errors import Conflict
 from ...extensions import db
 from ...models import QuestionGate
-from ...web import api_team, json_body
+from ...web import api_team, body_as
 from . import presses
 
 
-def _arming(event: Any, round_number: Any, question_number: Any,
+def _arming(event: Any, round_number: int, question_number: int,
             at_ms: int) -> presses.Arming | None:
     """The format's arming of the question, or None once a deadline the host set at the
     start (core's start, ``locks_at``) has passed."""
     fmt = get_format(event.format)
     if not fmt.buzzer:
         raise Conflict("This game is not played with a buzzer.")
-    for value in (round_number, question_number):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise DeskError("round and question must be whole numbers.")
     arming = fmt.buzzer_arming(event, round_number, question_number)
     if arming is None:
         return None
@@ -61,9 +59,9 @@ def clock_sync(code: str):
     """One sync exchange; with a phone's token it also feeds the server's estimate of
     that phone's clock."""
     server_ms = presses.now_ms()
-    body = json_body()
+    body = body_as(presses.ClockSync)
     phone = _caller(code, press=False)[1]
-    reply = presses.sync(phone, body.get("client_ms"), body.get("last"), server_ms)
+    reply = presses.sync(phone, body.client_ms, body.last, server_ms)
     return jsonify(reply)
 
 
@@ -73,9 +71,9 @@ def buzz(code: str):
     received_ms = presses.now_ms()
     event, phone = _caller(code, press=True)
     assert phone is not None  # a press without a phone was refused by _caller
-    body = json_body()
-    arming = _arming(event, body.get("round"), body.get("question"), received_ms)
-    row = presses.press(arming, phone, body.get("pressed_at_ms"), received_ms)
+    body = body_as(presses.BuzzPressRequest)
+    arming = _arming(event, body.round, body.question, received_ms)
+    row = presses.press(arming, phone, body.pressed_at_ms, received_ms)
     assert arming is not None  # press refuses an unarmed buzzer
     # When the window closes would tell whether another team pressed first (issue 31):
     # the phone learns the order with everyone, from the state.
@@ -86,21 +84,13 @@ def buzz(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """The buzzer's routes for the OpenAPI document (formats that use it describe them)."""
-    ms = {"type": "integer", "minimum": 0, "maximum": presses.MAX_MS}
     return {
         "/api/events/{code}/clock": {"post": {
             "summary": "OQ-4 clock sync: the server's time for the phone's; with a phone's "
                        "token (in OpenQuiz a player's) the exchange also feeds the server's "
                        "own estimate of that phone's clock, kept per phone",
             "parameters": [CODE],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["client_ms"], "properties": {
-                    "client_ms": ms,
-                    "last": {"type": "object", "description": "The previous exchange with "
-                             "the phone's receipt time, completing that sample",
-                             "required": ["client_ms", "server_ms", "received_ms"],
-                             "properties": {"client_ms": ms, "server_ms": ms,
-                                            "received_ms": ms}}}}}}},
+            "requestBody": request_body(presses.ClockSync),
             "responses": {
                 "200": answered("The server's time (its estimate of the phone stays with it)",
                            {"type": "object", "required": ["server_ms"], "properties": {
@@ -115,11 +105,7 @@ def openapi_paths() -> dict[str, Any]:
                        "one-second window after the first press has closed (see /state)",
             "security": [{"teamToken": []}],
             "parameters": [CODE],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["round", "question", "pressed_at_ms"],
-                "properties": {"round": {"type": "integer", "minimum": 0},
-                               "question": {"type": "integer", "minimum": 0},
-                               "pressed_at_ms": ms}}}}},
+            "requestBody": request_body(presses.BuzzPressRequest),
             "responses": {
                 "202": answered("The press is in; the order follows when the window closes",
                            {"type": "object", "properties": {

@@ -13,10 +13,12 @@ from __future__ import annotations
 import datetime as dt
 import time
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Annotated, Any
 
+from msgspec import Meta
 from sqlalchemy.exc import IntegrityError
 
+from ...bodies import N_, Body
 from ...core.formats import QuestionStart
 from ...errors import Conflict, DeskError
 from ...extensions import db
@@ -28,6 +30,61 @@ from .models import BuzzPress, BuzzSample
 KEPT_SAMPLES = 16
 #: Larger than any epoch millisecond a phone sends this century, small enough for JSON.
 MAX_MS = 2**53 - 1
+
+#: A phone's time as sent: whole epoch milliseconds.
+EpochMs = Annotated[int, Meta(ge=0, le=MAX_MS)]
+MS_REFUSAL = N_("%(name)s must be a whole number of milliseconds.")
+LAST_REFUSAL = N_("last must be an object with client_ms, server_ms and received_ms.")
+
+
+def _ms_refusal(field: str) -> DeskError:
+    return DeskError(MS_REFUSAL, name=field, field=field)
+
+
+def _is_ms(value: Any) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value <= MAX_MS
+
+
+class ClockExchange(Body):
+    """The phone's report of its previous sync exchange, with its receipt time."""
+
+    client_ms: EpochMs
+    server_ms: EpochMs
+    received_ms: EpochMs
+
+
+class ClockSync(Body):
+    """POST /api/events/{code}/clock: the phone's send time and its previous exchange."""
+
+    client_ms: EpochMs
+    last: Annotated[ClockExchange | None, Meta(description=(
+        "The previous exchange with the phone's receipt time, completing that sample"))] = None
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        last = body.get("last") if isinstance(body, dict) else None
+        if field != "last":
+            return _ms_refusal(field)
+        if isinstance(last, dict):
+            for name in ClockExchange.__struct_fields__:
+                if not _is_ms(last.get(name)):
+                    return _ms_refusal(f"last.{name}")
+        return DeskError(LAST_REFUSAL, field=field)
+
+
+class BuzzPressRequest(Body):
+    """POST /api/events/{code}/buzz: the question the phone pressed for and when, on
+    its own clock."""
+
+    round: Annotated[int, Meta(ge=0, lt=2**31)]
+    question: Annotated[int, Meta(ge=0, lt=2**31)]
+    pressed_at_ms: EpochMs
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        if field == "pressed_at_ms":
+            return _ms_refusal(field)
+        return DeskError(N_("round and question must be whole numbers."), field=field)
 
 
 def now_ms() -> int:
@@ -54,13 +111,6 @@ def buzzer_start(start: QuestionStart) -> QuestionStart:
         return replace(start, opened_at=opened, seconds=None, grace=None, locks_at=None)
     span = dt.timedelta(seconds=(start.seconds or 0) + (start.grace or 0))
     return replace(start, opened_at=opened, locks_at=opened + span)
-
-
-def epoch_ms(value: Any, name: str) -> int:
-    """A phone's time as sent: a whole number of epoch milliseconds, or a clear 400."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_MS:
-        raise DeskError("%(name)s must be a whole number of milliseconds.", name=name)
-    return value
 
 
 class AlreadyPressed(Conflict):
@@ -110,7 +160,8 @@ class Phone:
 
 # -- clock sync --------------------------------------------------------------------------
 
-def sync(phone: Phone | None, client_ms: Any, last: Any, server_ms: int) -> dict[str, Any]:
+def sync(phone: Phone | None, client_ms: int, last: ClockExchange | None,
+         server_ms: int) -> dict[str, Any]:
     """One sync exchange: stamp it, store it for a known phone, complete its previous one.
 
     ``last`` is the phone's report of its previous exchange (``client_ms``,
@@ -120,7 +171,6 @@ def sync(phone: Phone | None, client_ms: Any, last: Any, server_ms: int) -> dict
     server's time only: neither the estimate nor the allowance the server keeps of it,
     which a cheating phone could tune its claims by (issue 31).
     """
-    client_ms = epoch_ms(client_ms, "client_ms")
     reply: dict[str, Any] = {"server_ms": server_ms}
     if phone is None:
         return reply
@@ -133,12 +183,8 @@ def sync(phone: Phone | None, client_ms: Any, last: Any, server_ms: int) -> dict
     return reply
 
 
-def _complete(phone: str, last: Any, client_ms: int, server_ms: int) -> None:
-    if not isinstance(last, dict):
-        raise DeskError("last must be an object with client_ms, server_ms and received_ms.")
-    sent = epoch_ms(last.get("client_ms"), "last.client_ms")
-    stamped = epoch_ms(last.get("server_ms"), "last.server_ms")
-    received = epoch_ms(last.get("received_ms"), "last.received_ms")
+def _complete(phone: str, last: ClockExchange, client_ms: int, server_ms: int) -> None:
+    sent, stamped, received = last.client_ms, last.server_ms, last.received_ms
     row = db.session.scalar(db.select(BuzzSample).where(
         BuzzSample.phone == phone, BuzzSample.client_send_ms == sent,
         BuzzSample.server_ms == stamped, BuzzSample.client_receive_ms.is_(None)))
@@ -187,15 +233,13 @@ def _presses(arming: Arming) -> list[BuzzPress]:
     ).order_by(BuzzPress.received_ms, BuzzPress.id)))
 
 
-def press(arming: Arming | None, phone: Phone, pressed_at_ms: Any,
-          received_ms: int) -> BuzzPress:
+def press(arming: Arming | None, phone: Phone, claimed: int, received_ms: int) -> BuzzPress:
     """Store a press (OQ-4) with the estimate of the phone that pressed, or refuse it
     changing nothing.
 
     Refused: the buzzer not armed (before the question opened), the team out (it
     answered or passed), a second press of the team, a press after the window.
     """
-    claimed = epoch_ms(pressed_at_ms, "pressed_at_ms")
     team = phone.team
     if arming is None or received_ms < arming.armed_ms:
         raise BuzzerNotArmed("The buzzer is not armed for this question.")

@@ -2,19 +2,72 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from flask import jsonify
+from msgspec import Meta
 
 from ...access import api_host
 from ...api.blueprint import bp
 from ...api.schema import CODE, answered, refused
+from ...bodies import N_, Body, request_body
 from ...core.events import event_by_code
 from ...database import reads_only
-from ...web import api_team, json_body
+from ...errors import BidRefused, DeskError
+from ...web import DbInt, api_team, body_as
 from . import game
 
 _HOST = "/host/events/<code>/chgk/games/<int:number>"
+
+#: A bid in credits: rules.auction and game.hand_in_bid refuse one outside 1 … the
+#: team's credits, naming them.
+Credits = Annotated[int, Meta(extra_json_schema={"minimum": 1})]
+WHOLE_CREDITS = N_("A bid must be a whole number of credits.")
+
+
+class SealedBids(Body):
+    """CHGK-4.3-4.5: the sealed bids by team name, entered together at the desk."""
+
+    bids: dict[str, Credits]
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        if isinstance(body, dict) and isinstance(body.get(field), dict):  # a bid is wrong
+            return BidRefused(WHOLE_CREDITS, field=field)
+        return DeskError(N_("bids must be an object of team name → credits"), field=field)
+
+
+class TableCall(Body):
+    """CHGK-3.1-3.4: the Central Table's verdict on a question, a leave or the Decisive
+    Round (game.table_action asks for question and correct unless it is a leave)."""
+
+    team: str
+    action: Literal["answer", "leave", "decisive"]
+    question: DbInt | None = None
+    correct: bool | None = None
+
+    messages = {"action": N_("action must be 'answer', 'leave' or 'decisive'"),
+                "question": N_("question must be a whole number"),
+                "correct": N_("correct must be true or false")}
+
+
+class LeagueChoice(Body):
+    """CHGK-2.2: the league a team plays in."""
+
+    team: str
+    league: Literal["favourites", "contenders"]
+
+    messages = {"league": N_("The league must be 'favourites' or 'contenders'.")}
+
+
+class PhoneBid(Body):
+    """CHGK-4.4: a team's sealed bid from its phone (game.hand_in_bid: 1 … its credits)."""
+
+    bid: Credits
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        return BidRefused(WHOLE_CREDITS, field=field)
 
 
 @bp.post(f"{_HOST}/draw")
@@ -29,7 +82,7 @@ def draw(code: str, number: int):
 def auction(code: str, number: int):
     """CHGK-4.3-4.5: the sealed bids, entered together."""
     event = api_host(code)
-    result = game.run_auction(event, number, json_body().get("bids"), actor="host:api")
+    result = game.run_auction(event, number, body_as(SealedBids).bids, actor="host:api")
     return jsonify({"game": number, "winner": result.winner, "bids": result.bids,
                     "tied": list(result.tied), "seed": result.seed})
 
@@ -38,9 +91,9 @@ def auction(code: str, number: int):
 def table(code: str, number: int):
     """CHGK-3.1-3.4: the Central Table's verdict, a leave or the Decisive Round."""
     event = api_host(code)
-    body = json_body()
-    game.table_action(event, number, body.get("team"), body.get("action"),
-                      body.get("question"), body.get("correct"), actor="host:api")
+    body = body_as(TableCall)
+    game.table_action(event, number, body.team, body.action, body.question, body.correct,
+                      actor="host:api")
     return jsonify(game.standings_json(event)["games"][str(number)])
 
 
@@ -48,9 +101,9 @@ def table(code: str, number: int):
 def league(code: str):
     """CHGK-2.2: a team's league."""
     event = api_host(code)
-    body = json_body()
-    game.set_league(event, body.get("team"), body.get("league"), actor="host:api")
-    return jsonify({"team": body.get("team"), "league": body.get("league")})
+    body = body_as(LeagueChoice)
+    game.set_league(event, body.team, body.league, actor="host:api")
+    return jsonify({"team": body.team, "league": body.league})
 
 
 @bp.get("/events/<code>/chgk/auction")
@@ -65,7 +118,7 @@ def auction_status(code: str):
 def hand_in_bid(code: str):
     """CHGK-4.4: the team's sealed bid (1 … its credits), from its phone."""
     event, team = api_team(code)
-    return jsonify(game.hand_in_bid(event, team, json_body().get("bid"),
+    return jsonify(game.hand_in_bid(event, team, body_as(PhoneBid).bid,
                                     actor=f"team:{team.name}"))
 
 
@@ -83,7 +136,7 @@ def openapi_paths() -> dict[str, Any]:
               "schema": {"type": "integer", "minimum": 0}, "description": "Game (1 or 2)"}
     obj = {"type": "object"}
 
-    def post(summary: str, body: dict[str, Any] | None, method: str = "post",
+    def post(summary: str, body: type[Body] | None, method: str = "post",
              params: list | None = None) -> dict[str, Any]:
         op: dict[str, Any] = {
             "summary": summary, "security": host,
@@ -94,25 +147,18 @@ def openapi_paths() -> dict[str, Any]:
                           "409": refused("Refused by the rules (nothing changed)")},
         }
         if body is not None:
-            op["requestBody"] = {"required": True,
-                                 "content": {"application/json": {"schema": body}}}
+            op["requestBody"] = request_body(body)
         return {method: op}
 
     base = "/api/host/events/{code}/chgk/games/{number}"
     return {
         f"{base}/draw": post("CHGK-1.6: spin the top; the sector drawn is recorded", None),
-        f"{base}/auction": post("CHGK-4.3-4.5: sealed bids by team name; bids burn", {
-            "type": "object", "required": ["bids"], "properties": {
-                "bids": {"type": "object", "additionalProperties": {"type": "integer"}}}}),
-        f"{base}/table": post("CHGK-3.1-3.4: Central Table answer, leave or Decisive Round", {
-            "type": "object", "required": ["team", "action"], "properties": {
-                "team": {"type": "string"},
-                "action": {"enum": ["answer", "leave", "decisive"]},
-                "question": {"type": "integer"}, "correct": {"type": "boolean"}}}),
-        "/api/host/events/{code}/chgk/leagues": post("CHGK-2.2: a team's league", {
-            "type": "object", "required": ["team", "league"], "properties": {
-                "team": {"type": "string"},
-                "league": {"enum": ["favourites", "contenders"]}}}, "put", [CODE]),
+        f"{base}/auction": post("CHGK-4.3-4.5: sealed bids by team name; bids burn",
+                                SealedBids),
+        f"{base}/table": post("CHGK-3.1-3.4: Central Table answer, leave or Decisive Round",
+                              TableCall),
+        "/api/host/events/{code}/chgk/leagues": post("CHGK-2.2: a team's league", LeagueChoice,
+                                                     "put", [CODE]),
         "/api/events/{code}/chgk/auction": {"get": {
             "summary": "CHGK-4: the team's credits and whether it may bid now",
             "security": [{"teamToken": []}], "parameters": [CODE],
@@ -121,9 +167,7 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/chgk/bid": {"put": {
             "summary": "CHGK-4.4: the team's sealed bid from its phone (replaces an earlier one)",
             "security": [{"teamToken": []}], "parameters": [CODE],
-            "requestBody": {"required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": ["bid"],
-                "properties": {"bid": {"type": "integer", "minimum": 1}}}}}},
+            "requestBody": request_body(PhoneBid),
             "responses": {"200": answered("Bid handed in", obj),
                           "400": refused("Outside 1..credits, or a Contender in game 2"),
                           "401": refused("No team token"),

@@ -7,7 +7,6 @@ no play, and an answer timer run out is applied before anything else."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 from urllib.parse import quote, urlencode
 
@@ -22,7 +21,7 @@ from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...core.events import event_by_code
 from ...qr import qr_svg
-from ...web import QuestionRef, body_as, committed, json_body
+from ...web import DbInt, QuestionRef, body_as, committed
 from ..buzzer import presses
 from . import control, game, typeplay
 
@@ -84,11 +83,20 @@ def oq_judge(code: str, round_number: int, question_number: int):
                               body.outcome, body.factor, "host:api"))
 
 
+class Reading(Body):
+    """OQ-4 reading mode: how long presses count 2 s later."""
+
+    seconds: Annotated[int, Meta(ge=0, le=600)]
+
+    messages = {"seconds": N_("seconds must be a whole number from 0 to 600.")}
+
+
 @bp.post(f"{_Q}/reading")
 def oq_reading(code: str, round_number: int, question_number: int):
     """OQ-4 reading mode: presses during the reading get the 2 s penalty."""
-    armed = committed(game.reading, _host(code), round_number, question_number,
-                       json_body().get("seconds"), "host:api")
+    event = _host(code)
+    armed = committed(game.reading, event, round_number, question_number,
+                      body_as(Reading).seconds, "host:api")
     return jsonify({"reading_until_ms": armed.reading_until_ms})
 
 
@@ -138,6 +146,66 @@ class Pause(Body):
     messages = {"paused": N_("paused must be true or false.")}
 
 
+class FinalBan(Body):
+    """OQ-6: the final theme a finalist bans (game.ban: one of those left)."""
+
+    theme: DbInt
+
+
+class FinalBet(Body):
+    """OQ-6: the sealed bet (game.bet: at most the team's score)."""
+
+    amount: Annotated[int, Meta(ge=1, description="1 to the team's score")]
+
+    messages = {"amount": N_("The bet must be a whole number from 1 to the team's score.")}
+
+
+class FinalAnswer(Body):
+    """OQ-6: the team's written answer to the final question."""
+
+    text: Annotated[str, Meta(min_length=1, max_length=500)]
+
+    messages = {"text": N_("The answer must be text of 1 to 500 characters.")}
+
+
+#: control.join_player and join_room clean a name and refuse an empty or a long one.
+PlayerName = Annotated[str, Meta(description=(
+    f"1 to {control.MAX_PLAYER_NAME} characters, spaces around it dropped"))]
+
+
+class PlayerJoin(Body):
+    """OQ-1: a player joins the team of the token; ``previous``: the player token this
+    phone held (a banned player's is refused, OQ-8)."""
+
+    name: PlayerName
+    previous: str | None = None
+
+
+class RoomJoin(Body):
+    """OQ-1, the phone's join form: the team's name and the player's; ``invite``: the
+    team's invitation, needed to join a team that exists already."""
+
+    team: Annotated[str, Meta(description=(
+        "At most MAX_TEAM_NAME_LENGTH characters (60 unless the instance sets another)"))]
+    player: PlayerName
+    invite: Annotated[str | None, Meta(description=(
+        "the team's invitation; needed to join a team that exists already"))] = None
+    previous: str | None = None
+
+
+class CaptainPass(Body):
+    """OQ-1: the player the captain hands the captaincy to."""
+
+    player: str
+
+
+class HostCaptainPass(Body):
+    """OQ-1: the team and the player the host hands its captaincy to."""
+
+    team: str
+    player: str
+
+
 @bp.post("/host/events/<code>/oq/scores")
 def oq_edit(code: str):
     """OQ-5: the host edits a team's score by hand."""
@@ -151,7 +219,7 @@ def oq_edit(code: str):
 def oq_ban(code: str):
     """OQ-6: ban a final theme, in turn."""
     event, team = _captain(code)
-    left = committed(game.ban, event, team, json_body().get("theme"))
+    left = committed(game.ban, event, team, body_as(FinalBan).theme)
     return jsonify({"remaining": [q.number for q in left]})
 
 
@@ -159,7 +227,7 @@ def oq_ban(code: str):
 def oq_bet(code: str):
     """OQ-6: the sealed bet, 1 to the team's score."""
     event, team = _captain(code)
-    row = committed(game.bet, event, team, json_body().get("amount"))
+    row = committed(game.bet, event, team, body_as(FinalBet).amount)
     return jsonify({"amount": row.amount}), 201
 
 
@@ -167,7 +235,7 @@ def oq_bet(code: str):
 def oq_final_answer(code: str):
     """OQ-6: the team's written answer to the final question."""
     event, team = _player(code)
-    committed(game.final_answer, event, team, json_body().get("text"))
+    committed(game.final_answer, event, team, body_as(FinalAnswer).text)
     return jsonify({"received": True}), 201
 
 
@@ -184,9 +252,9 @@ def oq_final_judge(code: str):
 def oq_join_player(code: str):
     """OQ-1: a player joins the team of the token; the first is its captain."""
     event, team, _ = control.who(code, bearer_token())
-    body = json_body()
-    player, token = committed(control.join_player, _own(event), team, body.get("name"),
-                              presses.now_ms(), body.get("previous"),
+    body = body_as(PlayerJoin)
+    player, token = committed(control.join_player, _own(event), team, body.name,
+                              presses.now_ms(), body.previous,
                               control.address_key(get_remote_address()))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
                     "token": token}), 201
@@ -197,11 +265,11 @@ def oq_join(code: str):
     """OQ-1, the phone's join form: a team's name and the player's; a new team is made
     with them as its captain, an existing one of fewer than 3 takes them in with its
     invitation."""
-    body = json_body()
-    team, player, token = committed(control.join_room, _own(event_by_code(code)),
-                                    body.get("team"), body.get("player"),
-                                    body.get("previous"), presses.now_ms(),
-                                    body.get("invite"), control.address_key(get_remote_address()))
+    event = _own(event_by_code(code))
+    body = body_as(RoomJoin)
+    team, player, token = committed(control.join_room, event, body.team, body.player,
+                                    body.previous, presses.now_ms(), body.invite,
+                                    control.address_key(get_remote_address()))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
                     "token": token, "invite": control.invitation(team)}), 201
 
@@ -232,18 +300,18 @@ def oq_me(code: str):
 def oq_pass_captaincy(code: str):
     """OQ-1: the captain hands the captaincy to another player of the team."""
     event, team, player = control.acting(code, bearer_token())
-    target = committed(control.transfer, _own(event), team, player, json_body().get("player"),
-                       presses.now_ms())
+    target = committed(control.transfer, _own(event), team, player,
+                       body_as(CaptainPass).player, presses.now_ms())
     return jsonify({"team": team.name, "captain": target.name})
 
 
 @bp.post("/host/events/<code>/oq/captain")
 def oq_host_captaincy(code: str):
     """OQ-1: the host hands a team's captaincy to another of its players."""
-    body = json_body()
-    target = committed(control.host_transfer, _own(api_host(code)), body.get("team"),
-                       body.get("player"), presses.now_ms())
-    return jsonify({"team": body.get("team"), "captain": target.name})
+    event = _own(api_host(code))
+    body = body_as(HostCaptainPass)
+    target = committed(control.host_transfer, event, body.team, body.player, presses.now_ms())
+    return jsonify({"team": body.team, "captain": target.name})
 
 
 @bp.post("/host/events/<code>/oq/remove")
@@ -296,23 +364,23 @@ OQ_STATE: dict[str, Any] = {
                                         "the press timer while nobody has pressed"}}}}}
 
 
-def op(summary: str, who: str, props: dict[str, Any] | type[Body], required: Sequence[str] = (),
-       ok: str = "200", params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def op(summary: str, who: str, model: type[Body] | None, ok: str = "200",
+       params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's):
-    its body a Body class the route reads (answerdesk/bodies.py), or still by hand."""
-    return {"post": {
+    its body the Body class the route reads (answerdesk/bodies.py); None: it reads none."""
+    post: dict[str, Any] = {
         "summary": summary,
         "security": [] if who == "none" else [
             {"teamToken" if who == "team" else "hostPassword": []}],
         "parameters": params or [CODE],
-        "requestBody": request_body(props) if isinstance(props, type) else {
-            "required": True, "content": {"application/json": {"schema": {
-                "type": "object", "required": list(required), "properties": props}}}},
         "responses": {ok: answered("Done", {"type": "object"}), "400": refused("Invalid body"),
                       "401": refused("No or wrong token or password"),
                       "403": refused("Not the team's captain, or banned by the host"),
                       "404": refused("No such event, question or team"),
-                      "409": refused("Refused: see the message")}}}
+                      "409": refused("Refused: see the message")}}
+    if model is not None:
+        post["requestBody"] = request_body(model)
+    return {"post": post}
 
 
 def _join_op() -> dict[str, Any]:
@@ -322,12 +390,7 @@ def _join_op() -> dict[str, Any]:
         "OQ-1, the phone's join form (no token): a new team with the player as its captain, "
         "or an existing team of fewer than 3 with its invitation (invite: the code its "
         "players' phones show, or the team token); previous: the player token this phone "
-        "held (a banned player's is refused)", "none",
-        {"team": {"type": "string", "minLength": 1, "maxLength": 60},
-         "player": {"type": "string", "minLength": 1, "maxLength": 60},
-         "invite": {"type": "string", "description": "the team's invitation; needed to "
-                    "join a team that exists already"},
-         "previous": {"type": "string"}}, ["team", "player"], ok="201")
+        "held (a banned player's is refused)", "none", RoomJoin, ok="201")
     responses = joined["post"]["responses"]
     responses["201"] = answered("The player's own token, and the team's invitation", {
         "type": "object", "properties": {
@@ -341,7 +404,6 @@ def _join_op() -> dict[str, Any]:
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    whole = {"type": "integer", "minimum": 0}
     return {
         "/api/events/{code}/oq/pick": op("OQ-2: the team with the turn picks a question",
                                          "team", QuestionRef),
@@ -350,23 +412,18 @@ def openapi_paths() -> dict[str, Any]:
             "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
             "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
-            {"seconds": {"type": "integer", "minimum": 0, "maximum": 600}}, ["seconds"],
-            params=[CODE, ROUND, QUESTION]),
+            Reading, params=[CODE, ROUND, QUESTION]),
         "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
                                                 ScoreEdit),
         "/api/events/{code}/oq/final/ban": op("OQ-6: ban a final theme in turn", "team",
-                                              {"theme": whole}, ["theme"]),
+                                              FinalBan),
         "/api/events/{code}/oq/final/bet": op("OQ-6: the sealed bet (1 to the score)", "team",
-                                              {"amount": {"type": "integer"}}, ["amount"],
-                                              ok="201"),
+                                              FinalBet, ok="201"),
         "/api/events/{code}/oq/final/answer": op("OQ-6: the written final answer", "team",
-                                                 {"text": {"type": "string", "minLength": 1,
-                                                           "maxLength": 500}}, ["text"],
-                                                 ok="201"),
+                                                 FinalAnswer, ok="201"),
         "/api/events/{code}/oq/players": op(
             "OQ-1: a player joins the team of the token and gets a token of their own; the "
-            "first is the captain", "team", {"name": {"type": "string", "minLength": 1,
-                                                      "maxLength": 60}}, ["name"], ok="201"),
+            "first is the captain", "team", PlayerJoin, ok="201"),
         "/api/events/{code}/oq/join": _join_op(),
         "/api/events/{code}/oq/invite": {"get": {
             "summary": "OQ-1: the team's invitation for a player's phone to show: the code, "
@@ -385,11 +442,9 @@ def openapi_paths() -> dict[str, Any]:
                           "401": refused("No or wrong token"),
                           "403": refused("Banned by the host")}}},
         "/api/events/{code}/oq/captain": op("OQ-1: the captain hands on the captaincy", "team",
-                                            {"player": {"type": "string"}}, ["player"]),
+                                            CaptainPass),
         "/api/host/events/{code}/oq/captain": op("OQ-1: the host hands on a team's captaincy",
-                                                 "host", {"team": {"type": "string"},
-                                                          "player": {"type": "string"}},
-                                                 ["team", "player"]),
+                                                 "host", HostCaptainPass),
         "/api/host/events/{code}/oq/remove": op(
             "OQ-8: kick a team or a player (ban: they cannot join again)", "host",
             Removal),

@@ -5,13 +5,15 @@ api.py's judge."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from flask import jsonify
+from msgspec import Meta
 
 from ...api.blueprint import bp
 from ...api.schema import CODE, QUESTION, ROUND
-from ...web import QuestionRef, body_as, committed, json_body
+from ...bodies import Body
+from ...web import QuestionRef, body_as, committed
 from . import typeplay, types
 from .api import _Q, _captain, _host, op
 
@@ -33,6 +35,13 @@ class Handing(QuestionRef):
 
     team: str | None = None
     price: int | None = None
+
+
+class TypeChoice(Body):
+    """OQ-3: the type the host sets (typeplay.set_type refuses an unknown one, naming the
+    types, and a choices type for a question with fewer than two options)."""
+
+    type: Annotated[str, Meta(extra_json_schema={"enum": list(types.TYPES)})]
 
 
 @bp.post("/events/<code>/oq/choose")
@@ -73,8 +82,9 @@ def oq_secret(code: str):
 @bp.post(f"{_Q}/type")
 def oq_set_type(code: str, round_number: int, question_number: int):
     """OQ-3: the host sets a question's type before it is played."""
-    kind = committed(typeplay.set_type, _host(code), round_number, question_number,
-                     json_body().get("type"), "host:api")
+    event = _host(code)
+    kind = committed(typeplay.set_type, event, round_number, question_number,
+                     body_as(TypeChoice).type, "host:api")
     return jsonify({"type": kind.name})
 
 
@@ -141,11 +151,10 @@ def openapi_paths() -> dict[str, Any]:
             "included; a SIGame question plays for its own price (price: one of its "
             "choices; none given: the lowest)", "team", Handing),
         f"{q}/type": op("OQ-3: set a question's type before it is played", "host",
-                        {"type": {"type": "string", "enum": list(types.TYPES)}}, ["type"],
-                        params=at),
+                        TypeChoice, params=at),
         f"{q}/choices/close": op("OQ-3 choices for all: close; right +value, wrong −value, "
-                                 "no choice 0", "host", {}, [], params=at),
+                                 "no choice 0", "host", None, params=at),
         f"{q}/auction/close": op("OQ-3 auction: close the bidding; the highest stake "
                                  "answers for the stake (nobody bid: the team with the "
-                                 "turn, for the value)", "host", {}, [], params=at),
+                                 "turn, for the value)", "host", None, params=at),
     }

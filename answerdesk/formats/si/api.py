@@ -5,7 +5,7 @@ opens through core's start (``POST /api/host/events/<code>/rounds/<r>/questions/
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from flask import jsonify
 from msgspec import Meta
@@ -13,9 +13,10 @@ from msgspec import Meta
 from ...access import api_host
 from ...api.blueprint import bp
 from ...api.schema import CODE, QUESTION, ROUND, answered, refused
-from ...bodies import N_, request_body
+from ...bodies import N_, Body, request_body
 from ...core import formats
-from ...web import QuestionRef, api_team, body_as, committed, json_body
+from ...errors import DeskError
+from ...web import DbInt, QuestionRef, api_team, body_as, committed
 from . import game
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
@@ -53,6 +54,71 @@ class SiProtest(QuestionRef):
                 "text": N_("The protest must be text of 1 to 1000 characters.")}
 
 
+Mark = Literal["correct", "wrong", "none"]
+MARK_REFUSAL = N_("mark must be correct, wrong or none.")
+
+
+class SiDecision(Body):
+    """The host's word on one player's answer (game.decide)."""
+
+    player: str
+    mark: Mark
+
+    messages = {"mark": MARK_REFUSAL}
+
+
+class SiPlayerRef(Body):
+    """SI-1.3: the player the host warns (game.warn)."""
+
+    player: str
+
+
+class SiMarkChange(Body):
+    """SI-3: one mark an upheld protest changes."""
+
+    player: str
+    mark: Mark
+
+
+class SiProtestDecision(Body):
+    """SI-3: upheld (with the marks it changes) or groundless (a warning if ``warn``);
+    game.decide_protest checks that the two go together."""
+
+    upheld: bool
+    changes: list[SiMarkChange] | None = None
+    warn: bool = False
+
+    messages = {"upheld": N_("upheld and warn must be true or false."),
+                "warn": N_("upheld and warn must be true or false."),
+                "changes": N_("changes must be a list of objects with player and mark.")}
+
+
+class SiCompetition(Body):
+    """SI-1.2: a player in or out of competition."""
+
+    player: str
+    in_competition: bool
+
+    messages = {"in_competition": N_("in_competition must be true or false.")}
+
+
+class SiThemeAuthor(Body):
+    """SI-0: a theme's author (None or "": nobody)."""
+
+    round: DbInt
+    theme: Annotated[int, Meta(ge=1, le=game.rules.THEMES)]
+    author: str | None = None
+
+    messages = {"round": N_("%(field)s must be a whole number.")}
+
+    @classmethod
+    def refuse(cls, field: str, body: Any) -> DeskError | None:
+        if field == "theme":
+            return DeskError("theme must be a whole number from 1 to %(most)s.",
+                             field=field, most=game.rules.THEMES)
+        return super().refuse(field, body)
+
+
 @bp.post("/events/<code>/si/answers")
 def si_answer(code: str):
     """SI-2.2: one private answer; only the first counts."""
@@ -82,9 +148,10 @@ def si_close(code: str, round_number: int, question_number: int):
 @bp.post(f"{_Q}/decide")
 def si_decide(code: str, round_number: int, question_number: int):
     """The host's word on one answer (correct, wrong, none)."""
-    body = json_body()
-    row = committed(game.decide, _host(code), round_number, question_number,
-                     body.get("player"), body.get("mark"), "host:api")
+    event = _host(code)
+    body = body_as(SiDecision)
+    row = committed(game.decide, event, round_number, question_number, body.player, body.mark,
+                    "host:api")
     return jsonify({"player": row.team.name, "decision": row.decision})
 
 
@@ -99,7 +166,8 @@ def si_publish(code: str, round_number: int, question_number: int):
 @bp.post("/host/events/<code>/si/warnings")
 def si_warn(code: str):
     """SI-1.3: a warning; the second removes the player and annuls the points."""
-    row = committed(game.warn, _host(code), json_body().get("player"), "host:api")
+    event = _host(code)
+    row = committed(game.warn, event, body_as(SiPlayerRef).player, "host:api")
     return jsonify({"warnings": row.warnings,
                     "removed": row.warnings >= game.rules.WARNINGS_TO_REMOVE})
 
@@ -126,27 +194,29 @@ def si_hear(code: str, protest_id: int):
 @bp.post("/host/events/<code>/si/protests/<int:protest_id>/decide")
 def si_decide_protest(code: str, protest_id: int):
     """SI-3: upheld (marks changed, results republished) or groundless (a warning)."""
-    body = json_body()
-    return jsonify(committed(game.decide_protest, _host(code), protest_id, body.get("upheld"),
-                             body.get("changes"), body.get("warn", False), "host:api"))
+    event = _host(code)
+    body = body_as(SiProtestDecision)
+    changes = [{"player": c.player, "mark": c.mark} for c in body.changes or []]
+    return jsonify(committed(game.decide_protest, event, protest_id, body.upheld, changes,
+                             body.warn, "host:api"))
 
 
 @bp.post("/host/events/<code>/si/competition")
 def si_competition(code: str):
     """SI-1.2: put a player in or out of competition."""
-    body = json_body()
-    row = committed(game.set_competition, _host(code), body.get("player"),
-                    body.get("in_competition"), "host:api")
-    return jsonify({"player": body.get("player"), "in_competition": row.in_competition})
+    event = _host(code)
+    body = body_as(SiCompetition)
+    row = committed(game.set_competition, event, body.player, body.in_competition, "host:api")
+    return jsonify({"player": body.player, "in_competition": row.in_competition})
 
 
 @bp.post("/host/events/<code>/si/themes")
 def si_theme(code: str):
     """SI-0: name a theme's author (or nobody)."""
-    body = json_body()
-    row = committed(game.set_author, _host(code), body.get("round"), body.get("theme"),
-                    body.get("author"), "host:api")
-    return jsonify({"round": body.get("round"), "theme": row.theme,
+    event = _host(code)
+    body = body_as(SiThemeAuthor)
+    row = committed(game.set_author, event, body.round, body.theme, body.author, "host:api")
+    return jsonify({"round": body.round, "theme": row.theme,
                     "author": row.author.name if row.author else None})
 
 
@@ -177,10 +247,6 @@ SI_STATE = {"type": "object", "description": "Своя игра: the latest ques
 
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    def body(props: dict[str, Any], required: list[str]) -> dict[str, Any]:
-        return {"required": True, "content": {"application/json": {"schema": {
-            "type": "object", "required": required, "properties": props}}}}
-
     def host(summary: str, ok: dict[str, Any], request: dict[str, Any] | None = None,
              ) -> dict[str, Any]:
         op: dict[str, Any] = {
@@ -227,10 +293,8 @@ def openapi_paths() -> dict[str, Any]:
                     "closed_at": {"type": "string"}}}), **player_ops}}},
         f"{q}/close": host("SI-2.2b ВСЁ: close the question; the checker proposes",
                            {"type": "object"}),
-        f"{q}/decide": host("The host decides one answer", {"type": "object"}, body(
-            {"player": {"type": "string"},
-             "mark": {"type": "string", "enum": ["correct", "wrong", "none"]}},
-            ["player", "mark"])),
+        f"{q}/decide": host("The host decides one answer", {"type": "object"},
+                            request_body(SiDecision)),
         f"{q}/publish": host("SI-2.4: publish the lists", {"type": "object", "properties": {
             "lists": {"type": "array", "items": {"type": "string"}}}}),
         "/api/events/{code}/si/protests": {"post": {
@@ -247,13 +311,7 @@ def openapi_paths() -> dict[str, Any]:
             "summary": "SI-3: uphold (set marks, republish) or reject (a warning if asked; "
                        "a repeated groundless protest always earns one)",
             "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
-            "requestBody": body({"upheld": {"type": "boolean"}, "warn": {"type": "boolean"},
-                                 "changes": {"type": "array", "items": {
-                                     "type": "object", "required": ["player", "mark"],
-                                     "properties": {"player": {"type": "string"}, "mark": {
-                                         "type": "string",
-                                         "enum": ["correct", "wrong", "none"]}}}}},
-                                ["upheld"]),
+            "requestBody": request_body(SiProtestDecision),
             "responses": {"200": answered("Decided", {"type": "object", "properties": {
                 "state": {"type": "string", "enum": ["upheld", "rejected"]},
                 "warned": {"type": "boolean"},
@@ -261,9 +319,7 @@ def openapi_paths() -> dict[str, Any]:
         "/api/host/events/{code}/si/competition": {"post": {
             "summary": "SI-1.2: put a player in or out of competition (out: plays, not "
                        "ranked)", "security": [{"hostPassword": []}], "parameters": [CODE],
-            "requestBody": body({"player": {"type": "string"},
-                                 "in_competition": {"type": "boolean"}},
-                                ["player", "in_competition"]),
+            "requestBody": request_body(SiCompetition),
             "responses": {"200": answered("Set", {"type": "object", "properties": {
                 "player": {"type": "string"}, "in_competition": {"type": "boolean"}}}),
                 **host_ops}}},
@@ -271,17 +327,14 @@ def openapi_paths() -> dict[str, Any]:
             "summary": "SI-0: name a theme's author (null: nobody); the author plays the "
                        "theme only by answering its most expensive question",
             "security": [{"hostPassword": []}], "parameters": [CODE],
-            "requestBody": body({"round": {"type": "integer", "minimum": 0},
-                                 "theme": {"type": "integer", "minimum": 1, "maximum": 5},
-                                 "author": {"type": ["string", "null"]}},
-                                ["round", "theme"]),
+            "requestBody": request_body(SiThemeAuthor),
             "responses": {"200": answered("Set", {"type": "object", "properties": {
                 "round": {"type": "integer"}, "theme": {"type": "integer"},
                 "author": {"type": ["string", "null"]}}}), **host_ops}}},
         "/api/host/events/{code}/si/warnings": {"post": {
             "summary": "SI-1.3: warn a player; the second warning removes and annuls",
             "security": [{"hostPassword": []}], "parameters": [CODE],
-            "requestBody": body({"player": {"type": "string"}}, ["player"]),
+            "requestBody": request_body(SiPlayerRef),
             "responses": {"200": answered("The player's warnings", {"type": "object"}),
                           "400": refused("Invalid body"),
                           "401": refused("No or wrong host password"),

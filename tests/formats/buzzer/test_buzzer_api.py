@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
-from factories import Desk
+from factories import Desk, row_counts
 
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer import presses
@@ -249,3 +249,62 @@ def test_a_buzzer_question_opens_through_core_start_and_keeps_a_deadline_if_set(
     assert timed["seconds"] == 2 and timed["locks_at"] is None
     late = b.press(T0 + 7_100, 1, 2)  # arrives after the deadline the host set
     assert (late.status_code, late.get_json()["error"]) == (409, "buzzer_not_armed")
+
+
+@pytest.mark.parametrize(("path", "body", "field", "message"), [
+    ("clock", {}, "client_ms", "client_ms must be a whole number of milliseconds."),
+    ("clock", {"client_ms": "5"}, "client_ms",
+     "client_ms must be a whole number of milliseconds."),
+    ("clock", {"client_ms": -1}, "client_ms",
+     "client_ms must be a whole number of milliseconds."),
+    ("clock", {"client_ms": 2**53}, "client_ms",
+     "client_ms must be a whole number of milliseconds."),
+    ("clock", {"client_ms": T0, "last": 5}, "last",
+     "last must be an object with client_ms, server_ms and received_ms."),
+    ("clock", {"client_ms": T0, "last": {"client_ms": T0, "server_ms": T0}},
+     "last.received_ms", "last.received_ms must be a whole number of milliseconds."),
+    ("clock", {"client_ms": T0, "last": {"client_ms": 1.5, "server_ms": T0,
+                                         "received_ms": T0}},
+     "last.client_ms", "last.client_ms must be a whole number of milliseconds."),
+    ("buzz", {"round": 1, "question": 1}, "pressed_at_ms",
+     "pressed_at_ms must be a whole number of milliseconds."),
+    ("buzz", {"round": 1, "question": 1, "pressed_at_ms": True}, "pressed_at_ms",
+     "pressed_at_ms must be a whole number of milliseconds."),
+    ("buzz", {"round": "1", "question": 1, "pressed_at_ms": T0}, "round",
+     "round and question must be whole numbers."),
+    ("buzz", {"round": 1, "question": -1, "pressed_at_ms": T0}, "question",
+     "round and question must be whole numbers."),
+    ("buzz", {"round": 1, "pressed_at_ms": T0}, "question",
+     "round and question must be whole numbers."),
+])
+def test_a_bad_body_is_refused_naming_its_field_and_changes_nothing(
+        app, game, server_clock, english, path, body, field, message) -> None:
+    """Issue 32: the sync's and the press's bodies are typed at the boundary
+    (presses.ClockSync, BuzzPressRequest): a bad one is the translated 400 naming the
+    field, before any sample or press is stored."""
+    desk, phone = game
+    a = phone("A", skew_ms=0, out_ms=10, back_ms=10)
+    a.sync(T0 - 10_000)
+    start_question(desk.client, desk.code, desk.password, 1, 1, clock=server_clock, at_ms=T0)
+    server_clock.ms = T0 + 100
+    before = row_counts(app)
+    refused = a.client.post(f"/api/events/{desk.code}/{path}", headers=a.auth, json=body)
+    assert refused.status_code == 400, refused.get_json()
+    assert refused.get_json()["field"] == field
+    assert refused.get_json()["message"] == message
+    assert row_counts(app) == before
+    assert a.press(T0 + 100).status_code == 202  # the same phone's good press is taken
+
+
+def test_the_document_describes_the_sync_and_the_press_by_their_classes(game) -> None:
+    desk, _ = game
+    document = desk.client.get("/api/openapi.json").get_json()
+    paths, schemas = document["paths"], document["components"]["schemas"]
+    for path, name in (("/api/events/{code}/clock", "ClockSync"),
+                       ("/api/events/{code}/buzz", "BuzzPressRequest")):
+        body = paths[path]["post"]["requestBody"]["content"]["application/json"]["schema"]
+        assert body == {"$ref": f"#/components/schemas/{name}"}
+    assert schemas["BuzzPressRequest"]["properties"]["pressed_at_ms"] == {
+        "type": "integer", "minimum": 0, "maximum": presses.MAX_MS}
+    assert set(schemas["ClockExchange"]["required"]) == {"client_ms", "server_ms",
+                                                        "received_ms"}

@@ -72,8 +72,14 @@ def test_oq1_an_existing_team_refuses_a_join_without_its_invitation(app, desk):
     russian = join(desk, lang="ru", team="Сови", player="Чужд")
     assert russian.get_json()["message"] == (
         "Команда «Сови» уже есть: попросите у её капитана ссылку-приглашение.")
-    # A wrong invitation: another team's, a player's own token, garbage, not a string.
-    for wrong in (12345, ["a"], rival["invite"], ira, rival["token"], "x" * 22, "ы"):
+    # An invitation that is not text is a bad body (issue 32: typed at the boundary).
+    for wrong in (12345, ["a"]):
+        refused = join(desk, team="Сови", player="Чужд", invite=wrong)
+        assert refusal(refused) == (400, "bad_request"), wrong
+        assert refused.get_json()["field"] == "invite"
+        assert refused.get_json()["message"] == "invite must be text"
+    # A wrong invitation: another team's, a player's own token, garbage.
+    for wrong in (rival["invite"], ira, rival["token"], "x" * 22, "ы"):
         refused = join(desk, team="Сови", player="Чужд", invite=wrong)
         assert refusal(refused) == (403, "invitation_required"), wrong
     assert refused.get_json()["message"] == (
@@ -157,9 +163,11 @@ def test_oq8_a_banned_players_phone_stays_out_with_the_invitation(app, desk):
 
 
 def test_oq1_the_join_route_and_the_invitation_are_in_the_openapi_document(desk):
-    paths = desk.client.get("/api/openapi.json").get_json()["paths"]
+    document = desk.client.get("/api/openapi.json").get_json()
+    paths = document["paths"]
     joined = paths["/api/events/{code}/oq/join"]["post"]
-    props = joined["requestBody"]["content"]["application/json"]["schema"]["properties"]
+    ref = joined["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    props = document["components"]["schemas"][ref.rsplit("/", 1)[1]]["properties"]
     assert {"team", "player", "invite", "previous"} <= set(props)
     assert "invitation_required" in joined["responses"]["403"]["description"]
     created = joined["responses"]["201"]["content"]["application/json"]["schema"]
