@@ -88,5 +88,10 @@ _DESK_VERSION = _statement()
 _SCREEN_VERSION = _statement(NOT_A_PHONE_SAVE)
 
 
+def screen_version_on(ex: Any, event_id: int) -> str:
+    """screen_version read on a lean executor (lean.py): a phone's read off the ORM."""
+    return token(*ex.first(_SCREEN_VERSION, {"event_id": event_id}))
+
+
 def _version(statement: Any, event_id: int) -> str:
     return token(*db.session.execute(statement, {"event_id": event_id}).one())

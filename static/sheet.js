@@ -358,7 +358,6 @@
       });
       skew = Date.parse(body.now) - Date.now();
       last.now = body.now;
-      last.question = body.question;
       localStorage.setItem(sheetKey, JSON.stringify(last));
       if (changed) render(last);
       flush();

@@ -49,11 +49,14 @@ def join(code: str):
 def sheet(code: str):
     """The team's sheet; with ``since`` and ``version`` (what the phone's last read
     said), only the answers changed since when nothing else can have (issue 33)."""
+    since = request.args.get("since")
+    if since is not None:
+        changes = sheets.changes_by_token(code, bearer_token(), since,
+                                          request.args.get("version"))
+        if changes is not None:
+            return json_response(changes)
     event, team = api_team(code)
-    since, version = request.args.get("since"), request.args.get("version")
-    if since is None:
-        return jsonify(sheets.team_sheet(event, team))
-    return jsonify(sheets.changed_answers(event, team, since, version))
+    return jsonify(sheets.team_sheet(event, team))
 
 
 def state_document(event: Event) -> dict[str, Any]:

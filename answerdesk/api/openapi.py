@@ -108,7 +108,7 @@ def openapi_document() -> dict[str, Any]:
                          "description": "The version of the sheet the phone holds",
                          "schema": {"type": "string"}}],
                     "responses": {
-                        "200": answered("The sheet, or {delta: true, version, now, question, "
+                        "200": answered("The sheet, or {delta: true, version, now, "
                                         "answers: [SavedAnswer]}",
                                         {"anyOf": [{"$ref": "#/components/schemas/Sheet"},
                                                    {"$ref": "#/components/schemas/SheetDelta"}]}),
@@ -229,7 +229,6 @@ def openapi_document() -> dict[str, Any]:
                 "SheetDelta": {"type": "object", "properties": {
                     "delta": {"type": "boolean", "const": True},
                     "version": {"type": "string"}, "now": {"type": "string"},
-                    "question": {"type": ["object", "null"]},
                     "answers": {"type": "array",
                                 "items": {"$ref": "#/components/schemas/SavedAnswer"}}}},
                 "ReceiptCheck": {"type": "object", "properties": {

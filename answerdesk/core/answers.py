@@ -80,7 +80,7 @@ def receipt_code(team_id: int, question_id: int, text: str, saved_at: dt.datetim
     return keyed_hash(f"{team_id}:{question_id}:{text}:{saved_at.isoformat()}").hex()[:8].upper()
 
 
-def _receipted(team_id: int, question_id: int, round_number: int, question_number: int,
+def receipted(team_id: int, question_id: int, round_number: int, question_number: int,
                text: str, fields: Any, source: str, version: int,
                saved_at: dt.datetime) -> SavedAnswer:
     """An answer as stored, with the receipt of exactly that text and moment."""
@@ -92,7 +92,7 @@ def _receipted(team_id: int, question_id: int, round_number: int, question_numbe
 
 
 def saved(answer: Answer, round_number: int, question_number: int) -> SavedAnswer:
-    return _receipted(answer.team_id, answer.question_id, round_number, question_number,
+    return receipted(answer.team_id, answer.question_id, round_number, question_number,
                       answer.text, answer.fields, answer.source, answer.version,
                       answer.updated_at)
 
@@ -502,14 +502,14 @@ def _save(
     else:
         version = current.version + 1
     ex.commit()  # inside the service: the phone's ack must follow a durable commit
-    return _receipted(team_id, question_id, round_number, question_number, text, fields,
+    return receipted(team_id, question_id, round_number, question_number, text, fields,
                       source, version, now)
 
 
 def _kept(answer: Any, team_id: int, question_id: int, round_number: int,
           question_number: int) -> SavedAnswer:
     """The stored answer, unchanged by this save (called once its transaction ended)."""
-    return _receipted(team_id, question_id, round_number, question_number, answer.text,
+    return receipted(team_id, question_id, round_number, question_number, answer.text,
                       answer.fields, answer.source, answer.version, answer.updated_at)
 
 
@@ -632,7 +632,7 @@ def _save_optimistic(ex: RawExecutor, code: str, token: str | None, token_hash: 
         return None
     if dml is _RESEQ:
         return _kept(current, row.team_id, question_id, round_number, question_number)
-    return _receipted(row.team_id, question_id, round_number, question_number, text, fields,
+    return receipted(row.team_id, question_id, round_number, question_number, text, fields,
                       "phone", values["new_version"], now)
 
 

@@ -282,9 +282,10 @@ class Format:
 
     def sheet_delta(self, rnd: Any) -> bool:
         """Whether a phone that holds the team's sheet may read only the answers changed
-        since in this open round (sheets.changed_answers, issue 33): only when the
+        since in this open round (sheets.changes_by_token, issue 33): only when the
         format's part of the round's sheet is built from the event alone, the team's
-        answers being its ``answer`` fields. Default no (the whole sheet)."""
+        answers being its ``answer`` fields. ``rnd``: the round's columns (number,
+        state, kind, check_mode). Default no (the whole sheet)."""
         return False
 
     def openapi_paths(self) -> dict[str, Any]:

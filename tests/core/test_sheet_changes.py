@@ -1,4 +1,4 @@
-"""core/sheets.changed_answers (issue 33): a phone that holds its team's sheet reads
+"""core/sheets.changes_by_token (issue 33): a phone that holds its team's sheet reads
 only what the team's other phones changed since, and the whole sheet whenever anything
 else may have changed (the screen version moved, a round not open, a round the format
 builds from the team's answers, a format without the hook, no usable ``since``)."""
@@ -137,3 +137,15 @@ def test_a_verdict_that_moved_in_a_locked_round_reads_whole(app, delta_desk):
         db.session.commit()
     got = since(desk, token, held)
     assert "delta" not in got and got["rounds"]
+
+
+def test_changes_need_the_teams_token(delta_desk):
+    desk = delta_desk
+    token = desk.join("Сови")
+    assert desk.host(1, "open").status_code == 200
+    held = desk.sheet(token).get_json()
+    for wrong in ("nope", ""):
+        got = desk.client.get(f"/api/events/{desk.code}/sheet",
+                              query_string={"since": held["now"], "version": held["version"]},
+                              headers={"Authorization": f"Bearer {wrong}"})
+        assert got.status_code == 401
