@@ -294,22 +294,31 @@
     backoff = Math.min(backoff * 2, 15000);
   }
 
-  function loadSheet() {
-    return fetch(api + "/sheet", {headers: headers()}).then(function (resp) {
+  // The team's sheet (or its changes, with "?since"), or null when the token is no
+  // longer valid: then back to the join page.
+  function readSheet(query) {
+    return fetch(api + "/sheet" + query, {headers: headers()}).then(function (resp) {
       if (resp.status === 401) {
         localStorage.removeItem(tokenKey);
         location.replace(root.dataset.joinUrl);
         return null;
       }
       return resp.json();
-    }).then(function (sheet) {
+    });
+  }
+
+  function heldSheet() {
+    try { return JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { return null; }
+  }
+
+  function loadSheet() {
+    return readSheet("").then(function (sheet) {
       if (sheet) shown(sheet);
     }).catch(function () {
       setNet(false);
       // Started without network (the page came from the service worker's cache):
       // show the last sheet with the queued edits, and keep trying to send them.
-      var last = null;
-      try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { last = null; }
+      var last = heldSheet();
       if (last && !Object.keys(fields).length) { render(last); flush(); }
     });
   }
@@ -327,19 +336,10 @@
   // last read (the server sends the whole sheet instead when anything else may have
   // changed). Drawn again only if an answer changed.
   function loadChanges() {
-    var last = null;
-    try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { last = null; }
+    var last = heldSheet();
     if (!last || !last.now || !last.version) return loadSheet();
-    var url = api + "/sheet?since=" + encodeURIComponent(last.now) +
-      "&version=" + encodeURIComponent(last.version);
-    fetch(url, {headers: headers()}).then(function (resp) {
-      if (resp.status === 401) {
-        localStorage.removeItem(tokenKey);
-        location.replace(root.dataset.joinUrl);
-        return null;
-      }
-      return resp.json();
-    }).then(function (body) {
+    readSheet("?since=" + encodeURIComponent(last.now) +
+              "&version=" + encodeURIComponent(last.version)).then(function (body) {
       if (!body) return;
       if (!body.delta) return shown(body);
       setNet(true);

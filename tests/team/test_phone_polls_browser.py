@@ -25,6 +25,14 @@ def _join(browser: Browser, base: str, code: str, name: str) -> Page:
     return phone
 
 
+def _round_2_open(browser: Browser, base: str, code: str, password: str, log_in_host) -> None:
+    """The host logs in at the desk and opens round 2 there."""
+    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
+    log_in_host(desk, base, code, password)
+    desk.locator("#rounds tr[data-round='2'] button[value=open]").click()
+    expect(desk.locator("#rounds tr[data-round='2']")).to_have_class("open", timeout=WAIT)
+
+
 def _kind(request: Request) -> str | None:
     path = request.url.split("?")[0]
     if request.method == "PUT" and "/answers/" in path:
@@ -37,10 +45,7 @@ def _kind(request: Request) -> str | None:
 
 def test_a_typing_phone_polls_only_what_moved(browser: Browser, live_demo, log_in_host):
     base, code, password = live_demo
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
-    log_in_host(desk, base, code, password)
-    desk.locator("#rounds tr[data-round='2'] button[value=open]").click()
-    expect(desk.locator("#rounds tr[data-round='2']")).to_have_class("open", timeout=WAIT)
+    _round_2_open(browser, base, code, password, log_in_host)
 
     phone = _join(browser, base, code, "Сови")
     sent: list[tuple[float, str, Request]] = []
@@ -91,10 +96,7 @@ def test_a_second_phone_sees_its_teammates_answers_by_changes_alone(
     """Two phones of one team: what one types reaches the other within the 10 s
     re-read, as the answers changed since its last read, not the whole sheet."""
     base, code, password = live_demo
-    desk = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
-    log_in_host(desk, base, code, password)
-    desk.locator("#rounds tr[data-round='2'] button[value=open]").click()
-    expect(desk.locator("#rounds tr[data-round='2']")).to_have_class("open", timeout=WAIT)
+    _round_2_open(browser, base, code, password, log_in_host)
 
     typing = _join(browser, base, code, "Сови")
     expect(typing.locator("input[data-key='2/1']")).to_be_visible(timeout=WAIT)
