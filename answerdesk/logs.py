@@ -46,6 +46,9 @@ def init_logging(app: Flask) -> None:
     """The app's logger writes to stderr (gunicorn's error log) at LOG_LEVEL (INFO)."""
     handler = logging.StreamHandler()
     handler.setFormatter(logging.Formatter(FORMAT))
+    # On the handler: a logger's own filters skip what its children hand up
+    # (answerdesk.livecheck's records, outside any request, then lacked request_id).
+    handler.addFilter(RequestContext())
     app.logger.handlers[:] = [handler]
     app.logger.filters[:] = [RequestContext()]
     app.logger.setLevel(os.environ.get("LOG_LEVEL", "INFO").upper())

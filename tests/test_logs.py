@@ -47,3 +47,16 @@ def test_a_request_without_a_sane_id_gets_one_of_its_own(client, desk, kept):
 def test_a_line_outside_a_request_says_so(app, kept):
     app.logger.warning("outside")
     assert (kept[-1].request_id, kept[-1].event) == ("-", "-")
+
+
+def test_a_child_loggers_line_is_formatted_too(app, capsys):
+    """answerdesk.livecheck logs outside any request through the app's handler: its
+    line must not lose itself in a formatting error (seen on PostgreSQL, issue 32)."""
+    import io
+
+    stream = io.StringIO()
+    handler = app.logger.handlers[0]
+    handler.setStream(stream)
+    logging.getLogger(f"{app.logger.name}.livecheck").warning("live check failed; %s", "x")
+    assert "[-] event=- answerdesk.livecheck: live check failed; x" in stream.getvalue()
+    assert "Formatting field not found" not in capsys.readouterr().err
