@@ -180,7 +180,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
         if hit is not None and hit[0] == under:
             return {**hit[1], "now": clock.stamp(now), "question": clock.marker(event, now),
                     "version": version}
-    sheet = _built_sheet(event, team)
+    sheet = _built_sheet(event, team, version)
     if kept is not None and fmt.keeps_sheet(sheet):
         if len(kept) >= KEPT_LIMIT:
             kept.clear()
@@ -276,8 +276,9 @@ def _kept_sheets(app: Any) -> dict[tuple[int, int], tuple[Any, dict[str, Any]]]:
     return app.extensions.setdefault("answerdesk.kept_sheets", {})
 
 
-def _built_sheet(event: Event, team: Team) -> dict[str, Any]:
-    """The sheet without ``now`` and ``question`` (team_sheet adds them).
+def _built_sheet(event: Event, team: Team, version: str) -> dict[str, Any]:
+    """The sheet without ``now`` and ``question`` (team_sheet adds them); ``version``,
+    read before it, is in it for the format's part (BG's play part is kept under it).
 
     The event's rounds and their questions load once, in one statement
     (_load_rounds), and serve the widgets, jokers, wildcard and final round too:
@@ -293,6 +294,7 @@ def _built_sheet(event: Event, team: Team) -> dict[str, Any]:
         "event": {"code": event.code, "name": event.name},
         "team": {"name": team.name, "players": team.players},
         "states": [{"number": r.number, "state": r.state} for r in event.rounds],
+        "version": version,
         "rounds": [_round_json(r, r.questions, answers) for r in rounds],
     }, event, team)
 

@@ -61,7 +61,7 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
             q["widget"] = widget_spec(by_number[q["number"]], rnd)
         if rnd.check_mode == "number":
             item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
-    sheet["play"] = play_json(event, team, played)
+    sheet["play"] = play_json(event, team, played, sheet.get("version"))
     return sheet
 
 
@@ -96,7 +96,8 @@ _OTHER_TEAMS = (
 )
 
 
-def play_json(event: Event, team: Team, played: list[Any] | None = None) -> dict[str, Any]:
+def play_json(event: Event, team: Team, played: list[Any] | None = None,
+              version: str | None = None) -> dict[str, Any]:
     """Jokers left and played (with first-letter hints), the wildcard, the shoot-out,
     the final round's question states, and the other teams (for the copy joker).
 
@@ -104,7 +105,7 @@ def play_json(event: Event, team: Team, played: list[Any] | None = None) -> dict
     asks for it when the state's version moves (static/widgets.js) and with every
     sheet read, and at a 300-team night it cost 9 ms of CPU each time, more than five
     saves."""
-    return kept_play(event, team, lambda: _play_json(event, team, played))[1]
+    return kept_play(event, team, lambda: _play_json(event, team, played), version)[1]
 
 
 def tagged_play(event: Event, team: Team) -> tuple[str | None, dict[str, Any]]:
@@ -132,8 +133,8 @@ def _play_json(event: Event, team: Team, played: list[Any] | None = None) -> dic
 KEPT_LIMIT = 600
 
 
-def kept_play(event: Event, team: Team,
-              build: Callable[[], dict[str, Any]]) -> tuple[str | None, dict[str, Any]]:
+def kept_play(event: Event, team: Team, build: Callable[[], dict[str, Any]],
+              version: str | None = None) -> tuple[str | None, dict[str, Any]]:
     """(validator, play part) of ``team``: the one kept for the event's screen version
     (live.screen_version) if there is one, else ``build()``'s, kept. The version moves
     with every audited change that is not a phone save, and everything the play part
@@ -141,8 +142,9 @@ def kept_play(event: Event, team: Team,
     joining: each writes its audit entry in the change's transaction); a phone save
     changes none of it. The version is read before the part is built, so a kept part
     is never older than its version. A part with a shoot-out running counts seconds
-    down: built every time, never kept, no validator."""
-    version = live.screen_version(event.id)
+    down: built every time, never kept, no validator. ``version``: the screen version
+    the caller read before anything it builds (a sheet read, sheets.team_sheet)."""
+    version = version or live.screen_version(event.id)
     kept = _kept(current_app)
     key = (event.id, team.id)
     hit = kept.get(key)
