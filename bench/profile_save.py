@@ -109,6 +109,15 @@ def main(argv: list[str] | None = None) -> int:
             return kinds["sheet read"](i)
 
         kinds["save, then the team's sheet (out of date)"] = reread
+
+        def cold(i: int):
+            """The sheet a phone reads on arrival: neither its sheet nor its play part
+            kept in this process (the ramp-up of bench/harness.py load)."""
+            for name in ("answerdesk.kept_sheets", "answerdesk.bg_play"):
+                app.extensions.get(name, {}).clear()
+            return kinds["sheet read"](i)
+
+        kinds["sheet read, cold (the team's first in this process)"] = cold
         figures = {}
         for name, call in kinds.items():
             for i in range(max(20, len(tokens))):  # each team once: kept reads warm

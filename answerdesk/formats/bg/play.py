@@ -10,6 +10,7 @@ final-round question.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
@@ -21,6 +22,7 @@ from ...extensions import db
 from ...models import Answer, Event, Question, Team, Verdict
 from . import jokers, shootout, wildcard
 from .final import gates, is_one_at_a_time
+from .models import Shootout
 
 
 def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
@@ -87,13 +89,10 @@ def _verdict(team: Team, question: Question) -> str | None:
     return verdict.final if verdict else None
 
 
-# The other teams' names only: every sheet load runs it, and loading the Team objects
-# (event.teams) cost more than the query.
-_OTHER_TEAMS = (
-    db.select(Team.name)
-    .where(Team.event_id == db.bindparam("event_id"), Team.id != db.bindparam("team_id"))
-    .order_by(Team.id)
-)
+# The teams' ids and names only: loading the Team objects (event.teams) cost more
+# than the query.
+_TEAMS = (db.select(Team.id, Team.name).where(Team.event_id == db.bindparam("event_id"))
+          .order_by(Team.id))
 
 
 def play_json(event: Event, team: Team, played: list[Any] | None = None,
@@ -105,35 +104,70 @@ def play_json(event: Event, team: Team, played: list[Any] | None = None,
     asks for it when the state's version moves (static/widgets.js) and with every
     sheet read, and at a 300-team night it cost 9 ms of CPU each time, more than five
     saves."""
-    return kept_play(event, team, lambda: _play_json(event, team, played), version)[1]
+    return kept_play(event, team, lambda seen: _play_json(event, team, seen, played),
+                     version)[1]
 
 
 def tagged_play(event: Event, team: Team) -> tuple[str | None, dict[str, Any]]:
     """(validator, play part) for GET /play: a phone that holds the part of that
     validator is answered 304 (api.play_state)."""
-    return kept_play(event, team, lambda: _play_json(event, team))
+    return kept_play(event, team, lambda seen: _play_json(event, team, seen))
 
 
-def _play_json(event: Event, team: Team, played: list[Any] | None = None) -> dict[str, Any]:
-    final = next((r for r in event.rounds if is_one_at_a_time(r)), None)
-    opened = gates(final) if final else {}
-    current = shootout.current_for_team(event, team)
+def _play_json(event: Event, team: Team, version: str,
+               played: list[Any] | None = None) -> dict[str, Any]:
+    shared = _event_play(event, version)
+    running = next((sid for sid, teams in reversed(shared.shootouts) if team.id in teams), None)
+    current = db.session.get(Shootout, running) if running is not None else None
     return {
         "jokers": jokers.team_jokers_json(team, played),
-        "wildcard": wildcard.wildcard_json(event, team),
+        "wildcard": wildcard.wildcard_for(shared.wildcard, team),
         "shootout": shootout.shootout_json(current, team) if current else None,
-        "final": {str(q.number): opened[q.id].state for q in (final.questions if final else [])
-                  if q.id in opened},
-        "teams": list(db.session.scalars(_OTHER_TEAMS, {"event_id": event.id,
-                                                        "team_id": team.id})),
+        "final": shared.final,
+        "teams": [name for team_id, name in shared.teams if team_id != team.id],
     }
+
+
+@dataclass(frozen=True)
+class EventPlay:
+    """What every team's play part reads of the event alone: the wildcard's draw and
+    who may choose, each shoot-out's teams (by shoot-out id, oldest first), the final
+    round's question states and the teams' names (by id). Kept per event while its
+    screen version stands, like the play parts (kept_play): 900 phones arriving at a
+    300-team night each built it again, four statements each (bench/README.md)."""
+
+    wildcard: tuple[dict[str, Any] | None, int | None]
+    shootouts: tuple[tuple[int, frozenset[int]], ...]
+    final: dict[str, str]
+    teams: tuple[tuple[int, str], ...]
+
+
+def _event_play(event: Event, version: str) -> EventPlay:
+    kept = current_app.extensions.setdefault("answerdesk.bg_event_play", {})
+    hit = kept.get(event.id)
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    final = next((r for r in event.rounds if is_one_at_a_time(r)), None)
+    opened = gates(final) if final else {}
+    shared = EventPlay(
+        wildcard=wildcard.drawn_wildcard(event),
+        shootouts=tuple((s.id, frozenset(s.teams)) for s in shootout.event_shootouts(event)),
+        final={str(q.number): opened[q.id].state for q in (final.questions if final else [])
+               if q.id in opened},
+        teams=tuple((row.id, row.name)
+                    for row in db.session.execute(_TEAMS, {"event_id": event.id})),
+    )
+    if len(kept) >= KEPT_LIMIT:
+        kept.clear()
+    kept[event.id] = (version, shared)
+    return shared
 
 
 #: Teams' play parts a process keeps at most (two full events of 300); past it all are dropped.
 KEPT_LIMIT = 600
 
 
-def kept_play(event: Event, team: Team, build: Callable[[], dict[str, Any]],
+def kept_play(event: Event, team: Team, build: Callable[[str], dict[str, Any]],
               version: str | None = None) -> tuple[str | None, dict[str, Any]]:
     """(validator, play part) of ``team``: the one kept for the event's screen version
     (live.screen_version) if there is one, else ``build()``'s, kept. The version moves
@@ -143,14 +177,15 @@ def kept_play(event: Event, team: Team, build: Callable[[], dict[str, Any]],
     changes none of it. The version is read before the part is built, so a kept part
     is never older than its version. A part with a shoot-out running counts seconds
     down: built every time, never kept, no validator. ``version``: the screen version
-    the caller read before anything it builds (a sheet read, sheets.team_sheet)."""
+    the caller read before anything it builds (a sheet read, sheets.team_sheet);
+    ``build`` gets it."""
     version = version or live.screen_version(event.id)
     kept = _kept(current_app)
     key = (event.id, team.id)
     hit = kept.get(key)
     if hit is not None and hit[0] == version:
         return f"{team.id}-{version}", hit[1]
-    part = build()
+    part = build(version)
     if part["shootout"] is not None:
         return None, part
     if len(kept) >= KEPT_LIMIT:

@@ -207,9 +207,16 @@ def _fits(rnd: Round, scenario: str) -> bool:
 
 def wildcard_json(event: Event, team: Team | None = None) -> dict[str, Any] | None:
     """The draw and the choice, for the projector and the chooser's phone."""
+    return wildcard_for(drawn_wildcard(event), team)
+
+
+def drawn_wildcard(event: Event) -> tuple[dict[str, Any] | None, int | None]:
+    """The draw and the choice as every phone sees it, and the id of the team that may
+    choose now (none when nobody may): what wildcard_for reads per team, kept with the
+    phones' play parts under the event's screen version (play._event_play)."""
     row = wildcard_of(event)
     if row is None or (row.chooser_team_id is None and row.scenario is None):
-        return None
+        return None, None
     rnd = event.round(WILDCARD_ROUND)
     data: dict[str, Any] = {
         "candidates": [c["name"] for c in row.candidates or []],
@@ -220,7 +227,15 @@ def wildcard_json(event: Event, team: Team | None = None) -> dict[str, Any] | No
         "scenarios": {k: s.name for k, s in BG_SCENARIOS.items()},
         "can_choose": False,
     }
-    if team is not None:
-        data["can_choose"] = bool(row.chooser_team_id == team.id and rnd is not None
-                                  and rnd.state == RoundState.DRAFT and row.scenario is None)
-    return data
+    choosing = (row.chooser_team_id if rnd is not None and rnd.state == RoundState.DRAFT
+                and row.scenario is None else None)
+    return data, choosing
+
+
+def wildcard_for(drawn: tuple[dict[str, Any] | None, int | None],
+                 team: Team | None) -> dict[str, Any] | None:
+    """``drawn`` (drawn_wildcard) as ``team``'s phone sees it: may it choose?"""
+    data, choosing = drawn
+    if data is None or team is None:
+        return data
+    return {**data, "can_choose": choosing is not None and choosing == team.id}
