@@ -152,6 +152,7 @@ class BufferingWorker(ThreadWorker):
             self.per_address = 0  # every client comes through the proxy's one address
         self.header_seconds = _setting("HEADER_SECONDS", HEADER_SECONDS)
         self.idle_seconds = _setting("IDLE_SECONDS", IDLE_SECONDS)
+        self.keepalive_seconds = float(self.cfg.keepalive)  # a setting's lookup costs a call
         self.open_by_address: dict[str, int] = {}
         self.arriving_conns: set[_Conn] = set()
         self.next_scan = 0.0
@@ -355,7 +356,7 @@ class BufferingWorker(ThreadWorker):
                 continue
             if arriving.started is None:
                 # a kept-alive connection waiting for its next request
-                if not self.alive or now - arriving.last > self.cfg.keepalive:
+                if not self.alive or now - arriving.last > self.keepalive_seconds:
                     self._drop(conn)
                 continue
             allowed = self.header_seconds

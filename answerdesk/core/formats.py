@@ -269,8 +269,16 @@ class Format:
         shoot-out): the host enters for the team what a phone would send."""
         return {}
 
+    def decorate_event_sheet(self, sheet: dict[str, Any], event: Any) -> dict[str, Any]:
+        """Add what the format shows every team of the event alone (widgets, hidden
+        questions) to the event's part of the phones' sheets (sheets.event_sheet);
+        ``event.rounds`` and their questions are loaded. Kept per event and screen
+        version when the format keeps sheets (``keeps_sheet``)."""
+        return sheet
+
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
-        """Add the format's parts (widgets, hidden questions, play state) to a phone sheet."""
+        """Add the format's team parts (verdicts it shows early, play state) to a phone
+        sheet. A format that keeps sheets finds ``event.rounds`` not loaded."""
         return sheet
 
     def keeps_sheet(self, sheet: dict[str, Any]) -> bool:

@@ -136,7 +136,9 @@ _ROUNDS_WITH_QUESTIONS = (
     .order_by(Round.number, Question.number)
 )
 _TEAM_ANSWERS = (
-    db.select(Answer, Verdict)
+    db.select(Answer, Verdict, Round.number, Question.number)
+    .join(Question, Answer.question_id == Question.id)
+    .join(Round, Question.round_id == Round.id)
     .outerjoin(Verdict, Verdict.answer_id == Answer.id)
     .where(Answer.team_id == db.bindparam("team_id"))
 )
@@ -171,8 +173,9 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
     now = utcnow()
     fmt = formats.of(event)
     version = live.screen_version(event.id)  # what the sheet shows is at least this new
+    keeps = type(fmt).keeps_sheet is not formats.Format.keeps_sheet
     kept, key, under = None, (event.id, team.id), None
-    if type(fmt).keeps_sheet is not formats.Format.keeps_sheet:
+    if keeps:
         under = (version,
                  tuple(db.session.execute(_TEAM_SIGNATURE, {"team_id": team.id}).one()))
         kept = _kept_sheets(current_app)
@@ -180,7 +183,7 @@ def team_sheet(event: Event, team: Team) -> dict[str, Any]:
         if hit is not None and hit[0] == under:
             return {**hit[1], "now": clock.stamp(now), "question": clock.marker(event, now),
                     "version": version}
-    sheet = _built_sheet(event, team, version)
+    sheet = _built_sheet(event, team, version, keeps)
     if kept is not None and fmt.keeps_sheet(sheet):
         if len(kept) >= KEPT_LIMIT:
             kept.clear()
@@ -276,42 +279,71 @@ def _kept_sheets(app: Any) -> dict[tuple[int, int], tuple[Any, dict[str, Any]]]:
     return app.extensions.setdefault("answerdesk.kept_sheets", {})
 
 
-def _built_sheet(event: Event, team: Team, version: str) -> dict[str, Any]:
-    """The sheet without ``now`` and ``question`` (team_sheet adds them); ``version``,
+def _built_sheet(event: Event, team: Team, version: str, keeps: bool) -> dict[str, Any]:
+    """The sheet without ``now`` and ``question`` (team_sheet adds them): the event's
+    part (event_sheet) with this team's answers, and their verdicts in a revealed
+    round, then what the format adds for the team (Format.decorate_sheet). ``version``,
     read before it, is in it for the format's part (BG's play part is kept under it).
-
-    The event's rounds and their questions load once, in one statement
-    (_load_rounds), and serve the widgets, jokers, wildcard and final round too:
-    every phone reloads its sheet when a round opens or locks, so each statement
-    more costs 300 phones a round trip each (bench/harness.py load, ramp-up;
-    tests/core/test_sheets.py counts them).
     """
-    _load_rounds(event)
-    rounds = [r for r in event.rounds if r.state in VISIBLE_STATES]
-    answers = {a.question_id: (a, v)
-               for a, v in db.session.execute(_TEAM_ANSWERS, {"team_id": team.id})}
+    answers = {(rnd, number): (answer, verdict) for answer, verdict, rnd, number
+               in db.session.execute(_TEAM_ANSWERS, {"team_id": team.id})}
+    shared = event_sheet(event, version, keeps)
+    rounds = []
+    for item in shared["rounds"]:
+        revealed = item["state"] == RoundState.REVEALED
+        questions = []
+        for q in item["questions"]:
+            answer, verdict = answers.get((item["number"], q["number"]), (None, None))
+            mine = {**q, "answer": saved(answer, item["number"], q["number"]).to_json()
+                    if answer else None}
+            if revealed:
+                mine["verdict"] = verdict.final if verdict else None
+            questions.append(mine)
+        rounds.append({**item, "questions": questions})
     return formats.of(event).decorate_sheet({
-        "event": {"code": event.code, "name": event.name},
-        "team": {"name": team.name, "players": team.players},
-        "states": [{"number": r.number, "state": r.state} for r in event.rounds],
-        "version": version,
-        "rounds": [_round_json(r, r.questions, answers) for r in rounds],
+        **shared, "team": {"name": team.name, "players": team.players},
+        "version": version, "rounds": rounds,
     }, event, team)
 
 
-def _round_json(rnd: Round, questions: list[Question], answers: dict) -> dict[str, Any]:
+def event_sheet(event: Event, version: str, keeps: bool) -> dict[str, Any]:
+    """What every team's sheet shows of the event alone: the visible rounds with their
+    questions (and answers once revealed), with the format's event part
+    (Format.decorate_event_sheet). A format that keeps sheets (``keeps``) keeps this
+    one per event and screen version in the process too: 900 phones arriving at a
+    300-team night each built it again, a third of a cold sheet's CPU (bench/README.md,
+    "Fewer and lighter phone requests"). Never changed by its readers.
+
+    The event's rounds and their questions load once, in one statement
+    (_load_rounds): every phone reloads its sheet when a round opens or locks, so
+    each statement more costs 300 phones a round trip each (bench/harness.py load,
+    ramp-up; tests/formats/bg/test_bg_sheet_statements.py counts them).
+    """
+    kept = current_app.extensions.setdefault("answerdesk.event_sheets", {})
+    hit = kept.get(event.id) if keeps else None
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    _load_rounds(event)
+    rounds = [r for r in event.rounds if r.state in VISIBLE_STATES]
+    sheet = formats.of(event).decorate_event_sheet({
+        "event": {"code": event.code, "name": event.name},
+        "states": [{"number": r.number, "state": r.state} for r in event.rounds],
+        "rounds": [_round_json(r, r.questions) for r in rounds],
+    }, event)
+    if keeps:
+        if len(kept) >= KEPT_LIMIT:
+            kept.clear()
+        kept[event.id] = (version, sheet)
+    return sheet
+
+
+def _round_json(rnd: Round, questions: list[Question]) -> dict[str, Any]:
     revealed = rnd.state == RoundState.REVEALED
     items = []
     for q in questions:
-        answer, verdict = answers.get(q.id, (None, None))
-        item: dict[str, Any] = {
-            "number": q.number,
-            "text": q.text,
-            "answer": saved(answer, rnd.number, q.number).to_json() if answer else None,
-        }
+        item: dict[str, Any] = {"number": q.number, "text": q.text}
         if revealed:
             item["correct_answer"] = q.shown_answer
-            item["verdict"] = verdict.final if verdict else None
         items.append(item)
     return {
         "number": rnd.number,

@@ -43,6 +43,7 @@ def test_the_base_format_changes_nothing() -> None:
     assert plain.after_check(row, dict(values)) == values
     sheet = {"rounds": []}
     assert plain.decorate_sheet(sheet, None, None) is sheet
+    assert plain.decorate_event_sheet(sheet, None) is sheet
 
 
 def test_bg_programme_and_its_final_round_one_question_at_a_time() -> None:

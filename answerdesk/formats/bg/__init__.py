@@ -128,8 +128,15 @@ class BulgarianQuiz(Format):
 
         return screen_rules(event)["stage"]
 
+    def decorate_event_sheet(self, sheet: dict[str, Any], event: Any) -> dict[str, Any]:
+        """Widgets and the final's one-at-a-time view."""
+        from .play import decorate_event
+
+        return decorate_event(sheet, event)
+
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
-        """Widgets, the final's one-at-a-time view and the jokers/wildcard/shoot-out state."""
+        """The team's verdicts shown early, used numbers and the jokers/wildcard/shoot-out
+        state."""
         from .play import decorate
 
         return decorate(sheet, event, team)

@@ -1,8 +1,9 @@
 """What a team's phone needs beyond its answers: widgets, jokers, wildcard, shoot-out.
 
-``decorate`` adds to the sheet (sheets.team_sheet) the widget of each question,
-hides final-round questions not yet opened (BG-R6.1) and shows a final-round
-answer once that question is revealed; ``play_json`` is the small payload the
+``decorate_event`` adds to the event's part of the sheets (sheets.event_sheet) the
+widget of each question, hides final-round questions not yet opened (BG-R6.1) and
+shows a final-round answer once that question is revealed; ``decorate`` adds the
+team's part; ``play_json`` is the small payload the
 phone polls to notice a joker, a wildcard choice, a shoot-out or the next
 final-round question.
 """
@@ -17,63 +18,76 @@ from flask import current_app
 
 from ... import live
 from ...core.states import GateState, Outcome, RoundState
-from ...core.widgets import used_numbers, widget_spec
+from ...core.widgets import number_of, widget_spec
 from ...extensions import db
-from ...models import Answer, Event, Question, Team, Verdict
+from ...models import Answer, Event, Question, Round, Team, Verdict
 from . import jokers, shootout, wildcard
 from .final import gates, is_one_at_a_time
 from .models import Shootout
 
 
-def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
-    """Add widgets and the final round's one-at-a-time view to a team's sheet."""
+def decorate_event(sheet: dict[str, Any], event: Event) -> dict[str, Any]:
+    """The event's part of every team's sheet (sheets.event_sheet, kept per screen
+    version): each question's widget, the final round one question at a time (BG-R6.1:
+    only the questions opened, each with its state, and a revealed one's answer, which
+    shows after the last lock too), and the «От 1 до 10» round's list of used numbers
+    for ``decorate`` to fill in. A revealed final question gets the team's verdict
+    there too."""
     models = {r.number: r for r in event.rounds}
-    played = jokers.used_jokers(team)  # read once: the play part and the revealed rounds
-    doubles = {j.question_id: j for j in played if j.kind == "double"}
     for item in sheet["rounds"]:
         rnd = models[item["number"]]
         by_number = {q.number: q for q in rnd.questions}
-        if is_one_at_a_time(rnd) and rnd.state == RoundState.OPEN:
+        if is_one_at_a_time(rnd) and rnd.state in (RoundState.OPEN, RoundState.LOCKED):
             opened = gates(rnd)
             kept = []
             for q in item["questions"]:
                 question = by_number[q["number"]]
                 gate = opened.get(question.id)
-                if gate is None:
-                    continue
-                q["state"] = gate.state
-                if gate.state == GateState.REVEALED:
-                    q["correct_answer"] = question.shown_answer
-                    q["verdict"] = _verdict(team, question)
-                kept.append(q)
-            item["questions"] = kept
-        elif is_one_at_a_time(rnd) and rnd.state == RoundState.LOCKED:
-            # The final's last lock locks the round: its questions' answers still show
-            # as each is revealed (BG-R6.1), the last one's too.
-            opened = gates(rnd)
-            for q in item["questions"]:
-                question = by_number[q["number"]]
-                gate = opened.get(question.id)
+                if gate is not None and rnd.state == RoundState.OPEN:
+                    q["state"] = gate.state
                 if gate is not None and gate.state == GateState.REVEALED:
                     q["correct_answer"] = question.shown_answer
-                    q["verdict"] = _verdict(team, question)
-        if rnd.state == RoundState.REVEALED:
-            _second_answers(item, by_number, doubles)
+                    q["verdict"] = None  # the team's: decorate
+                if gate is not None or rnd.state == RoundState.LOCKED:
+                    kept.append(q)
+            item["questions"] = kept
         for q in item["questions"]:
             q["widget"] = widget_spec(by_number[q["number"]], rnd)
         if rnd.check_mode == "number":
-            item["used_numbers"] = {str(n): q for n, q in used_numbers(team, rnd).items()}
+            item["used_numbers"] = {}
+    return sheet
+
+
+def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+    """The team's part of its sheet, on the event's (decorate_event): the verdicts of
+    the final's revealed questions, a double joker's second answer on a revealed round
+    (BG-J1), the numbers its answers used in «От 1 до 10» (BG-R5.4), and the play
+    part. ``event.rounds`` is not loaded (the event's part may be kept)."""
+    played = jokers.used_jokers(team)  # read once: the play part and the revealed rounds
+    doubles = {(j.question.round.number, j.question.number): j
+               for j in played if j.kind == "double"}
+    for item in sheet["rounds"]:
+        if item["state"] == RoundState.REVEALED:
+            _second_answers(item, doubles)
+        elif any("verdict" in q for q in item["questions"]):
+            verdicts = _verdicts(team, item["number"])
+            for q in item["questions"]:
+                if "verdict" in q:
+                    q["verdict"] = verdicts.get(q["number"])
+        if "used_numbers" in item:
+            item["used_numbers"] = {
+                str(n): q["number"] for q in item["questions"]
+                if q["answer"] and (n := number_of(q["answer"]["text"])) is not None}
     sheet["play"] = play_json(event, team, played, sheet.get("version"))
     return sheet
 
 
-def _second_answers(item: dict[str, Any], by_number: dict[int, Question],
-                    doubles: dict[int, Any]) -> None:
+def _second_answers(item: dict[str, Any], doubles: dict[tuple[int, int], Any]) -> None:
     """BG-J1 on a revealed round: a question the double joker's second answer won shows
     as won (not in red), with the second answer's own verdict beside it (``doubles``:
-    the team's double jokers by question id)."""
+    the team's double jokers by round and question number)."""
     for q in item["questions"]:
-        joker = doubles.get(by_number[q["number"]].id)
+        joker = doubles.get((item["number"], q["number"]))
         if joker is None:
             continue
         second = joker.second_decision or joker.second_outcome
@@ -82,11 +96,16 @@ def _second_answers(item: dict[str, Any], by_number: dict[int, Question],
             q["verdict"] = Outcome.CORRECT
 
 
-def _verdict(team: Team, question: Question) -> str | None:
-    verdict = db.session.scalar(
-        db.select(Verdict).join(Answer, Verdict.answer_id == Answer.id)
-        .where(Answer.team_id == team.id, Answer.question_id == question.id))
-    return verdict.final if verdict else None
+def _verdicts(team: Team, round_number: int) -> dict[int, str | None]:
+    """The team's verdicts in a round of its event, by question number."""
+    rows = db.session.execute(
+        db.select(Question.number, Verdict)
+        .join(Answer, Verdict.answer_id == Answer.id)
+        .join(Question, Answer.question_id == Question.id)
+        .join(Round, Question.round_id == Round.id)
+        .where(Answer.team_id == team.id, Round.event_id == team.event_id,
+               Round.number == round_number))
+    return {number: verdict.final for number, verdict in rows}
 
 
 # The teams' ids and names only: loading the Team objects (event.teams) cost more

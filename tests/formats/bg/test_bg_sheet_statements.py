@@ -104,3 +104,30 @@ def test_kept_sheet_follows_every_change_a_phone_must_see(app, desk) -> None:
         verdict.outcome, verdict.checked_at = flipped, utcnow()
         db.session.commit()
     assert _question(desk.sheet(mine).get_json(), 1, 1)["verdict"] == flipped
+
+
+def test_the_events_part_is_built_once_and_never_carries_a_teams_answers(app, desk) -> None:
+    """Issue 33: the event's part of the sheets (rounds, questions, widgets) is kept per
+    screen version; another team's first read builds only its own part, and no team's
+    answer or verdict reaches another team's sheet through it."""
+    first, second = desk.join("First"), desk.join("Second")
+    assert desk.host(1, "open").status_code == 200
+    assert desk.save(first, 1, 1, "Париж").status_code == 200
+    with counted(app) as cold:
+        mine = desk.sheet(first).get_json()
+    with counted(app) as shared:
+        theirs = desk.sheet(second).get_json()
+    assert len(shared) < len(cold), (shared, cold)
+    assert _question(mine, 1, 1)["answer"]["text"] == "Париж"
+    assert _question(theirs, 1, 1)["answer"] is None
+    assert _question(theirs, 1, 1)["widget"] == _question(mine, 1, 1)["widget"]
+    # The host moves on: the next read of either builds the event's part again.
+    for action in ("close", "reveal"):
+        assert desk.host(1, action).status_code == 200
+    assert desk.host(2, "open").status_code == 200
+    theirs = desk.sheet(second).get_json()
+    mine = desk.sheet(first).get_json()
+    assert [r["number"] for r in theirs["rounds"]] == [1, 2]
+    assert _question(theirs, 1, 1)["answer"] is None and _question(theirs, 1, 1)["verdict"] is None
+    assert _question(mine, 1, 1)["verdict"] is not None
+    assert _question(theirs, 1, 1)["correct_answer"] == _question(mine, 1, 1)["correct_answer"]
