@@ -6,12 +6,12 @@
 // state itself (no request follows); the state is polled every 2 s as a fallback.
 (function () {
   "use strict";
+  var P = window.AnswerdeskPhone;
   var root = document.getElementById("buzzer");
-  var code = root.dataset.code;
+  var phone = P.of(root.dataset.code);
   var screen = root.dataset.screen === "1";
   var t = root.dataset;
-  var tokenKey = "answerdesk:token:" + code;
-  var token = localStorage.getItem(tokenKey);
+  var token = phone.token();
   // A game whose part joins its own players on this page (OpenQuiz, OQ-1) keeps the page.
   var joinsHere = !!document.querySelector("[data-buzzer-join]");
   if (!token && !screen && !joinsHere) { location.replace(root.dataset.joinUrl); return; }
@@ -20,23 +20,15 @@
   var current = null;
   var pressedFor = null;
 
+  var fill = P.fill;
   function now() { return Math.round(performance.timeOrigin + performance.now()); }
-  function headers() {
-    var h = {"Content-Type": "application/json"};
-    if (token) h.Authorization = "Bearer " + token;
-    return h;
-  }
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
-  }
 
   function sync() {
     var sent = now();
     var body = {client_ms: sent};
     if (last) body.last = last;
-    fetch("/api/events/" + code + "/clock", {method: "POST", headers: headers(),
-      body: JSON.stringify(body)}).then(function (r) { return r.json(); }).then(function (j) {
-      last = {client_ms: sent, server_ms: j.server_ms, received_ms: now()};
+    phone.request("POST", "/clock", {token: token, body: body}).then(function (r) {
+      last = {client_ms: sent, server_ms: r.body.server_ms, received_ms: now()};
     }).catch(function () {});
   }
 
@@ -46,9 +38,8 @@
   var pressEnds = null;
   var answering = null;
   if (token && !screen) {
-    fetch("/api/events/" + code + "/sheet", {headers: headers()})
-      .then(function (r) { return r.json(); })
-      .then(function (j) { if (j.team) myTeam = j.team.name; }).catch(function () {});
+    phone.request("GET", "/sheet", {token: token})
+      .then(function (r) { if (r.body.team) myTeam = r.body.team.name; }).catch(function () {});
   }
   document.addEventListener("oq:me", function (ev) { myTeam = ev.detail.team; renderRoom(); });
   if (window.oqMe) myTeam = window.oqMe.team;
@@ -130,8 +121,8 @@
   }
 
   function look() {
-    fetch("/api/events/" + code + "/state").then(function (r) { return r.json(); })
-      .then(render).catch(function () {
+    phone.request("GET", "/state", {bare: true})
+      .then(function (r) { render(r.body); }).catch(function () {
         document.getElementById("phase").textContent = t.tOffline;
       });
   }
@@ -144,14 +135,13 @@
     if (navigator.vibrate) navigator.vibrate(60);
     button.classList.add("pressed");
     pressedFor = current;
-    fetch("/api/events/" + code + "/buzz", {method: "POST", headers: headers(),
-      body: JSON.stringify({round: +parts[0], question: +parts[1], pressed_at_ms: at})})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
-      .then(function (res) {
-        document.getElementById("result").textContent = res[0] === 202 ? t.tPressed
-          : res[1].message;
+    phone.request("POST", "/buzz", {token: token,
+      body: {round: +parts[0], question: +parts[1], pressed_at_ms: at}})
+      .then(function (r) {
+        document.getElementById("result").textContent = r.status === 202 ? t.tPressed
+          : r.body.message;
         look();
-        if (res[0] === 202) setTimeout(look, 1100);  // the window has closed by then
+        if (r.status === 202) setTimeout(look, 1100);  // the window has closed by then
       }).catch(function () {
         document.getElementById("result").textContent = t.tOffline;
       });
@@ -165,7 +155,7 @@
   }
   document.addEventListener("buzzer:look", look);
   if (window.EventSource) {
-    new EventSource("/api/events/" + code + "/stream").addEventListener("look", function (ev) {
+    new EventSource(phone.api + "/stream").addEventListener("look", function (ev) {
       var pushed = JSON.parse(ev.data);
       if (pushed.state) render(pushed.state); else look();
     });

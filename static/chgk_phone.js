@@ -2,28 +2,16 @@
 // from 1 to the team's credits. Polls its small status; never redraws under typing.
 (function () {
   "use strict";
+  var P = window.AnswerdeskPhone;
   var root = document.getElementById("sheet");
   var s = document.getElementById("chgk-strings").dataset;
-  var code = root.dataset.code;
-  var api = "/api/events/" + encodeURIComponent(code);
-  var tokenKey = "answerdesk:token:" + code;
+  var phone = P.of(root.dataset.code);
+  var el = P.el;
   var seen = "";
   var box = document.createElement("section");
   box.id = "chgk-auction";
   box.className = "chgk-auction";
   root.parentNode.insertBefore(box, root);
-
-  function headers() {
-    return {"Content-Type": "application/json",
-            "Authorization": "Bearer " + (localStorage.getItem(tokenKey) || "")};
-  }
-
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  }
 
   function render(st, message) {
     box.textContent = "";
@@ -58,11 +46,9 @@
     form.addEventListener("submit", function (e) {
       e.preventDefault();
       var bid = parseInt(input.value, 10);
-      fetch(api + "/chgk/bid", {method: "PUT", headers: headers(),
-                                body: JSON.stringify({bid: isNaN(bid) ? input.value : bid})})
-        .then(function (resp) {
-          return resp.json().then(function (body) { return {ok: resp.ok, body: body}; });
-        }).then(function (r) {
+      phone.request("PUT", "/chgk/bid", {token: phone.token(),
+                                         body: {bid: isNaN(bid) ? input.value : bid}})
+        .then(function (r) {
           if (r.ok) { seen = JSON.stringify(r.body); render(r.body); }
           else render(st, r.body.message || s.refused);
         }).catch(function () { render(st, s.refused); });
@@ -82,10 +68,10 @@
   }
 
   function poll() {
-    if (!localStorage.getItem(tokenKey)) return;
-    fetch(api + "/chgk/auction", {headers: headers()}).then(function (resp) {
-      return resp.ok ? resp.json() : null;
-    }).then(function (st) {
+    var token = phone.token();
+    if (!token) return;
+    phone.request("GET", "/chgk/auction", {token: token}).then(function (r) {
+      var st = r.ok ? r.body : null;
       if (!st) return;
       var sig = JSON.stringify(st);
       var input = document.getElementById("chgk-bid");

@@ -2,9 +2,8 @@
 (function () {
   "use strict";
   var root = document.getElementById("join");
-  var code = root.dataset.code;
-  var storeKey = "answerdesk:token:" + code;
-  if (localStorage.getItem(storeKey)) {
+  var phone = window.AnswerdeskPhone.of(root.dataset.code);
+  if (phone.token()) {
     location.replace(root.dataset.sheetUrl);
     return;
   }
@@ -15,18 +14,12 @@
     errorBox.hidden = true;
     var button = form.querySelector("button");
     button.disabled = true;
-    fetch("/api/events/" + encodeURIComponent(code) + "/teams", {
-      method: "POST",
-      headers: {"Content-Type": "application/json"},
-      body: JSON.stringify({
-        name: document.getElementById("team-name").value,
-        players: parseInt(document.getElementById("players").value || "1", 10)
-      })
-    }).then(function (resp) {
-      return resp.json().then(function (body) { return {status: resp.status, body: body}; });
-    }).then(function (r) {
+    phone.request("POST", "/teams", {body: {
+      name: document.getElementById("team-name").value,
+      players: parseInt(document.getElementById("players").value || "1", 10)
+    }}).then(function (r) {
       if (r.status === 201) {
-        localStorage.setItem(storeKey, r.body.token);
+        phone.keep(r.body.token);
         location.replace(root.dataset.sheetUrl);
       } else {
         errorBox.textContent = r.body.error === "name_taken" ? root.dataset.tNameTaken

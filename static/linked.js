@@ -6,14 +6,10 @@
 (function () {
   "use strict";
   var me = document.currentScript;
-  var key = "answerdesk:token:" + me.dataset.code;
   var fragment = new URLSearchParams(location.hash.slice(1));
   var linked = fragment.get("token");
   if (!linked) return;
-  var current = localStorage.getItem(key);
-  if (linked !== current && (!current || window.confirm(me.dataset.tSwitchPlayer))) {
-    localStorage.setItem(key, linked);
-  }
+  window.AnswerdeskPhone.of(me.dataset.code).adopt(linked, me.dataset.tSwitchPlayer);
   fragment.delete("token");
   var rest = fragment.toString();
   history.replaceState(null, "", location.pathname + location.search + (rest ? "#" + rest : ""));

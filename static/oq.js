@@ -9,9 +9,10 @@
   "use strict";
   var root = document.getElementById("oq");
   if (!root) return;
+  var P = window.AnswerdeskPhone;
   var t = root.dataset;
-  var code = t.code;
-  var token = localStorage.getItem("answerdesk:token:" + code);  // linked.js took a link's
+  var phone = P.of(t.code);
+  var token = phone.token();  // linked.js took a link's
   var result = document.getElementById("result");
   var labels = {};
   var me = null;
@@ -25,9 +26,7 @@
   });
 
   function el(id) { return document.getElementById(id); }
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
-  }
+  var fill = P.fill;
   function key() { return play.round + "/" + play.question; }
   function where(extra) {
     var body = {round: play.round, question: play.question};
@@ -35,12 +34,9 @@
     return body;
   }
   function send(path, body) {
-    fetch("/api/events/" + code + "/oq/" + path, {method: "POST",
-      headers: {"Content-Type": "application/json", Authorization: "Bearer " + token},
-      body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
-      .then(function (res) {
-        result.textContent = res[0] < 300 ? t.tDone : res[1].message;
+    phone.request("POST", "/oq/" + path, {token: token, body: body})
+      .then(function (r) {
+        result.textContent = r.status < 300 ? t.tDone : r.body.message;
         document.dispatchEvent(new Event("buzzer:look"));
       }).catch(function () { result.textContent = ""; });
   }

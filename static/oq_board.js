@@ -9,32 +9,27 @@
   "use strict";
   var root = document.getElementById("oq-game");
   if (!root) return;
+  var P = window.AnswerdeskPhone;
   var t = root.dataset;
-  var code = t.code;
+  var phone = P.of(t.code);
   var screen = t.screen === "1";
-  var token = new URLSearchParams(location.hash.slice(1)).get("token")
-    || localStorage.getItem("answerdesk:token:" + code);
+  var token = new URLSearchParams(location.hash.slice(1)).get("token") || phone.token();
   var me = null;
   var state = null;
   var mediaShown = null;
 
   function el(id) { return document.getElementById(id); }
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
-  }
+  var fill = P.fill;
   function refuse(message) {
     el("oq-game-refusal").textContent = message || "";
     el("oq-game-refusal").hidden = !message;
   }
   function send(path, body) {
-    return fetch("/api/events/" + code + "/oq/" + path, {method: "POST",
-      headers: {"Content-Type": "application/json", Authorization: "Bearer " + token},
-      body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); })
-      .then(function (res) {
-        refuse(res[0] < 300 ? "" : res[1].message);
+    return phone.request("POST", "/oq/" + path, {token: token, body: body})
+      .then(function (r) {
+        refuse(r.status < 300 ? "" : r.body.message);
         document.dispatchEvent(new Event("buzzer:look"));
-        return res[0] < 300;
+        return r.status < 300;
       }).catch(function () { refuse(t.tNetwork); return false; });
   }
   function captain(oq) {

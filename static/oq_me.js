@@ -11,20 +11,18 @@
   "use strict";
   var root = document.getElementById("oq-me");
   if (!root) return;
+  var P = window.AnswerdeskPhone;
   var t = root.dataset;
-  var code = t.code;
-  var key = "answerdesk:token:" + code;
+  var phone = P.of(t.code);
   var hash = new URLSearchParams(location.hash.slice(1));
-  var token = localStorage.getItem(key);  // a link's token: linked.js, asked first
+  var token = phone.token();  // a link's token: linked.js, asked first
   var invite = hash.get("invite");  // a teammate's invitation link
   var me = null;
   var form = el("oq-join");
   var refusal = el("oq-refusal");
 
   function el(id) { return document.getElementById(id); }
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
-  }
+  var fill = P.fill;
   function refuse(message) {
     refusal.textContent = message || "";
     refusal.hidden = !message;
@@ -33,11 +31,8 @@
     document.body.classList.add("oq-no-player");
   }
   function call(method, path, body, auth) {
-    var headers = {"Content-Type": "application/json"};
-    if (auth && token) headers.Authorization = "Bearer " + token;
-    return fetch("/api/events/" + code + "/oq/" + path, {method: method, headers: headers,
-      body: body ? JSON.stringify(body) : undefined})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
+    return phone.request(method, "/oq/" + path, {token: auth ? token : null,
+                                                 body: body || undefined});
   }
   function joining(team) {
     form.hidden = false;
@@ -56,20 +51,20 @@
     if (invite) body.invite = invite;
     if (token) body.previous = token;
     call("POST", "join", body, false).then(function (res) {
-      if (res[0] === 201) {
-        localStorage.setItem(key, res[1].token);
+      if (res.status === 201) {
+        phone.keep(res.body.token);
         history.replaceState(null, "", location.pathname + location.search);
         location.reload();
         return;
       }
-      refuse(res[1].message);
+      refuse(res.body.message);
       button.disabled = false;
     }).catch(function () { refuse(t.tNetwork); button.disabled = false; });
   });
 
   function handOver(name) {
     call("POST", "captain", {player: name}, true).then(function (res) {
-      refuse(res[0] < 300 ? "" : res[1].message);
+      refuse(res.status < 300 ? "" : res.body.message);
       document.dispatchEvent(new Event("buzzer:look"));
     }).catch(function () { refuse(t.tNetwork); });
   }
@@ -79,12 +74,12 @@
   shown.addEventListener("toggle", function () {
     if (!shown.open || shown.dataset.loaded) return;
     call("GET", "invite", null, true).then(function (res) {
-      if (res[0] !== 200) { refuse(res[1].message); return; }
+      if (res.status !== 200) { refuse(res.body.message); return; }
       shown.dataset.loaded = "1";
-      el("oq-invite-qr").innerHTML = res[1].qr;  // drawn by the server (answerdesk/qr.py)
+      el("oq-invite-qr").innerHTML = res.body.qr;  // drawn by the server (answerdesk/qr.py)
       var link = el("oq-invite-link");
-      link.href = res[1].url;
-      link.textContent = res[1].url;
+      link.href = res.body.url;
+      link.textContent = res.body.url;
       shown.scrollIntoView({block: "start"});  // above the button, which holds the lower half
     }).catch(function () { refuse(t.tNetwork); });
   });
@@ -119,19 +114,19 @@
 
   if (!token) { joining(null); return; }
   call("GET", "me", null, true).then(function (res) {
-    if (res[0] === 200 && res[1].player) {
-      me = {team: res[1].team, player: res[1].player};
+    if (res.status === 200 && res.body.player) {
+      me = {team: res.body.team, player: res.body.player};
       window.oqMe = me;  // for the page's scripts that load after this answer came
       document.dispatchEvent(new CustomEvent("oq:me", {detail: me}));
       document.dispatchEvent(new Event("buzzer:look"));
-    } else if (res[0] === 200) {
+    } else if (res.status === 200) {
       invite = token;  // the team's share link: the team token is its invitation
-      joining(res[1].team);
-    } else if (res[0] === 401) {
-      localStorage.removeItem(key);  // kicked (not banned): this phone may join again
+      joining(res.body.team);
+    } else if (res.status === 401) {
+      phone.forget();  // kicked (not banned): this phone may join again
       joining(null);
     } else {
-      refuse(res[1].message);  // banned: this phone stays out, under any name
+      refuse(res.body.message);  // banned: this phone stays out, under any name
       noButton();
     }
   }).catch(function () { refuse(t.tNetwork); });

@@ -4,36 +4,29 @@
 // shown, never silently dropped).
 (function () {
   "use strict";
+  var P = window.AnswerdeskPhone;
   var root = document.getElementById("sheet");
   var t = root.dataset;
-  var code = root.dataset.code;
-  var api = "/api/events/" + encodeURIComponent(code);
-  var tokenKey = "answerdesk:token:" + code;
-  var sheetKey = "answerdesk:sheet:" + code;  // the last sheet read, for a start offline
+  var phone = P.of(root.dataset.code, root.dataset.joinUrl);
+  var sheetKey = phone.key("sheet");  // the last sheet read, for a start offline
   // Queued edits are kept per team token: an edit is only ever sent with the token
   // of the team that typed it, whatever team the phone shows later.
-  function queueKeyOf(tok) { return "answerdesk:queue:" + code + ":" + tok; }
-  var oldQueueKey = "answerdesk:queue:" + code;  // one queue per event, before issue 17
-  if (localStorage.getItem(oldQueueKey) !== null && localStorage.getItem(tokenKey)) {
-    localStorage.setItem(queueKeyOf(localStorage.getItem(tokenKey)),
-                         localStorage.getItem(oldQueueKey));
+  function queueKeyOf(tok) { return phone.key("queue") + ":" + tok; }
+  var oldQueueKey = phone.key("queue");  // one queue per event, before issue 17
+  if (localStorage.getItem(oldQueueKey) !== null && phone.token()) {
+    localStorage.setItem(queueKeyOf(phone.token()), localStorage.getItem(oldQueueKey));
     localStorage.removeItem(oldQueueKey);
   }
 
-  // A link with a token (the share link, a QR code): a phone already playing for a
-  // team switches only when its user says so; a stranger's link cannot silently
-  // take the phone over.
+  // A link with a token (the share link, a QR code): a switch of team forgets the
+  // last sheet read, which was the other team's.
   var hash = new URLSearchParams(location.hash.slice(1));
   var linked = hash.get("token");
   if (linked) {
-    var current = localStorage.getItem(tokenKey);
-    if (linked !== current && (!current || window.confirm(t.tSwitchTeam))) {
-      localStorage.removeItem(sheetKey);
-      localStorage.setItem(tokenKey, linked);
-    }
+    if (phone.adopt(linked, t.tSwitchTeam)) localStorage.removeItem(sheetKey);
     history.replaceState(null, "", location.pathname);
   }
-  var token = localStorage.getItem(tokenKey);
+  var token = phone.token();
   if (!token) { location.replace(root.dataset.joinUrl); return; }
   var queueKey = queueKeyOf(token);
 
@@ -53,27 +46,10 @@
   var flushTimer = null;
   var flushing = false;
 
-  function loadQueue() {
-    try { return JSON.parse(localStorage.getItem(queueKey) || "{}"); } catch (e) { return {}; }
-  }
-  function storeQueue(q) { localStorage.setItem(queueKey, JSON.stringify(q)); }
-
-  function headers() {
-    return {"Authorization": "Bearer " + token, "Content-Type": "application/json"};
-  }
-
-  function setNet(ok) {
-    var net = document.getElementById("net");
-    net.textContent = ok ? net.dataset.ok : net.dataset.off;
-    net.classList.toggle("off", !ok);
-  }
-
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
+  var setNet = P.online;
+  var el = P.el;
+  function loadQueue() { return P.load(queueKey, {}); }
+  function storeQueue(q) { P.store(queueKey, q); }
 
   function setStatus(key, kind, text) {
     var f = fields[key];
@@ -227,11 +203,8 @@
     var parts = key.split("/");
     // ?with=state: the save's answer carries the state poll's, so a typing phone
     // polls only when it has not saved for 3 s (issue 33).
-    fetch(api + "/answers/" + parts[0] + "/" + parts[1] + "?with=state", {
-      method: "PUT", headers: headers(),
-      body: JSON.stringify({text: item.text, fields: item.fields, seq: item.seq})
-    }).then(function (resp) {
-      return resp.json().then(function (body) { return {status: resp.status, body: body}; });
+    phone.request("PUT", "/answers/" + parts[0] + "/" + parts[1] + "?with=state", {
+      token: token, body: {text: item.text, fields: item.fields, seq: item.seq}
     }).then(function (r) {
       flushing = false;
       setNet(true);
@@ -251,8 +224,7 @@
           seenState(carried, false);
         }
       } else if (r.status === 401) {
-        localStorage.removeItem(tokenKey);
-        location.replace(root.dataset.joinUrl);
+        phone.leave();
         return;
       } else if (r.status >= 500 || r.status === 429 || r.status === 408) {
         return retryLater();
@@ -277,14 +249,13 @@
 
   // Keep the last sheet's copy current, so a start offline shows acknowledged answers.
   function remember(answer) {
-    var last = null;
-    try { last = JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { return; }
+    var last = heldSheet();
     if (!last) return;
     last.rounds.forEach(function (round) {
       if (round.number !== answer.round) return;
       round.questions.forEach(function (q) { if (q.number === answer.question) q.answer = answer; });
     });
-    localStorage.setItem(sheetKey, JSON.stringify(last));
+    P.store(sheetKey, last);
   }
 
   function retryLater() {
@@ -297,19 +268,11 @@
   // The team's sheet (or its changes, with "?since"), or null when the token is no
   // longer valid: then back to the join page.
   function readSheet(query) {
-    return fetch(api + "/sheet" + query, {headers: headers()}).then(function (resp) {
-      if (resp.status === 401) {
-        localStorage.removeItem(tokenKey);
-        location.replace(root.dataset.joinUrl);
-        return null;
-      }
-      return resp.json();
-    });
+    return phone.request("GET", "/sheet" + query, {token: token, leave: [401]})
+      .then(function (r) { return r.left ? null : r.body; });
   }
 
-  function heldSheet() {
-    try { return JSON.parse(localStorage.getItem(sheetKey) || "null"); } catch (e) { return null; }
-  }
+  function heldSheet() { return P.load(sheetKey, null); }
 
   function loadSheet() {
     return readSheet("").then(function (sheet) {
@@ -327,7 +290,7 @@
     setNet(true);
     if (sheet.now) skew = Date.parse(sheet.now) - Date.now();
     statesSeen = JSON.stringify(sheet.states) + JSON.stringify(sheet.question || null);
-    localStorage.setItem(sheetKey, JSON.stringify(sheet));
+    P.store(sheetKey, sheet);
     render(sheet);
     flush();
   }
@@ -358,7 +321,7 @@
       });
       skew = Date.parse(body.now) - Date.now();
       last.now = body.now;
-      localStorage.setItem(sheetKey, JSON.stringify(last));
+      P.store(sheetKey, last);
       if (changed) render(last);
       flush();
     }).catch(function () { setNet(false); });
@@ -390,7 +353,8 @@
   function pollState(force) {
     clearTimeout(pollTimer);
     pollTimer = setTimeout(pollState, 3000);
-    fetch(api + "/state").then(function (resp) { return resp.json(); }).then(function (body) {
+    phone.request("GET", "/state", {bare: true}).then(function (r) {
+      var body = r.body;
       setNet(true);
       seenState(body, force);
       flush();

@@ -8,13 +8,12 @@
 // is open, once the network is back.
 (function () {
   "use strict";
+  var P = window.AnswerdeskPhone;
   var root = document.getElementById("si");
   var t = root.dataset;
-  var code = root.dataset.code;
-  var api = "/api/events/" + encodeURIComponent(code);
-  var tokenKey = "answerdesk:token:" + code;
-  var pendingKey = "answerdesk:si-answer:" + code;
-  var token = localStorage.getItem(tokenKey);
+  var phone = P.of(root.dataset.code, t.joinUrl);
+  var pendingKey = phone.key("si-answer");
+  var token = phone.token();
   if (!token) { location.replace(t.joinUrl); return; }
 
   var $ = function (id) { return document.getElementById(id); };
@@ -26,37 +25,25 @@
   var sending = false;
   var again = false;
 
-  function fill(template, values) {
-    return template.replace(/\{(\w+)\}/g, function (_, k) { return values[k]; });
-  }
-  function headers() {
-    return {"Content-Type": "application/json", "Authorization": "Bearer " + token};
-  }
-  function online(ok) {
-    var net = $("net");
-    net.textContent = ok ? net.dataset.ok : net.dataset.off;
-    net.classList.toggle("off", !ok);
-  }
+  var fill = P.fill;
+  var online = P.online;
   function show(id, visible) { $(id).hidden = !visible; }
   function refusal(message) {
     $("si-error").textContent = message || "";
     show("si-error", !!message);
   }
   function key(q) { return q ? q.round + "/" + q.question : ""; }
+  // Not a player of this event (401, 404): the phone leaves for the join page.
   function getJson(path, auth) {
-    return fetch(api + path, {headers: auth ? headers() : {}, cache: "no-store"})
-      .then(function (r) {
-        if (auth && (r.status === 401 || r.status === 404)) {
-          localStorage.removeItem(tokenKey);
-          location.replace(t.joinUrl);
-          throw new Error("not a player of this event");
-        }
-        return r.json();
-      });
+    var opts = auth ? {token: token, cache: "no-store", leave: [401, 404]}
+      : {bare: true, cache: "no-store"};
+    return phone.request("GET", path, opts).then(function (r) {
+      if (r.left) throw new Error("not a player of this event");
+      return r.body;
+    });
   }
   function post(path, body) {
-    return fetch(api + path, {method: "POST", headers: headers(), body: JSON.stringify(body)})
-      .then(function (r) { return r.json().then(function (j) { return [r.status, j]; }); });
+    return phone.request("POST", path, {token: token, body: body});
   }
 
   function questionText(sheet, q) {
@@ -224,9 +211,7 @@
     renderResults();
   }
 
-  function pending() {
-    try { return JSON.parse(localStorage.getItem(pendingKey) || "null"); } catch (e) { return null; }
-  }
+  function pending() { return P.load(pendingKey, null); }
 
   // The answer kept while offline goes once the phone reads its question still open and
   // unanswered; otherwise it is dropped (answered, or the question moved on).
@@ -253,13 +238,13 @@
     refusal("");
     sentBox.dataset.pending = "1";
     sentBox.textContent = t.tSending;
-    localStorage.setItem(pendingKey, JSON.stringify(body));
+    P.store(pendingKey, body);
     post("/si/answers", body).then(function (res) {
       online(true);
       localStorage.removeItem(pendingKey);
       sentBox.dataset.pending = "0";
-      if (res[0] === 201) $("si-text").value = "";
-      else refusal(res[1].message);
+      if (res.status === 201) $("si-text").value = "";
+      else refusal(res.body.message);
       look();
     }).catch(function () {
       online(false);
@@ -292,8 +277,8 @@
     refusal("");
     post("/si/claims", {round: current.round, question: current.question}).then(function (res) {
       online(true);
-      if (res[0] === 200) claimed[at] = res[1].on_time ? t.tClaimOnTime : t.tClaimLate;
-      else refusal(res[1].message);
+      if (res.status === 200) claimed[at] = res.body.on_time ? t.tClaimOnTime : t.tClaimLate;
+      else refusal(res.body.message);
       look();
     }).catch(function () { online(false); refusal(t.tNetwork); });
   });
@@ -305,14 +290,14 @@
     post("/si/protests", {round: target.round, question: target.question,
                           text: $("si-protest-text").value}).then(function (res) {
       online(true);
-      if (res[0] === 201) { $("si-protest-text").value = ""; target = null; }
-      else refusal(res[1].message);
+      if (res.status === 201) { $("si-protest-text").value = ""; target = null; }
+      else refusal(res.body.message);
       look();
     }).catch(function () { online(false); refusal(t.tNetwork); });
   });
 
   if (window.EventSource) {
-    new EventSource(api + "/stream").addEventListener("look", look);
+    new EventSource(phone.api + "/stream").addEventListener("look", look);
   }
   setInterval(look, 3000);
   look();

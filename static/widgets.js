@@ -5,11 +5,11 @@
 // text the checker reads (the server derives the same text: widgets.answer_text).
 (function () {
   "use strict";
+  var P = window.AnswerdeskPhone;
   var root = document.getElementById("sheet");
   var s = document.getElementById("widget-strings").dataset;
-  var code = root.dataset.code;
-  var api = "/api/events/" + encodeURIComponent(code);
-  var tokenKey = "answerdesk:token:" + code;
+  var phone = P.of(root.dataset.code);
+  var el = P.el;
   var NUMBER_WORDS = {
     "едно": 1, "един": 1, "една": 1, "две": 2, "два": 2, "три": 3, "четири": 4, "пет": 5,
     "шест": 6, "седем": 7, "осем": 8, "девет": 9, "десет": 10, "один": 1, "одна": 1,
@@ -20,23 +20,8 @@
   var JOKER_LABEL = {double: s.double, copy: s.copy, first_letter: s.firstLetter};
   var state = {play: {}, active: null, signature: "", numberInputs: {}, timer: null};
 
-  function el(tag, cls, text) {
-    var node = document.createElement(tag);
-    if (cls) node.className = cls;
-    if (text !== undefined && text !== null) node.textContent = text;
-    return node;
-  }
-
-  function headers() {
-    return {"Authorization": "Bearer " + localStorage.getItem(tokenKey),
-            "Content-Type": "application/json"};
-  }
-
   function send(method, path, body) {
-    return fetch(api + path, {method: method, headers: headers(), body: JSON.stringify(body)})
-      .then(function (resp) {
-        return resp.json().then(function (data) { return {ok: resp.ok, body: data}; });
-      });
+    return phone.request(method, path, {token: phone.token(), body: body});
   }
 
   function reload() { if (window.AnswerSheet) window.AnswerSheet.reload(); }
@@ -416,11 +401,10 @@
   // version: fetch their small payload when it moved, and reload on a change. While a
   // shoot-out waits for its outcome (its lock comes by the clock), every 3 s.
   function fetchPlay() {
-    if (!localStorage.getItem(tokenKey)) return;
-    fetch(api + "/play", {headers: headers()}).then(function (resp) {
-      return resp.ok ? resp.json() : null;
-    }).then(function (play) {
-      if (play && signature(play) !== state.signature) reload();
+    var token = phone.token();
+    if (!token) return;
+    phone.request("GET", "/play", {token: token}).then(function (r) {
+      if (r.ok && r.body && signature(r.body) !== state.signature) reload();
     }).catch(function () { /* offline: sheet.js shows it */ });
   }
   window.AnswerWidgets.stateSeen = function (version) {

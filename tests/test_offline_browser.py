@@ -7,6 +7,9 @@ saved twice, and an edit refused after the lock says so on the sheet.
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 import requests
 from playwright.sync_api import Page, expect
@@ -123,7 +126,8 @@ def test_sheet_reloads_offline_from_the_service_worker(page: Page, app, live_dem
         " && caches.match(location.pathname).then(hit => !!hit)", timeout=15_000)
     page.wait_for_function(
         """() => caches.open('answerdesk-sheet-v1').then(cache => cache.keys())
-           .then(keys => keys.some(k => k.url.endsWith('/static/sheet.js')))""",
+           .then(keys => keys.some(k => k.url.endsWith('/static/sheet.js'))
+                         && keys.some(k => k.url.endsWith('/static/phone.js')))""",
         timeout=15_000)
     # The phone's next visit: the page now loads under the worker, as it will all night.
     page.reload()
@@ -147,6 +151,43 @@ def test_sheet_reloads_offline_from_the_service_worker(page: Page, app, live_dem
     assert {q: a["text"] for q, a in stored.items()} == {1: "Левски", 2: "Марица"}
     expect(status(page, "2/2")).to_contain_text(stored[2]["receipt"])
     assert saves_audited(app) == 2, "each answer saved exactly once"
+
+
+def test_a_busy_server_keeps_the_answer_queued_until_it_is_saved(page: Page, app, live_demo):
+    """Issue 32: the sheet's save through the phone module (static/phone.js). A 503 (the
+    server busy) leaves the edit in the queue, and the same edit, its seq kept, goes
+    again after the back-off: saved once, with its receipt. Playwright's route only
+    makes the server answer 503 once and notes what the page sent."""
+    base, code, password = live_demo
+    token = join(base, code, "Сови")
+    host(base, code, password, 2, "open")
+    sent: list[dict] = []
+
+    def busy_once(route, request) -> None:
+        sent.append({"at": time.monotonic(), "url": request.url, "headers": request.headers,
+                     "body": request.post_data_json})
+        if len(sent) == 1:
+            route.fulfill(status=503, content_type="application/json",
+                          body=json.dumps({"error": "busy", "message": "busy"}))
+        else:
+            route.continue_()
+
+    page.route("**/api/events/*/answers/2/1?*", busy_once)
+    open_sheet(page, base, code, token)
+    page.fill("input[data-key='2/1']", "Левски")
+    expect(status(page, "2/1")).to_have_class("status saved", timeout=15_000)
+    first, again = sent
+    assert first["url"] == f"{base}/api/events/{code}/answers/2/1?with=state"
+    assert first["headers"]["authorization"] == f"Bearer {token}"
+    assert first["headers"]["content-type"] == "application/json"
+    assert first["body"]["text"] == "Левски" and first["body"]["seq"] > 0
+    assert again["body"] == first["body"] and again["url"] == first["url"]
+    assert again["at"] - first["at"] >= 0.9  # the back-off's first second
+    stored = server_answers(base, code, token, 2)
+    assert stored[1]["text"] == "Левски"
+    expect(status(page, "2/1")).to_contain_text(stored[1]["receipt"])
+    assert saves_audited(app) == 1
+    assert page.evaluate(f"localStorage.getItem('answerdesk:queue:{code}:{token}')") == "{}"
 
 
 def test_bg_e2_edit_queued_offline_is_refused_visibly_after_lock(page: Page, live_demo):
