@@ -1,5 +1,5 @@
 """One keyed hash of the instance's SECRET_KEY for what only this server may make:
-save receipts (core/answers.py), the organiser's session fingerprint (access.py) and
+save receipts (core/answer_write.py), the organiser's session fingerprint (access.py) and
 OpenQuiz invitations (formats/oq/control.py), each of a message of its own shape."""
 
 from __future__ import annotations

@@ -223,7 +223,7 @@ def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
 def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
     """Statements each on its own (autocommit), on a pooled raw connection: no BEGIN,
     no ROLLBACK round trips for a polled read (phones poll the state every 3 s), nor
-    for the optimistic save's read and its one-statement write (core/answers.py). On
+    for the optimistic save's read and its one-statement write (core/answer_optimistic.py). On
     SQLite the connection begins only when told to."""
     fairy = engine.raw_connection()
     dbapi_conn: Any = fairy.dbapi_connection  # the driver's own (psycopg's autocommit)

@@ -338,7 +338,7 @@ class QuestionGate(Model):
     revealed_at: Mapped[dt.datetime | None]
 
 
-# The phone's optimistic save on PostgreSQL (core/answers.py, BG-E2): the round's queue
+# The phone's optimistic save on PostgreSQL (core/answer_optimistic.py, BG-E2): the round's queue
 # lock (database.queue_for_round, shared), THEN whether what the save decided on still
 # holds: the round open, its kind and check mode, the question's check mode, its gate's
 # state and deadline. VOLATILE, so its second statement reads in a snapshot taken after

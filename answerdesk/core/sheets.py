@@ -15,7 +15,7 @@ from ..extensions import db
 from ..lean import read_statements, session_busy
 from ..models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import clock, formats, teams
-from .answers import receipted, saved
+from .answer_write import receipted, saved
 from .events import event_by_code
 from .recent import recent_states
 from .states import RoundState
