@@ -22,7 +22,7 @@ from answerdesk.core.events import create_event, event_by_code
 from answerdesk.core.sheets import public_state, state_by_code
 from answerdesk.core.states import GateState
 from answerdesk.core.teams import TeamRef
-from answerdesk.database import read_only
+from answerdesk.database.readonly import read_only
 from answerdesk.extensions import db
 from answerdesk.lean import Prepared, RawExecutor, raw_transaction
 from answerdesk.models import (

@@ -11,7 +11,7 @@ from ..access import api_host
 from ..bodies import Body, request_body
 from ..core import clock
 from ..core.events import event_by_code
-from ..database import reads_only
+from ..database.readonly import reads_only
 from ..web import body_as
 from .blueprint import bp
 from .schema import CODE, QUESTION, ROUND, answered, refused

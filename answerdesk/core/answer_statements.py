@@ -10,7 +10,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table
 
-from ..database import round_queue
+from ..database.postgres_locks import round_queue
 from ..extensions import db
 from ..models import Answer, AuditEntry, Event, Question, QuestionGate, Round, Team
 from . import formats

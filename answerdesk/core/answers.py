@@ -4,7 +4,7 @@ A save is either acknowledged before its round locks, and then kept and
 counted, or refused with RoundLocked: never acknowledged and then lost, never
 accepted after the lock. On SQLite every write transaction starts with
 BEGIN IMMEDIATE (database/); on PostgreSQL the save holds the round's queue
-lock shared (database.postgres_locks.queue_for_round), which every change of the
+lock shared (database/postgres_locks.py), which every change of the
 round's state (open, close, reveal, a final-round question, paper entry) takes
 exclusively.
 

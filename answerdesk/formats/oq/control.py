@@ -25,7 +25,7 @@ from ...core import audit
 from ...core.events import event_by_code
 from ...core.teams import event_and_team_by_token, hash_token, register_team
 from ...core.text import clean_name, team_name_key
-from ...database import read_write
+from ...database.readonly import read_write
 from ...errors import Conflict, DeskError, NameTaken, NotAllowed, NotFound, Unauthorized
 from ...extensions import db
 from ...keyed import keyed_hash
