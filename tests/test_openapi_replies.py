@@ -1,0 +1,141 @@
+"""The OpenAPI document's responses come from the reply models (answerdesk/api/replies.py),
+and what the routes really send fits them (issue 32: the document cannot drift).
+
+Each real response is checked twice: converted into its model by msgspec (a key the
+model does not know, a missing one or a wrong type fails; a Reply allows no other key),
+and validated against the schema the served document gives for it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+import msgspec
+import pytest
+from jsonschema import Draft202012Validator
+
+from answerdesk.api import replies
+from answerdesk.api.replies import (
+    Error,
+    RoundMoved,
+    SavedAnswer,
+    Sheet,
+    SheetDelta,
+    Standings,
+    State,
+)
+
+
+def _document(client) -> dict[str, Any]:
+    return client.get("/api/openapi.json").get_json()
+
+
+def _schema_of(document: dict[str, Any], path: str, method: str,
+               status: str = "200") -> dict[str, Any]:
+    response = document["paths"][path][method]["responses"][status]
+    return response["content"]["application/json"]["schema"]
+
+
+def _fits(document: dict[str, Any], path: str, method: str, status: str, body: Any,
+          *models: type) -> None:
+    """``body`` validates against the documented schema and converts into one of
+    ``models`` (the document's choice for this response)."""
+    schema = {**_schema_of(document, path, method, status),
+              "components": document["components"]}
+    errors = [e.message for e in Draft202012Validator(schema).iter_errors(body)]
+    assert not errors, (path, status, errors)
+    refused = []
+    for model in models:
+        try:
+            msgspec.convert(body, model, strict=True)
+            return
+        except msgspec.ValidationError as error:
+            refused.append(f"{model.__name__}: {error}")
+    raise AssertionError(refused)
+
+
+def test_response_schemas_are_generated_from_the_reply_models(client):
+    document = _document(client)
+    schemas = document["components"]["schemas"]
+    _, generated = msgspec.json.schema_components(
+        [SavedAnswer, State, Sheet, SheetDelta, Error, Standings, RoundMoved],
+        ref_template="#/components/schemas/{name}")
+    for name, schema in generated.items():
+        served = schemas[name]
+        if name == "State":  # the formats' public_state parts join the model's fields
+            assert {k: served["properties"][k] for k in schema["properties"]} == \
+                schema["properties"]
+            assert served["required"] == schema["required"]
+        else:
+            assert served == schema, name
+    ref = "#/components/schemas/{}".format
+    save = "/api/events/{code}/answers/{round}/{question}"
+    assert _schema_of(document, save, "put") == {"$ref": ref("SavedAnswer")}
+    assert _schema_of(document, save, "put", "409") == {"$ref": ref("Error")}
+    assert _schema_of(document, "/api/events/{code}/state", "get") == {"$ref": ref("State")}
+    assert _schema_of(document, "/api/events/{code}/sheet", "get") == {
+        "anyOf": [{"$ref": ref("Sheet")}, {"$ref": ref("SheetDelta")}]}
+    # every schema a response names is one the models made
+    assert set(replies.components()) <= set(schemas)
+
+
+def test_real_responses_fit_their_documented_schemas(client, desk):
+    document = _document(client)
+    token = desk.join("Сови")
+    auth = {"Authorization": f"Bearer {token}"}
+    save = "/api/events/{code}/answers/{round}/{question}"
+    opened = desk.host(2, "open")
+    _fits(document, "/api/host/events/{code}/rounds/{round}/open", "post", "200",
+          opened.get_json(), RoundMoved)
+
+    saved = desk.save(token, 2, 1, "Левски", seq=1)
+    assert saved.status_code == 200
+    _fits(document, save, "put", "200", saved.get_json(), SavedAnswer)
+    with_state = client.put(f"/api/events/{desk.code}/answers/2/2?with=state",
+                            json={"text": "Марица", "fields": None, "seq": 1}, headers=auth)
+    assert "state" in with_state.get_json()
+    _fits(document, save, "put", "200", with_state.get_json(), SavedAnswer)
+
+    state = client.get(f"/api/events/{desk.code}/state").get_json()
+    _fits(document, "/api/events/{code}/state", "get", "200", state, State)
+
+    sheet = client.get(f"/api/events/{desk.code}/sheet", headers=auth).get_json()
+    assert sheet["rounds"][0]["questions"][0]["answer"]["text"] == "Левски"
+    _fits(document, "/api/events/{code}/sheet", "get", "200", sheet, Sheet, SheetDelta)
+    before = (dt.datetime.fromisoformat(sheet["now"].rstrip("Z"))
+              - dt.timedelta(minutes=1)).isoformat() + "Z"
+    delta = client.get(f"/api/events/{desk.code}/sheet", headers=auth,
+                       query_string={"since": before, "version": sheet["version"]}).get_json()
+    assert delta["delta"] is True and delta["answers"]
+    _fits(document, "/api/events/{code}/sheet", "get", "200", delta, Sheet, SheetDelta)
+
+    standings = client.get(f"/api/events/{desk.code}/standings").get_json()
+    _fits(document, "/api/events/{code}/standings", "get", "200", standings, Standings)
+
+    # refusals: a bad body names its field, a missing round, a locked one (BG-E2)
+    bad = client.put(f"/api/events/{desk.code}/answers/2/1", json={"seq": "x"}, headers=auth)
+    assert bad.status_code == 400 and bad.get_json()["field"] == "seq"
+    _fits(document, save, "put", "400", bad.get_json(), Error)
+    missing = desk.save(token, 9, 1, "x")
+    assert missing.status_code == 404
+    _fits(document, save, "put", "404", missing.get_json(), Error)
+    desk.host(2, "close")
+    locked = desk.save(token, 2, 1, "късно")
+    assert locked.status_code == 409
+    _fits(document, save, "put", "409", locked.get_json(), Error)
+
+
+def test_a_key_the_model_does_not_know_is_caught(client, desk):
+    """The check above can fail: a save answer with one more key, or one key fewer, fits
+    neither the model nor the document."""
+    document = _document(client)
+    token = desk.join("Сови")
+    desk.host(2, "open")
+    body = desk.save(token, 2, 1, "Левски").get_json()
+    save = "/api/events/{code}/answers/{round}/{question}"
+    with pytest.raises(AssertionError):
+        _fits(document, save, "put", "200", {**body, "points": 2}, SavedAnswer)
+    del body["receipt"]
+    with pytest.raises(AssertionError):
+        _fits(document, save, "put", "200", body, SavedAnswer)
