@@ -17,7 +17,10 @@ from jsonschema import Draft202012Validator
 
 from answerdesk.api import replies
 from answerdesk.api.replies import (
+    CreatedEvent,
     Error,
+    JoinedTeam,
+    ReceiptCheck,
     RoundMoved,
     SavedAnswer,
     Sheet,
@@ -113,6 +116,13 @@ def test_real_responses_fit_their_documented_schemas(client, desk):
     standings = client.get(f"/api/events/{desk.code}/standings").get_json()
     _fits(document, "/api/events/{code}/standings", "get", "200", standings, Standings)
 
+    receipt = client.get(f"/api/host/events/{desk.code}/receipts/2/1",
+                         query_string={"team": "Сови", "code": saved.get_json()["receipt"]},
+                         headers={"Authorization": f"Bearer {desk.password}"}).get_json()
+    assert receipt["valid"] is True
+    _fits(document, "/api/host/events/{code}/receipts/{round}/{question}", "get", "200",
+          receipt, ReceiptCheck)
+
     # refusals: a bad body names its field, a missing round, a locked one (BG-E2)
     bad = client.put(f"/api/events/{desk.code}/answers/2/1", json={"seq": "x"}, headers=auth)
     assert bad.status_code == 400 and bad.get_json()["field"] == "seq"
@@ -124,6 +134,19 @@ def test_real_responses_fit_their_documented_schemas(client, desk):
     locked = desk.save(token, 2, 1, "късно")
     assert locked.status_code == 409
     _fits(document, save, "put", "409", locked.get_json(), Error)
+
+
+def test_created_event_and_joined_team_fit(app, client):
+    document = _document(client)
+    created = client.post("/api/events", json={"name": "Replies night", "format": "bg"},
+                          headers={"Authorization":
+                                   f"Bearer {app.config['ORGANISER_PASSWORD']}"})
+    assert created.status_code == 201
+    _fits(document, "/api/events", "post", "201", created.get_json(), CreatedEvent)
+    joined = client.post(f"/api/events/{created.get_json()['code']}/teams",
+                         json={"name": "Сови", "players": 3})
+    assert joined.status_code == 201
+    _fits(document, "/api/events/{code}/teams", "post", "201", joined.get_json(), JoinedTeam)
 
 
 def test_a_key_the_model_does_not_know_is_caught(client, desk):
