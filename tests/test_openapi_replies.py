@@ -13,13 +13,16 @@ from typing import Any
 
 import msgspec
 import pytest
+from buzzgame import make_event
 from jsonschema import Draft202012Validator
 
 from answerdesk.api import replies
 from answerdesk.api.replies import (
     CreatedEvent,
+    CurrentClock,
     Error,
     JoinedTeam,
+    QuestionClock,
     ReceiptCheck,
     RoundMoved,
     SavedAnswer,
@@ -147,6 +150,34 @@ def test_created_event_and_joined_team_fit(app, client):
                          json={"name": "Сови", "players": 3})
     assert joined.status_code == 201
     _fits(document, "/api/events/{code}/teams", "post", "201", joined.get_json(), JoinedTeam)
+
+
+def test_the_question_clock_and_a_formats_state_fit(app, client):
+    """CHGK-1.1's clock as the host starts it and as phones read it, and a state whose
+    format adds nothing but its clock marker; before the first start the clock is null."""
+    document = _document(client)
+    code, password = make_event(app, "chgk", {1: 3})
+    host = {"Authorization": f"Bearer {password}"}
+    empty = client.get(f"/api/events/{code}/clock").get_json()
+    assert empty == {"clock": None}
+    _fits(document, "/api/events/{code}/clock", "get", "200", empty, CurrentClock)
+    assert client.post(f"/api/host/events/{code}/rounds/1/open", headers=host).status_code \
+        == 200
+    started = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start",
+                          json={"seconds": 60, "grace": 10}, headers=host)
+    assert started.status_code == 200
+    _fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
+          "post", "200", started.get_json(), QuestionClock)
+    running = client.get(f"/api/events/{code}/clock").get_json()
+    assert running["clock"]["seconds"] == 60
+    _fits(document, "/api/events/{code}/clock", "get", "200", running, CurrentClock)
+    state = client.get(f"/api/events/{code}/state").get_json()
+    assert state["question"] == {"round": 1, "question": 1, "state": "open"}
+    _fits(document, "/api/events/{code}/state", "get", "200", state, State)
+    again = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start", headers=host)
+    assert again.status_code == 409
+    _fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
+          "post", "409", again.get_json(), Error)
 
 
 def test_a_key_the_model_does_not_know_is_caught(client, desk):

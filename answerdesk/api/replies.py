@@ -85,6 +85,28 @@ class ClockMarker(Reply):
     state: Literal["open", "locked", "revealed"]
 
 
+class QuestionClock(Reply):
+    """A started question's clock (clock.clock_json): the server's deadlines and its own
+    time, which a phone corrects its clock by."""
+
+    round: int
+    question: int
+    opens_at: Moment
+    answer_until: Moment | None
+    locks_at: Annotated[Moment | None, Meta(
+        description="null: the host closes the question (no deadline)")]
+    seconds: int | None
+    grace: int | None
+    now: Moment
+    state: Literal["open", "locked", "revealed"]
+
+
+class CurrentClock(Reply):
+    """GET /api/events/{code}/clock: the latest started question's clock, or null."""
+
+    clock: QuestionClock | None
+
+
 class State(OpenReply):
     """GET /api/events/{code}/state (sheets.public_state; the formats' parts beside)."""
 
