@@ -72,7 +72,7 @@ class Statements:
     target: Any
     #: The optimistic save's read (PostgreSQL, save_by_token): the team by its token and
     #: ``target``'s row in ONE statement, in autocommit and without the queue lock; its
-    #: write re-checks under the lock what the decision rested on (_OPTIMISTIC).
+    #: write re-checks under the lock what the decision rested on (_STILL).
     team_target: Any
     #: Per format, its columns' (name, label) in the rows above.
     labels: dict[str, tuple[tuple[str, str], ...]]

@@ -57,7 +57,6 @@ class TeamLike(Protocol):
     name: str
 
 
-
 def _clean(text: object, fields: Any) -> str:
     clean = clean_text(
         text, max_length=current_app.config["MAX_ANSWER_LENGTH"], field="text", multiline=False
