@@ -13,7 +13,8 @@ from typing import Any
 
 import msgspec
 import pytest
-from buzzgame import make_event
+from buzzgame import make_event, start_question
+from factories import Desk
 from jsonschema import Draft202012Validator
 
 from answerdesk.api import replies
@@ -31,6 +32,7 @@ from answerdesk.api.replies import (
     Standings,
     State,
 )
+from answerdesk.formats.si.api import SiState
 
 
 def _document(client) -> dict[str, Any]:
@@ -178,6 +180,40 @@ def test_the_question_clock_and_a_formats_state_fit(app, client):
     assert again.status_code == 409
     _fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
           "post", "409", again.get_json(), Error)
+
+
+def test_a_formats_part_of_the_state_fits_its_reply(app, client):
+    """Своя игра's part of GET /state (SI-2.4 lists, scores, SI-3 protests) is its
+    SiState reply, at the start, once published and while a protest is heard."""
+    document = _document(client)
+    assert document["components"]["schemas"]["State"]["properties"]["si"] == {
+        "$ref": "#/components/schemas/SiState"}
+    desk = Desk(client, *make_event(app, "si", {1: 25, 2: 25, 3: 25}))
+    tokens = [desk.join(name, players=1) for name in ("Вася", "Ира")]
+    host = {"Authorization": f"Bearer {desk.password}"}
+
+    def fits() -> dict:
+        state = client.get(f"/api/events/{desk.code}/state").get_json()
+        _fits(document, "/api/events/{code}/state", "get", "200", state, State)
+        msgspec.convert(state["si"], SiState, strict=True)
+        return state["si"]
+
+    assert fits()["current"] is None
+    start_question(client, desk.code, desk.password, 1, 1)
+    for token, text in zip(tokens, ("answer 1.1", "не знам"), strict=True):
+        sent = client.post(f"/api/events/{desk.code}/si/answers",
+                           json={"round": 1, "question": 1, "text": text},
+                           headers={"Authorization": f"Bearer {token}"})
+        assert sent.status_code == 201
+    for step in ("close", "publish"):
+        assert client.post(f"/api/host/events/{desk.code}/si/rounds/1/questions/1/{step}",
+                           headers=host).status_code == 200
+    published = fits()
+    assert published["current"]["state"] == "published" and published["current"]["lists"]
+    assert client.post(f"/api/events/{desk.code}/si/protests",
+                       json={"round": 1, "question": 1, "text": "Мой ответ верен"},
+                       headers={"Authorization": f"Bearer {tokens[1]}"}).status_code == 201
+    assert fits()["protests"][0]["state"] == "filed"
 
 
 def test_a_key_the_model_does_not_know_is_caught(client, desk):

@@ -205,6 +205,7 @@ def openapi_document() -> dict[str, Any]:
             "schemas": {},
         },
     }
+    state_parts = _state_parts()  # the formats' public_state; may name replies of theirs
     schemas = document["components"]["schemas"]
     # after the paths named them: the request bodies' and the replies' classes
     schemas.update(bodies.components())
@@ -212,6 +213,6 @@ def openapi_document() -> dict[str, Any]:
     if made.keys() & schemas.keys():
         raise ValueError(f"a reply and a request body share a name: {made.keys() & schemas.keys()}")
     schemas.update(made)
-    schemas["State"]["properties"].update(_state_parts())  # the formats' public_state
+    schemas["State"]["properties"].update(state_parts)
     schemas["NewEvent"]["properties"]["format"]["enum"] = formats.names()  # the registry's
     return document

@@ -297,7 +297,9 @@ class Format:
         return {}
 
     def public_state_schema(self) -> dict[str, Any]:
-        """The JSON schemas of ``public_state``'s keys, for /api/openapi.json."""
+        """The JSON schemas of ``public_state``'s keys, for /api/openapi.json: a reply's
+        reference (api.replies.reply of a Reply class, as Своя игра's SiState) or a
+        schema by hand."""
         return {}
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:

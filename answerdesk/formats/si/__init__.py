@@ -85,9 +85,10 @@ class SvoyaIgra(Format):
         return {"si": public(event)}
 
     def public_state_schema(self) -> dict[str, Any]:
-        from .api import SI_STATE
+        from ...api.replies import reply
+        from .api import SiState
 
-        return {"si": SI_STATE}
+        return {"si": reply(SiState)}
 
     def openapi_paths(self) -> dict[str, Any]:
         from .api import openapi_paths

@@ -12,6 +12,7 @@ from msgspec import Meta
 
 from ...access import api_host
 from ...api.blueprint import bp
+from ...api.replies import Reply
 from ...api.schema import CODE, QUESTION, ROUND, answered, refused
 from ...bodies import N_, Body, request_body
 from ...core import formats
@@ -220,29 +221,46 @@ def si_theme(code: str):
                     "author": row.author.name if row.author else None})
 
 
-SI_STATE = {"type": "object", "description": "Своя игра: the latest question with its lists "
-            "once published (SI-2.4), and the players' scores", "properties": {
-                "current": {"type": ["object", "null"], "properties": {
-                    "round": {"type": "integer"}, "question": {"type": "integer"},
-                    "theme": {"type": "integer"}, "value": {"type": "integer"},
-                    "theme_name": {"type": ["string", "null"], "description": "the pack's "
-                                   "name of the theme; null without a pack"},
-                    "state": {"type": "string", "enum": ["open", "closed", "published"]},
-                    "answer": {"type": ["string", "null"]},
-                    "lists": {"type": "array", "items": {"type": "string"}}}},
-                "scores": {"type": "array", "items": {"type": "object", "properties": {
-                    "player": {"type": "string"}, "points": {"type": "integer"},
-                    "in_competition": {"type": "boolean"}, "removed": {"type": "boolean"},
-                    "place": {"type": ["integer", "null"], "description": "SI-1.2: null "
-                              "out of competition (plays, not ranked) or removed"}}}},
-                "protests": {"type": "array", "description": "SI-3: protests not yet "
-                             "decided (filed: СТОП; heard: СТОЮ)", "items": {
-                                 "type": "object", "properties": {
-                                     "id": {"type": "integer"}, "player": {"type": "string"},
-                                     "round": {"type": "integer"},
-                                     "question": {"type": "integer"},
-                                     "state": {"type": "string",
-                                               "enum": ["filed", "heard"]}}}}}}
+class SiCurrent(Reply):
+    """The question started last (SI-2.4): its answer and lists once published."""
+
+    round: int
+    question: int
+    theme: int
+    theme_name: Annotated[str | None, Meta(
+        description="the pack's name of the theme; null without a pack")]
+    value: int
+    state: Literal["open", "closed", "published"]
+    answer: str | None
+    lists: list[str]
+
+
+class SiScore(Reply):
+    player: str
+    points: int
+    in_competition: bool
+    removed: bool
+    place: Annotated[int | None, Meta(
+        description="SI-1.2: null out of competition (plays, not ranked) or removed")]
+
+
+class SiProtestLine(Reply):
+    """SI-3: a protest not yet decided (filed: СТОП; heard: СТОЮ)."""
+
+    id: int
+    player: str
+    round: int
+    question: int
+    state: Literal["filed", "heard"]
+
+
+class SiState(Reply):
+    """Своя игра's part of GET /state (screens.public): the latest question with its
+    lists once published (SI-2.4), the players' scores and the protests being heard."""
+
+    current: SiCurrent | None
+    scores: list[SiScore]
+    protests: list[SiProtestLine]
 
 
 def openapi_paths() -> dict[str, Any]:
