@@ -42,7 +42,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .core.disputes import offered as appeals_offered
     from .core.formats import of as format_of
     from .core.labels import register as register_labels
-    from .database import tune_sqlite
+    from .database.sqlite import tune_sqlite
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
     from .formats import load_all as load_formats

@@ -42,7 +42,7 @@ from flask_limiter.util import get_remote_address
 from limits import parse
 
 from .core.events import event_by_code, password_matches
-from .database import read_only
+from .database.readonly import read_only
 from .errors import NotAllowed, RateLimited, Unauthorized
 from .extensions import db
 from .instance import write_private

@@ -1,6 +1,6 @@
 """One keyed hash of the instance's SECRET_KEY for what only this server may make:
-save receipts (core/answers.py), the organiser's session fingerprint (access.py) and
-OpenQuiz invitations (formats/oq/control.py), each of a message of its own shape."""
+save receipts (core/answer_write.py), the organiser's session fingerprint (access.py) and
+OpenQuiz invitations (formats/oq/joining.py), each of a message of its own shape."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ raw; opening and committing a Session 155-192 µs, raw 9 µs). So the
 phone's save and state poll run the same Core statements (defined once, in
 answers.py, teams.py, sheets.py), compiled once per dialect by SQLAlchemy's own
 compiler with its own type processors, on a connection taken from the engine's
-pool; the transaction begins as the engine's own do (database.begin_raw: BEGIN
+pool; the transaction begins as the engine's own do (database.sqlite.begin_raw: BEGIN
 IMMEDIATE behind the writer queue on SQLite; PostgreSQL's advisory queue lock
 is taken by the statements themselves). Host pages and services keep the ORM.
 """
@@ -23,7 +23,7 @@ from typing import Any
 
 from sqlalchemy.engine import Dialect, Engine
 
-from .database import begin_raw
+from .database.sqlite import begin_raw
 
 
 class Prepared:
@@ -223,7 +223,7 @@ def read_statements(session: Any, engine: Engine) -> Iterator[RawExecutor]:
 def raw_reads(engine: Engine) -> Iterator[RawExecutor]:
     """Statements each on its own (autocommit), on a pooled raw connection: no BEGIN,
     no ROLLBACK round trips for a polled read (phones poll the state every 3 s), nor
-    for the optimistic save's read and its one-statement write (core/answers.py). On
+    for the optimistic save's read and its one-statement write (core/answer_optimistic.py). On
     SQLite the connection begins only when told to."""
     fairy = engine.raw_connection()
     dbapi_conn: Any = fairy.dbapi_connection  # the driver's own (psycopg's autocommit)

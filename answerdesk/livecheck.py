@@ -31,7 +31,7 @@ from flask import Flask
 from .core.clock import has_due, settle
 from .core.rounds import check_arrived
 from .core.states import RoundState
-from .database import read_only
+from .database.readonly import read_only
 from .extensions import db
 from .models import AuditEntry, Event, Round
 

@@ -338,14 +338,15 @@ class QuestionGate(Model):
     revealed_at: Mapped[dt.datetime | None]
 
 
-# The phone's optimistic save on PostgreSQL (core/answers.py, BG-E2): the round's queue
-# lock (database.queue_for_round, shared), THEN whether what the save decided on still
-# holds: the round open, its kind and check mode, the question's check mode, its gate's
-# state and deadline. VOLATILE, so its second statement reads in a snapshot taken after
-# the lock was granted (a statement's own snapshot is older than the lock its function
-# waited for): a close that held the lock is seen. What a format's rules read besides
-# its own guard re-checks (Format.save_guard). The migrations 9c4e2a7b1d3f_pgsave2_save_guard
-# and 6a1d3c5e7b92_save_guard_per_format create the same function.
+# The phone's optimistic save on PostgreSQL (core/answer_optimistic.py, BG-E2): the
+# round's queue lock (database/postgres_locks.py, shared), THEN whether what the save
+# decided on still holds: the round open, its kind and check mode, the question's check
+# mode, its gate's state and deadline. VOLATILE, so its second statement reads in a
+# snapshot taken after the lock was granted (a statement's own snapshot is older than
+# the lock its function waited for): a close that held the lock is seen. What a format's
+# rules read besides its own guard re-checks (Format.save_guard). The migrations
+# 9c4e2a7b1d3f_pgsave2_save_guard and 6a1d3c5e7b92_save_guard_per_format create the same
+# function.
 SAVE_GUARD = """
 CREATE OR REPLACE FUNCTION answerdesk_save_guard(
     p_event integer, p_round integer, p_question integer, p_kind text,

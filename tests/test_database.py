@@ -12,7 +12,8 @@ import pytest
 from factories import ON_POSTGRES
 from sqlalchemy.exc import OperationalError
 
-from answerdesk.database import Checkpointer, read_only
+from answerdesk.database.checkpoints import Checkpointer
+from answerdesk.database.readonly import read_only
 from answerdesk.extensions import db
 from answerdesk.models import Event
 
@@ -47,7 +48,7 @@ def test_read_only_inside_a_transaction_keeps_its_pending_work(app, demo):
 
 def test_read_write_inside_a_read_only_block_writes(app, demo):
     """Issue 6: the review queue's live check writes verdicts from a read-only view."""
-    from answerdesk.database import read_write
+    from answerdesk.database.readonly import read_write
 
     with app.app_context():
         with read_only():

@@ -1,7 +1,7 @@
 """The libraries the suite runs on are the ones the lock files name (issue 32).
 
 The code reaches into a few libraries' internals (SQLAlchemy in lean.py and
-database.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
+database/writer_queue.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
 and security.py, the text of msgspec's ValidationError in bodies.py, gunicorn's
 threaded worker and request reader in serving.py); their caps in
 pyproject.toml keep a new minor release out, and this test fails as soon as any

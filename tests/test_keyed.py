@@ -8,7 +8,7 @@ import datetime as dt
 
 from flask import Flask
 
-from answerdesk.core.answers import receipt_code
+from answerdesk.core.answer_write import receipt_code
 from answerdesk.keyed import keyed_hash
 
 

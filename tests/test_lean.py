@@ -16,15 +16,15 @@ from factories import ON_POSTGRES, Desk
 from psycopg import pq
 from sqlalchemy import event
 
-from answerdesk.core import answers, formats
-from answerdesk.core.answers import receipt_code
+from answerdesk.core import answer_statements, answers, formats
+from answerdesk.core.answer_write import receipt_code
 from answerdesk.core.events import create_event, event_by_code
 from answerdesk.core.sheets import public_state, state_by_code
 from answerdesk.core.states import GateState
 from answerdesk.core.teams import TeamRef
-from answerdesk.database import read_only
+from answerdesk.database.readonly import read_only
 from answerdesk.extensions import db
-from answerdesk.lean import Prepared, raw_transaction
+from answerdesk.lean import Prepared, RawExecutor, raw_transaction
 from answerdesk.models import (
     PHONE_SAVE,
     Answer,
@@ -244,9 +244,9 @@ def test_prepared_statements_store_what_core_stores(app, demo):
         db.session.rollback()  # one connection of this thread at a time holds the writer
         entry["entry_event_id"] = event_id
         with db.engine.begin() as conn:
-            conn.execute(answers._AUDIT, {**entry, "entry_subject": "core"})
+            conn.execute(answer_statements.AUDIT, {**entry, "entry_subject": "core"})
         with raw_transaction(db.engine) as ex:
-            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "raw"})
+            ex.rowcount(answer_statements.AUDIT, {**entry, "entry_subject": "raw"})
             ex.commit()
         audit = AuditEntry.__table__
         with db.engine.connect() as conn:
@@ -257,11 +257,11 @@ def test_prepared_statements_store_what_core_stores(app, demo):
         assert rows["raw"] == rows["core"]
         assert rows["raw"][2] == at
         with raw_transaction(db.engine) as ex:
-            row = ex.first(answers.statements().target, {"event_id": event_id, "round": 2,
+            row = ex.first(answer_statements.statements().target, {"event_id": event_id, "round": 2,
                                                          "question": 1, "team_id": 0})
         assert (row.number, row.state, row.bg_copy_joker, row.answer_id) == (2, "draft", False,
                                                                              None)
-        prepared = Prepared(answers.statements().target, db.engine.dialect)
+        prepared = Prepared(answer_statements.statements().target, db.engine.dialect)
         assert "copy" in [v for v in prepared.fixed.values()]
         with pytest.raises(ValueError):  # its SQL would depend on the list's length
             Prepared(db.select(Round.id).where(Round.id.in_([1, 2])), db.engine.dialect)
@@ -270,7 +270,7 @@ def test_prepared_statements_store_what_core_stores(app, demo):
 def test_the_same_text_with_a_newer_seq_records_only_the_seq(app, desk):
     """The sheet saves while the team types: the same text again with a newer edit
     counter moves the counter (so a late older edit stays refused), no new version,
-    no new audit entry (answers._RESEQ, the one write of the save judged by its row
+    no new audit entry (answer_statements.RESEQ, the one write of the save judged by its row
     count)."""
     desk.host(2, "open")
     token = desk.join("Сови")
@@ -296,18 +296,19 @@ def test_two_phones_creating_one_answer_the_second_retries_as_an_update(app, des
     desk.host(2, "open")
     token = desk.join("Сови")
     assert desk.save(token, 2, 3, "Ботев", seq=1).status_code == 200
-    real_first = answers.RawExecutor.first
+    real_first = RawExecutor.first
     blinded = []
 
     def first(self, statement, params):
         row = real_first(self, statement, params)
-        if (statement in (answers.statements().target, answers.statements().team_target)
-                and not blinded):  # as if read before the other save
+        built = answer_statements.statements()
+        if statement in (built.target, built.team_target) and not blinded:
+            # as if read before the other save
             blinded.append(row.answer_id)
             row = row._replace(answer_id=None)
         return row
 
-    monkeypatch.setattr(answers.RawExecutor, "first", first)
+    monkeypatch.setattr(RawExecutor, "first", first)
     second = desk.save(token, 2, 3, "Левски", seq=2)
     monkeypatch.undo()
     assert blinded and blinded[0] is not None
@@ -330,12 +331,12 @@ def test_a_raw_transaction_left_without_commit_stores_nothing(app, demo):
             db.select(Event.id).where(Event.code == demo[0]))
         db.session.rollback()
         with pytest.raises(RuntimeError), raw_transaction(db.engine) as ex:
-            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "left by an error"})
+            ex.rowcount(answer_statements.AUDIT, {**entry, "entry_subject": "left by an error"})
             raise RuntimeError("refused")
         with raw_transaction(db.engine) as ex:
-            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "left uncommitted"})
+            ex.rowcount(answer_statements.AUDIT, {**entry, "entry_subject": "left uncommitted"})
         with raw_transaction(db.engine) as ex:
-            ex.rowcount(answers._AUDIT, {**entry, "entry_subject": "committed"})
+            ex.rowcount(answer_statements.AUDIT, {**entry, "entry_subject": "committed"})
             ex.commit()
         with db.engine.connect() as conn:
             subjects = set(conn.scalars(db.select(AuditEntry.subject).where(
@@ -344,7 +345,7 @@ def test_a_raw_transaction_left_without_commit_stores_nothing(app, demo):
         assert subjects == {"committed"}
 
 
-# The optimistic save (answers._save_optimistic, PostgreSQL): one read without the
+# The optimistic save (answer_optimistic.py, PostgreSQL): one read without the
 # lock, then ONE statement that takes the round's queue lock and writes only if
 # nothing its decision rested on moved (BG-E2). These drive what may happen between
 # the two deterministically, from inside the save (its write's RawExecutor.first).
@@ -402,8 +403,8 @@ def _between_read_and_write(monkeypatch, meanwhile: Callable[..., object]) -> li
     """Run ``meanwhile(run, executor, statement, params)`` in place of the first
     optimistic write, where ``run`` runs it for real (``meanwhile`` must call it);
     what it returns is collected."""
-    real = answers.RawExecutor.first
-    writes = set(answers.statements().optimistic.values())
+    real = RawExecutor.first
+    writes = set(answer_statements.statements().optimistic.values())
     seen: list = []
 
     def first(self, statement, params):
@@ -413,7 +414,7 @@ def _between_read_and_write(monkeypatch, meanwhile: Callable[..., object]) -> li
         seen[0] = meanwhile(real, self, statement, params)
         return seen[0]
 
-    monkeypatch.setattr(answers.RawExecutor, "first", first)
+    monkeypatch.setattr(RawExecutor, "first", first)
     return seen
 
 

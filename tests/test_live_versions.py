@@ -1,6 +1,6 @@
 """A polled page fetches its picture again only when its version moves (live.py), so the
 version a picture carries must never be newer than the picture. On PostgreSQL every
-statement of a polled page reads what is committed by then (database.read_only): a
+statement of a polled page reads what is committed by then (database.readonly.read_only): a
 change landing while the picture renders was hidden for good when the version was
 read last. This was the projector tab of tests/test_now_desk_browser.py that stayed
 on the locked round under load (issue 19). Here the change lands at that moment on

@@ -129,7 +129,7 @@ def test_a_close_under_way_is_not_broken_by_the_live_check(app, desk, monkeypatc
     check read an answer before the close, the close read the verdicts (none yet)
     and checks; the live check's proposal must not land in between, or the close's
     own verdict breaks on the unique answer (500). The live check queues behind the
-    close for its round (database.queue_for_round) and then changes nothing."""
+    close for its round (postgres_locks.queue_for_round) and then changes nothing."""
     from answerdesk.core import rounds
 
     token = desk.join("Орли")

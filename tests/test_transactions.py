@@ -27,7 +27,7 @@ ALLOWED = {
     ("livecheck.py", "check_open_rounds"): 1,  # the live checker's loop
     ("core/answers.py", "_save"): 2,  # the phone's save: acknowledged once durable
     ("lean.py", "commit"): 1,  # the lean executor's end of the save's transaction
-    ("database.py", "read_write"): 1,  # leaving a read-only block ends what it read
+    ("database/readonly.py", "read_write"): 1,  # leaving a read-only block ends what it read
     ("core/rounds.py", "check_arrived"): 2,  # checking outside the caller's transaction
     ("formats/oq/control.py", "settle_due"): 1,  # a poll applies a due timer
     ("formats/buzzer/stream.py", "_settle"): 1,  # the stream's timer, outside any request

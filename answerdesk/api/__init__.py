@@ -9,7 +9,7 @@ from flask import current_app, jsonify, request
 from ..access import api_host, bearer_token, check_organiser_password
 from ..core import answers, formats, organiser, projector, rounds, sheets, teams
 from ..core.events import event_by_code
-from ..database import reads_only
+from ..database.readonly import reads_only
 from ..errors import Unauthorized
 from ..models import Event
 from ..web import api_team, body_as, json_response, request_json

@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bodies import components, request_body
+from .. import bodies
 from ..core import answers, formats, organiser, teams
-from .schema import CODE, QUESTION, ROUND, answered, refused
+from . import replies
+from .replies import (
+    CreatedEvent,
+    JoinedTeam,
+    ReceiptCheck,
+    RoundMoved,
+    SavedAnswer,
+    Sheet,
+    SheetDelta,
+    Standings,
+    State,
+)
+from .schema import CODE, QUESTION, ROUND, refused, replied
 
 
 def _host_action(verb: str, meaning: str) -> dict[str, Any]:
@@ -16,8 +28,7 @@ def _host_action(verb: str, meaning: str) -> dict[str, Any]:
             "security": [{"hostPassword": []}],
             "parameters": [CODE, ROUND],
             "responses": {
-                "200": answered("The round's new state",
-                                {"$ref": "#/components/schemas/RoundState"}),
+                "200": replied("The round's new state", RoundMoved),
                 "401": refused("No or wrong host password"),
                 "404": refused("No such event or round"),
                 "409": refused("The round cannot make this move"),
@@ -57,7 +68,8 @@ def _state_parts() -> dict[str, Any]:
 
 
 def openapi_document() -> dict[str, Any]:
-    """The document; request bodies come from their Body classes (answerdesk/bodies.py)."""
+    """The document; request bodies come from their Body classes (answerdesk/bodies.py),
+    responses from their Reply classes (api/replies.py)."""
     document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {
@@ -71,10 +83,10 @@ def openapi_document() -> dict[str, Any]:
                 "post": {
                     "summary": "Create an event (the instance's organiser)",
                     "security": [{"organiserPassword": []}],
-                    "requestBody": request_body(organiser.NewEvent),
+                    "requestBody": bodies.request_body(organiser.NewEvent),
                     "responses": {
-                        "201": answered("The event's code, host password (shown once) and links",
-                                   {"$ref": "#/components/schemas/CreatedEvent"}),
+                        "201": replied("The event's code, host password (shown once) and links",
+                                       CreatedEvent),
                         "400": refused("Empty name, unknown format, bad date or language"),
                         "401": refused("No or wrong organiser password"),
                     },
@@ -84,10 +96,9 @@ def openapi_document() -> dict[str, Any]:
                 "post": {
                     "summary": "Join an event as a team (BG-G1 unique names)",
                     "parameters": [CODE],
-                    "requestBody": request_body(teams.JoinRequest),
+                    "requestBody": bodies.request_body(teams.JoinRequest),
                     "responses": {
-                        "201": answered("The team and its secret token",
-                                   {"$ref": "#/components/schemas/JoinedTeam"}),
+                        "201": replied("The team and its secret token", JoinedTeam),
                         "400": refused("Invalid name or players"),
                         "404": refused("No such event"),
                         "409": refused("The name is taken (also by a look-alike spelling)"),
@@ -108,10 +119,8 @@ def openapi_document() -> dict[str, Any]:
                          "description": "The version of the sheet the phone holds",
                          "schema": {"type": "string"}}],
                     "responses": {
-                        "200": answered("The sheet, or {delta: true, version, now, "
-                                        "answers: [SavedAnswer]}",
-                                        {"anyOf": [{"$ref": "#/components/schemas/Sheet"},
-                                                   {"$ref": "#/components/schemas/SheetDelta"}]}),
+                        "200": replied("The sheet, or {delta: true, version, now, "
+                                       "answers: [SavedAnswer]}", Sheet, SheetDelta),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event"),
                     },
@@ -122,17 +131,8 @@ def openapi_document() -> dict[str, Any]:
                     "summary": "Round states, polled by phones to notice opens and locks",
                     "parameters": [CODE],
                     "responses": {
-                        "200": answered("Round states", {"type": "object", "properties": {
-                            "rounds": {"type": "array",
-                                       "items": {"$ref": "#/components/schemas/RoundState"}},
-                            "question": {"type": ["object", "null"], "description":
-                                         "The question started last on the clock: round, "
-                                         "question, state (open or locked by the time)"},
-                            "version": {"type": "string", "description":
-                                        "Moves with every change the room may see but a "
-                                        "phone's save (a joker, the wildcard, a team "
-                                        "joining): the phone fetches /play only then"},
-                            **_state_parts()}}),
+                        "200": replied("Round states, the question clock's marker, the "
+                                       "screen version and the format's part", State),
                         "404": refused("No such event"),
                     },
                 }
@@ -146,10 +146,10 @@ def openapi_document() -> dict[str, Any]:
                                     "description": "state: the answer also carries what "
                                     "GET /state answers (its key state), read after the save",
                                     "schema": {"type": "string", "enum": ["state"]}}],
-                    "requestBody": request_body(answers.AnswerRequest),
+                    "requestBody": bodies.request_body(answers.AnswerRequest),
                     "responses": {
-                        "200": answered("The saved answer with its server time and receipt",
-                                   {"$ref": "#/components/schemas/SavedAnswer"}),
+                        "200": replied("The saved answer with its server time and receipt",
+                                       SavedAnswer),
                         "400": refused("Invalid body"),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event, round or question"),
@@ -162,7 +162,7 @@ def openapi_document() -> dict[str, Any]:
                     "summary": "Teams with points and place (BG-S1, BG-S2)",
                     "parameters": [CODE],
                     "responses": {
-                        "200": answered("Standings", {"$ref": "#/components/schemas/Standings"}),
+                        "200": replied("Standings", Standings),
                         "404": refused("No such event"),
                     },
                 }
@@ -182,8 +182,8 @@ def openapi_document() -> dict[str, Any]:
                                    {"name": "code", "in": "query", "required": True,
                                     "schema": {"type": "string"}}],
                     "responses": {
-                        "200": answered("Whether this server issued the code, with text and time",
-                                   {"$ref": "#/components/schemas/ReceiptCheck"}),
+                        "200": replied("Whether this server issued the code, with text and time",
+                                       ReceiptCheck),
                         "400": refused("team or code missing"),
                         "401": refused("No or wrong host password"),
                         "404": refused("No such event, team, round or question"),
@@ -202,62 +202,17 @@ def openapi_document() -> dict[str, Any]:
                                       "description": "The instance's organiser password "
                                       "(ORGANISER_PASSWORD)"},
             },
-            "schemas": {
-                "Error": {"type": "object", "required": ["error", "message"], "properties": {
-                    "error": {"type": "string"}, "message": {"type": "string"}}},
-                "CreatedEvent": {"type": "object",
-                                 "required": ["code", "host_password", "team_url", "host_url",
-                                              "screen_url"],
-                                 "properties": {
-                                     "code": {"type": "string"},
-                                     "host_password": {"type": "string"},
-                                     "team_url": {"type": "string"},
-                                     "host_url": {"type": "string"},
-                                     "screen_url": {"type": "string"}}},
-                "JoinedTeam": {"type": "object", "properties": {
-                    "name": {"type": "string"}, "players": {"type": "integer"},
-                    "token": {"type": "string"}, "event": {"type": "string"}}},
-                "SavedAnswer": {"type": "object", "properties": {
-                    "round": {"type": "integer"}, "question": {"type": "integer"},
-                    "text": {"type": "string"}, "fields": {},
-                    "source": {"type": "string", "enum": ["phone", "paper"]},
-                    "version": {"type": "integer"},
-                    "saved_at": {"type": "string", "format": "date-time"},
-                    "receipt": {"type": "string"},
-                    "state": {"type": "object", "description":
-                              "With ?with=state: what GET /state answers"}}},
-                "SheetDelta": {"type": "object", "properties": {
-                    "delta": {"type": "boolean", "const": True},
-                    "version": {"type": "string"}, "now": {"type": "string"},
-                    "answers": {"type": "array",
-                                "items": {"$ref": "#/components/schemas/SavedAnswer"}}}},
-                "ReceiptCheck": {"type": "object", "properties": {
-                    "valid": {"type": "boolean"}, "team": {"type": "string"},
-                    "round": {"type": "integer"}, "question": {"type": "integer"},
-                    "text": {"type": ["string", "null"]},
-                    "saved_at": {"type": ["string", "null"], "format": "date-time"},
-                    "current": {"type": "boolean"}}},
-                "RoundState": {"type": "object", "properties": {
-                    "number": {"type": "integer"}, "round": {"type": "integer"},
-                    "state": {"type": "string",
-                              "enum": ["draft", "open", "locked", "revealed"]}}},
-                "Sheet": {"type": "object", "properties": {
-                    "event": {"type": "object"}, "team": {"type": "object"},
-                    "states": {"type": "array"},
-                    "version": {"type": "string", "description":
-                                "The screen version the sheet was read under (GET /state)"},
-                    "rounds": {"type": "array", "items": {"type": "object"}}}},
-                "Standings": {"type": "object", "properties": {
-                    "event": {"type": "string"},
-                    "standings": {"type": "array", "items": {"type": "object", "properties": {
-                        "team": {"type": "string"}, "points": {"type": "number"},
-                        "place": {"type": "integer"}, "shared": {"type": "boolean"},
-                        "shootout_needed": {"type": "boolean"},
-                        "by_round": {"type": "object"}}}}}},
-            },
+            "schemas": {},
         },
     }
+    state_parts = _state_parts()  # the formats' public_state; may name replies of theirs
     schemas = document["components"]["schemas"]
-    schemas.update(components())  # after the paths named them
+    # after the paths named them: the request bodies' and the replies' classes
+    schemas.update(bodies.components())
+    made = replies.components()
+    if made.keys() & schemas.keys():
+        raise ValueError(f"a reply and a request body share a name: {made.keys() & schemas.keys()}")
+    schemas.update(made)
+    schemas["State"]["properties"].update(state_parts)
     schemas["NewEvent"]["properties"]["format"]["enum"] = formats.names()  # the registry's
     return document

@@ -11,10 +11,11 @@ from ..access import api_host
 from ..bodies import Body, request_body
 from ..core import clock
 from ..core.events import event_by_code
-from ..database import reads_only
+from ..database.readonly import reads_only
 from ..web import body_as
 from .blueprint import bp
-from .schema import CODE, QUESTION, ROUND, answered, refused
+from .replies import CurrentClock, QuestionClock
+from .schema import CODE, QUESTION, ROUND, refused, replied
 
 #: Whole seconds; the range is documented here and refused by clock.start_question with
 #: its own message.
@@ -49,14 +50,6 @@ def current_clock(code: str):
 
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
-    clock_schema = {"type": "object", "properties": {
-        "round": {"type": "integer"}, "question": {"type": "integer"},
-        "opens_at": {"type": "string", "format": "date-time"},
-        "answer_until": {"type": ["string", "null"], "format": "date-time"},
-        "locks_at": {"type": ["string", "null"], "format": "date-time"},
-        "seconds": {"type": ["integer", "null"]}, "grace": {"type": ["integer", "null"]},
-        "now": {"type": "string", "format": "date-time"},
-        "state": {"type": "string", "enum": ["open", "locked", "revealed"]}}}
     return {
         "/api/host/events/{code}/rounds/{round}/questions/{question}/start": {"post": {
             "summary": "Start a question of a round played question by question. On the "
@@ -68,7 +61,7 @@ def openapi_paths() -> dict[str, Any]:
             "parameters": [CODE, ROUND, QUESTION],
             "requestBody": request_body(QuestionStart, required=False),
             "responses": {
-                "200": answered("The question's clock and deadline", clock_schema),
+                "200": replied("The question's clock and deadline", QuestionClock),
                 "400": refused("Invalid seconds or grace"),
                 "401": refused("No or wrong host password"),
                 "404": refused("No such event, round or question"),
@@ -81,8 +74,7 @@ def openapi_paths() -> dict[str, Any]:
             "summary": "The clock of the latest started question (null before the first)",
             "parameters": [CODE],
             "responses": {
-                "200": answered("The clock", {"type": "object", "properties": {
-                    "clock": {"oneOf": [clock_schema, {"type": "null"}]}}}),
+                "200": replied("The clock", CurrentClock),
                 "404": refused("No such event"),
             },
         }},

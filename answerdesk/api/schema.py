@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-ERROR_SCHEMA = {"$ref": "#/components/schemas/Error"}
+from .replies import Error, OpenReply, Reply, reply
+
+ERROR_SCHEMA = reply(Error)
 
 CODE = {"name": "code", "in": "path", "required": True, "schema": {"type": "string"},
               "description": "The event's join code"}
@@ -23,3 +25,10 @@ def refused(description: str) -> dict[str, Any]:
 def answered(description: str, schema: dict[str, Any]) -> dict[str, Any]:
     """A JSON answer of ``schema`` under ``description``."""
     return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def replied(description: str, *models: type[Reply | OpenReply]) -> dict[str, Any]:
+    """A JSON answer of the reply ``models`` (api/replies.py; several: any one of them)
+    under ``description``, its schema generated from the classes."""
+    refs = [reply(model) for model in models]
+    return answered(description, refs[0] if len(refs) == 1 else {"anyOf": refs})

@@ -233,7 +233,7 @@ class Format:
     def save_columns(self, team_id: Any, question_id: Any) -> dict[str, Any]:
         """SQL scalar columns the answer save's one read adds for this game's rules, by
         name, on the team ``team_id`` and question ``question_id`` (column expressions).
-        core/answers.py builds its statements once over every registered format's
+        core/answer_statements.py builds its statements once over every registered format's
         columns; the event's own reach ``check_save`` as ``target.extra``."""
         return {}
 
@@ -247,7 +247,7 @@ class Format:
 
     def save_rereads(self, target: Any) -> bool:
         """Whether ``check_save`` of ``target`` read more than ``save_columns``: the
-        PostgreSQL optimistic save (core/answers.py) then leaves it to the full save,
+        PostgreSQL optimistic save (core/answer_optimistic.py) then leaves it to the full save,
         which holds the round's lock from its first read."""
         return False
 
@@ -305,7 +305,9 @@ class Format:
         return {}
 
     def public_state_schema(self) -> dict[str, Any]:
-        """The JSON schemas of ``public_state``'s keys, for /api/openapi.json."""
+        """The JSON schemas of ``public_state``'s keys, for /api/openapi.json: a reply's
+        reference (api.replies.reply of a Reply class, as Своя игра's SiState) or a
+        schema by hand."""
         return {}
 
     def buzzer_arming(self, event: Any, round_number: int, question_number: int) -> Any:

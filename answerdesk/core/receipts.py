@@ -1,6 +1,6 @@
 """Checking a receipt a team shows in a dispute (BG-E2: was it saved before the lock?).
 
-Every acknowledged save returns a short code derived (HMAC, answers.receipt_code)
+Every acknowledged save returns a short code derived (HMAC, answer_write.receipt_code)
 from team, question, text and server time. The host types team, question and
 code; the code is valid if the server issued it for the team's current answer
 or for any earlier edit in the audit log, which keeps each save's text and time.
@@ -18,7 +18,7 @@ from ..errors import NotFound
 from ..extensions import db
 from ..models import PHONE_SAVE, Answer, AuditEntry, Event, Team
 from . import rounds
-from .answers import receipt_code
+from .answer_write import receipt_code
 from .text import team_name_key
 
 _NOT_CODE = re.compile(r"[^0-9A-F]")

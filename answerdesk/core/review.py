@@ -18,7 +18,7 @@ from typing import Any
 from rapidfuzz.distance import Levenshtein
 
 from ..checker.normalize import normalize
-from ..database import read_only
+from ..database.readonly import read_only
 from ..errors import DeskError, NotFound
 from ..extensions import db
 from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow

@@ -12,7 +12,8 @@ from typing import Any, cast
 from sqlalchemy import Table
 
 from ..checker import check
-from ..database import queue_for_round, read_only, read_write
+from ..database.postgres_locks import queue_for_round
+from ..database.readonly import read_only, read_write
 from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..models import Answer, Event, Question, QuestionGate, Round, Verdict, utcnow
@@ -24,7 +25,7 @@ def get_round(event: Event, number: int, *, for_update: bool = False,
               for_share: bool = False) -> Round:
     """A round by its number. ``for_update``: the exclusive lock every change of the
     round's state takes; ``for_share``: the shared one a play by a team takes, queued
-    fairly behind a waiting close (database.queue_for_round)."""
+    fairly behind a waiting close (postgres_locks.queue_for_round)."""
     query = db.select(Round).where(Round.event_id == event.id, Round.number == number)
     if for_update or for_share:
         queue_for_round(event.id, number, exclusive=for_update)
@@ -221,7 +222,7 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     meanwhile is newer, so the next pass sees it. Two checkers (the live checker,
     a review page) may do this at once: the second one's proposals are dropped.
     It commits the caller's transaction first; from a read-only view
-    (database.reads_only) it writes all the same.
+    (database.readonly.reads_only) it writes all the same.
     """
     event_id, fmt = event.id, formats.of(event)
     db.session.commit()  # the checking must not run inside the caller's transaction

@@ -10,12 +10,12 @@ from flask import current_app
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import live
-from ..database import read_only
+from ..database.readonly import read_only
 from ..extensions import db
 from ..lean import read_statements, session_busy
 from ..models import Answer, Event, Question, QuestionGate, Round, Team, Verdict, utcnow
 from . import clock, formats, teams
-from .answers import receipted, saved
+from .answer_write import receipted, saved
 from .events import event_by_code
 from .recent import recent_states
 from .states import RoundState

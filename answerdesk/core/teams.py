@@ -12,7 +12,7 @@ from msgspec import Meta
 from sqlalchemy.exc import IntegrityError
 
 from ..bodies import Body
-from ..database import round_queue
+from ..database.postgres_locks import round_queue
 from ..errors import Conflict, DeskError, NameTaken, NotFound, Unauthorized
 from ..extensions import db
 from ..lean import RawExecutor
@@ -117,7 +117,7 @@ _BY_CODE_AND_TOKEN = (
     .join_from(_team, _event, _team.c.event_id == _event.c.id)
     .where(_event.c.code == db.bindparam("code"), _team.c.token_hash == db.bindparam("token"))
 )
-# The same lookup taking the round's queue lock (database.queue_for_round) as it finds
+# The same lookup taking the round's queue lock (postgres_locks.queue_for_round) as it finds
 # the team: one round trip less for every save on PostgreSQL.
 _BY_CODE_AND_TOKEN_QUEUED = _BY_CODE_AND_TOKEN.add_columns(
     round_queue(_team.c.event_id, db.bindparam("round", type_=db.Integer), exclusive=False)

@@ -18,7 +18,7 @@ from ..core.projector import (
 )
 from ..core.states import RoundState
 from ..core.widgets import option_texts
-from ..database import reads_only
+from ..database.readonly import reads_only
 from ..extensions import db
 from ..models import Event, Round
 

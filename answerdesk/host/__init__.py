@@ -7,10 +7,10 @@ from flask import current_app, redirect, render_template, request, url_for
 from .. import live
 from ..access import host_required, log_in, log_out
 from ..core import formats, projector, review, rounds
-from ..core.answers import answered_teams, question_counts, who_has_answered
+from ..core.answer_counts import answered_teams, question_counts, who_has_answered
 from ..core.charts import event_standings_chart
 from ..core.events import event_by_code
-from ..database import reads_only
+from ..database.readonly import reads_only
 from ..errors import DeskError
 from ..models import Event
 from ..web import safe_next

@@ -40,7 +40,7 @@ from ..core import (
 )
 from ..core.rounds import question_of
 from ..core.states import RoundState
-from ..database import reads_only
+from ..database.readonly import reads_only
 from ..extensions import db
 from ..models import Event, Team
 from ..web import committed

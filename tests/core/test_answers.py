@@ -21,7 +21,7 @@ from factories import (
     registered,
 )
 
-from answerdesk.core import answers, formats
+from answerdesk.core import answer_write, answers, formats
 from answerdesk.errors import DeskError, RoundLocked
 from answerdesk.extensions import db
 from answerdesk.models import PHONE_SAVE, Answer, AuditEntry, Event, Question, Round, Team
@@ -82,7 +82,7 @@ def test_the_receipt_is_the_servers_code_of_exactly_that_text_and_moment(app, pl
     changed = plain_desk.save(token, 1, 1, "Answer one").get_json()
     with app.app_context():
         answer = db.session.scalar(db.select(Answer))
-        expected = answers.receipt_code(answer.team_id, answer.question_id, answer.text,
+        expected = answer_write.receipt_code(answer.team_id, answer.question_id, answer.text,
                                         answer.updated_at)
     assert changed["receipt"] == expected
     assert len(expected) == 8 and expected == expected.upper()

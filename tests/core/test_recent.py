@@ -2,15 +2,14 @@
 that follow read no statement; a change this process commits is seen at once, another
 process's within STATE_CACHE_SECONDS; the question clock still locks on time; what a
 Session's open transaction sees, or a format with a public state of its own, is never
-kept. SQLite and PostgreSQL."""
+kept. SQLite and PostgreSQL. Under gunicorn, across workers:
+tests/formats/bg/test_bg_recent_served.py (a served evening is a bundled format's)."""
 
 from __future__ import annotations
 
 import datetime as dt
-import time
 
 import pytest
-import requests
 from buzzgame import make_event
 from factories import Desk
 
@@ -25,13 +24,6 @@ from answerdesk.models import QuestionGate, utcnow
 def desk(plain_desk) -> Desk:
     """Core's reads on the neutral format (factories.PlainQuiz), not on a game's evening."""
     return plain_desk
-
-
-@pytest.fixture
-def served_desk(client, demo) -> Desk:
-    """An evening a gunicorn of its own can serve: a bundled format's (the neutral one is
-    registered in this process only)."""
-    return Desk(client, *demo)
 
 
 def _poll(desk: Desk) -> dict:
@@ -214,26 +206,3 @@ def test_no_kept_reads_when_switched_off(app, desk, monkeypatch):
         _poll(desk)
         _poll(desk)
     assert len(read) == 2
-
-
-def test_a_host_close_reaches_every_worker_within_the_kept_time(serve, served_desk):
-    """Under gunicorn, two workers: once the close is answered, every poll from
-    STATE_CACHE_SECONDS on shows the round locked, whichever worker serves it (each
-    kept read is at most that old). Phones poll every 3 s; the lock check of a save
-    reads the database (tests/test_lean.py), never a kept read."""
-    code, password = served_desk.code, served_desk.password
-    server = serve(workers=2, threads=4)
-    host = {"Authorization": f"Bearer {password}"}
-    state_url = f"{server.url}/api/events/{code}/state"
-    opened = requests.post(f"{server.url}/api/host/events/{code}/rounds/2/open",
-                           headers=host, timeout=10)
-    assert opened.status_code == 200
-    # A new connection for each poll: the workers take turns accepting them.
-    for _ in range(40):  # fill both workers' kept reads
-        assert _round(requests.get(state_url, timeout=10).json(), 2) == "open"
-    closed = requests.post(f"{server.url}/api/host/events/{code}/rounds/2/close",
-                           headers=host, timeout=10)
-    assert closed.status_code == 200
-    time.sleep(0.6)  # STATE_CACHE_SECONDS (0.5) and a margin
-    polls = [_round(requests.get(state_url, timeout=10).json(), 2) for _ in range(40)]
-    assert polls == ["locked"] * 40

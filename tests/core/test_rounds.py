@@ -1,7 +1,8 @@
 """core.rounds.question_of: the one lookup of a question by the numbers the host and
 the phones use. Every caller refuses a missing question with the same translated 404
-and changes nothing (BG-E2 saves, BG-J jokers, BG-R6 final, CHGK-1.1 clock, BG-D1
-disputes, receipts, the desk's answers page)."""
+and changes nothing (BG-E2 saves, CHGK-1.1 clock, BG-D1 disputes, receipts, the desk's
+answers page), on the neutral format; the Bulgarian game's own callers (BG-J jokers,
+BG-R6 final) are in tests/formats/bg/test_bg_question_lookup.py."""
 
 from __future__ import annotations
 
@@ -10,13 +11,9 @@ import pytest
 from answerdesk.core import clock, disputes, receipts, rounds
 from answerdesk.errors import NotFound
 from answerdesk.extensions import db
-from answerdesk.formats.bg import final, jokers
-from answerdesk.formats.bg.programme import FINAL_ROUND
 from answerdesk.models import AuditEntry, Event, QuestionGate, Team
 
 LOCKS = ({}, {"for_update": True}, {"for_share": True})
-#: The callers that are the Bulgarian game's own: they run on its demo evening.
-BG_CALLERS = ("joker", "final")
 
 
 def _event(code: str) -> Event:
@@ -59,20 +56,17 @@ def _callers(event: Event, team: Team) -> dict:
         "receipt": lambda r, q: receipts.verify_receipt(event, team.name, r, q, "ABCD1234"),
         "dispute": lambda r, q: disputes.annul(event, r, q, "misprint"),
         "clock": lambda r, q: clock.start_question(event, r, q),
-        "joker": lambda r, q: jokers.play_joker(team, "double", r, q),
-        "final": lambda r, q: final.open_question(event, q),
     }
 
 
-@pytest.mark.parametrize("caller", ("receipt", "dispute", "clock", "joker", "final"))
-def test_every_caller_refuses_a_missing_question_alike(app, request, caller) -> None:
-    """Core's callers on the neutral format, the Bulgarian game's on its demo evening."""
-    desk = request.getfixturevalue("demo_desk" if caller in BG_CALLERS else "plain_desk")
+@pytest.mark.parametrize("caller", ("receipt", "dispute", "clock"))
+def test_every_caller_refuses_a_missing_question_alike(app, plain_desk, caller) -> None:
+    desk = plain_desk
     desk.join("Сови")
     with app.app_context():
         event = _event(desk.code)
         team = db.session.scalar(db.select(Team).where(Team.event_id == event.id))
-        round_number = FINAL_ROUND if caller == "final" else 2
+        round_number = 2
         before = (db.session.scalar(db.select(db.func.count(AuditEntry.id))),
                   db.session.scalar(db.select(db.func.count(QuestionGate.id))))
         with pytest.raises(NotFound) as refused:

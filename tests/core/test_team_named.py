@@ -11,7 +11,7 @@ from factories import Desk
 from answerdesk.core.events import event_by_code
 from answerdesk.core.teams import team_named
 from answerdesk.errors import Conflict, NotFound
-from answerdesk.formats.si.game import NO_PLAYER
+from answerdesk.formats.si.players import NO_PLAYER
 
 
 def test_the_lookup_finds_the_exact_name_and_refuses_with_the_formats_message(app, client):

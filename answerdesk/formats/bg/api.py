@@ -11,7 +11,7 @@ from msgspec import Meta
 from ...api.blueprint import bp
 from ...api.schema import CODE, answered, refused
 from ...bodies import N_, Body, request_body
-from ...database import reads_only
+from ...database.readonly import reads_only
 from ...errors import DeskError
 from ...web import api_team, body_as
 from . import jokers, play, shootout, wildcard

@@ -118,7 +118,7 @@ class TeamAlias(Model):
 
 
 
-# BG-J2 for the optimistic save on PostgreSQL (core/answers.py, Format.save_guard): the
+# BG-J2 for the optimistic save on PostgreSQL (core/answer_optimistic.py, Format.save_guard): the
 # round's queue lock, taken here too since PostgreSQL does not promise in which order
 # the write's conditions run, THEN no copy joker of the team on the question, read in
 # a snapshot taken after the lock (VOLATILE, as core's answerdesk_save_guard). The

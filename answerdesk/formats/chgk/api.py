@@ -12,7 +12,7 @@ from ...api.blueprint import bp
 from ...api.schema import CODE, answered, refused
 from ...bodies import N_, Body, request_body
 from ...core.events import event_by_code
-from ...database import reads_only
+from ...database.readonly import reads_only
 from ...errors import BidRefused, DeskError
 from ...web import DbInt, api_team, body_as
 from . import game

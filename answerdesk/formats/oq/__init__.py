@@ -49,14 +49,14 @@ class OpenQuiz(Format):
 
     def before_join(self, event: Any, name_key: str) -> None:
         """OQ-1 at most 12 teams; OQ-8 a team the host banned stays out."""
-        from .control import check_team_join
+        from .joining import check_team_join
 
         check_team_join(event, name_key)
 
     def buzzer_phone(self, event: Any, token: str | None, press: bool) -> Any:
         """OQ-1: presses are players' own (their token), never the team token's; OQ-4:
         each player's phone has its own clock estimate."""
-        from .control import buzzer_phone
+        from .players import buzzer_phone
 
         return buzzer_phone(event, token, press)
 
@@ -126,9 +126,10 @@ class OpenQuiz(Format):
         teams' captains and the clocks (OQ-7, OQ-8). A read, but for a press or answer
         timer run out since the last request (settle_due)."""
         from ..buzzer import presses
-        from .control import clock_state, room_state, settle_due
+        from .control import clock_state, settle_due
         from .control import press_timer_shown as _press_timer
         from .game import latest_arming, public
+        from .players import room_state
         from .typeplay import public_play
 
         now = presses.now_ms()

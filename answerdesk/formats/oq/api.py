@@ -23,7 +23,7 @@ from ...core.events import event_by_code
 from ...qr import qr_svg
 from ...web import DbInt, QuestionRef, body_as, committed
 from ..buzzer import presses
-from . import control, game, typeplay
+from . import bans, control, game, joining, players, typeplay
 
 _Q = "/host/events/<code>/oq/rounds/<int:round_number>/questions/<int:question_number>"
 
@@ -35,16 +35,16 @@ def _own(event: Any) -> Any:
 def _player(code: str, play: bool = True) -> tuple[Any, Any]:
     """The event and team of a player's own token (OQ-1: the team token alone does not
     play), once the game allows it."""
-    event, team, _ = control.acting(code, bearer_token())
+    event, team, _ = players.acting(code, bearer_token())
     control.guard(_own(event), presses.now_ms(), play)
     return event, team
 
 
 def _captain(code: str) -> tuple[Any, Any]:
     """OQ-1: as ``_player``, refused unless it is the captain's token."""
-    event, team, player = control.acting(code, bearer_token())
+    event, team, player = players.acting(code, bearer_token())
     control.guard(_own(event), presses.now_ms())
-    control.require_captain(team, player)
+    players.require_captain(team, player)
     return event, team
 
 
@@ -168,9 +168,9 @@ class FinalAnswer(Body):
     messages = {"text": N_("The answer must be text of 1 to 500 characters.")}
 
 
-#: control.join_player and join_room clean a name and refuse an empty or a long one.
+#: joining.join_player and join_room clean a name and refuse an empty or a long one.
 PlayerName = Annotated[str, Meta(description=(
-    f"1 to {control.MAX_PLAYER_NAME} characters, spaces around it dropped"))]
+    f"1 to {joining.MAX_PLAYER_NAME} characters, spaces around it dropped"))]
 
 
 class PlayerJoin(Body):
@@ -251,11 +251,11 @@ def oq_final_judge(code: str):
 @bp.post("/events/<code>/oq/players")
 def oq_join_player(code: str):
     """OQ-1: a player joins the team of the token; the first is its captain."""
-    event, team, _ = control.who(code, bearer_token())
+    event, team, _ = players.who(code, bearer_token())
     body = body_as(PlayerJoin)
-    player, token = committed(control.join_player, _own(event), team, body.name,
+    player, token = committed(joining.join_player, _own(event), team, body.name,
                               presses.now_ms(), body.previous,
-                              control.address_key(get_remote_address()))
+                              joining.address_key(get_remote_address()))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
                     "token": token}), 201
 
@@ -267,11 +267,11 @@ def oq_join(code: str):
     invitation."""
     event = _own(event_by_code(code))
     body = body_as(RoomJoin)
-    team, player, token = committed(control.join_room, event, body.team, body.player,
+    team, player, token = committed(joining.join_room, event, body.team, body.player,
                                     body.previous, presses.now_ms(), body.invite,
-                                    control.address_key(get_remote_address()))
+                                    joining.address_key(get_remote_address()))
     return jsonify({"team": team.name, "player": player.name, "captain": player.captain,
-                    "token": token, "invite": control.invitation(team)}), 201
+                    "token": token, "invite": joining.invitation(team)}), 201
 
 
 @bp.get("/events/<code>/oq/invite")
@@ -279,9 +279,9 @@ def oq_invite(code: str):
     """OQ-1: the team's invitation for a player's phone to show: the link that opens the
     phone page with it filled in (in the fragment, which never reaches the server's
     logs) and its QR code, drawn here (nothing is fetched from outside)."""
-    event, team, _ = control.acting(code, bearer_token())
+    event, team, _ = players.acting(code, bearer_token())
     _own(event)
-    invite = control.invitation(team)
+    invite = joining.invitation(team)
     link = url_for("team.phone", code=event.code, _external=True) + "#" + urlencode(
         {"team": team.name, "invite": invite}, quote_via=quote)
     return jsonify({"team": team.name, "invite": invite, "url": link,
@@ -291,16 +291,16 @@ def oq_invite(code: str):
 @bp.get("/events/<code>/oq/me")
 def oq_me(code: str):
     """OQ-1: whose phone this is: the player of the token, their team and its captain."""
-    event, team, player = control.who(code, bearer_token())
+    event, team, player = players.who(code, bearer_token())
     _own(event)
-    return jsonify(control.me(team, player))
+    return jsonify(players.me(team, player))
 
 
 @bp.post("/events/<code>/oq/captain")
 def oq_pass_captaincy(code: str):
     """OQ-1: the captain hands the captaincy to another player of the team."""
-    event, team, player = control.acting(code, bearer_token())
-    target = committed(control.transfer, _own(event), team, player,
+    event, team, player = players.acting(code, bearer_token())
+    target = committed(players.transfer, _own(event), team, player,
                        body_as(CaptainPass).player, presses.now_ms())
     return jsonify({"team": team.name, "captain": target.name})
 
@@ -310,7 +310,7 @@ def oq_host_captaincy(code: str):
     """OQ-1: the host hands a team's captaincy to another of its players."""
     event = _own(api_host(code))
     body = body_as(HostCaptainPass)
-    target = committed(control.host_transfer, event, body.team, body.player, presses.now_ms())
+    target = committed(players.host_transfer, event, body.team, body.player, presses.now_ms())
     return jsonify({"team": body.team, "captain": target.name})
 
 
@@ -319,7 +319,7 @@ def oq_remove(code: str):
     """OQ-8: the host kicks (or bans) a team or a player."""
     event = _own(api_host(code))
     body = body_as(Removal)
-    return jsonify(committed(control.remove, event, body.kind, body.team, body.player,
+    return jsonify(committed(bans.remove, event, body.kind, body.team, body.player,
                              body.ban, presses.now_ms()))
 
 

@@ -1,6 +1,6 @@
 """The host's OpenQuiz room: speed, pause, the teams with their players and captains,
-kick and ban (OQ-1, OQ-7, OQ-8). Thin views over control.py; each form posts and
-comes back here."""
+kick and ban (OQ-1, OQ-7, OQ-8). Thin views over control.py, players.py, joining.py
+and bans.py; each form posts and comes back here."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
 from ..buzzer import presses
-from . import control
+from . import bans, control, joining, players
 
 
 def _back() -> BaseResponse:
@@ -28,20 +28,20 @@ def _back() -> BaseResponse:
 def oq_room(event: Event):
     formats.require(event, "oq", "OpenQuiz")
     now = presses.now_ms()
-    teams = control.room_state(event)
+    teams = players.room_state(event)
     joined = {team_name_key(t["team"]) for t in teams}
     return render_template("host/oq.html", event=event, teams=teams,
                            clock=control.clock_state(event, now), now_ms=now,
-                           banned=control.banned_list(event), reserved=control.reserved(event),
+                           banned=bans.banned_list(event), reserved=joining.reserved(event),
                            joined=[team_name_key(name) in joined
-                                   for name in control.reserved(event)])
+                                   for name in joining.reserved(event)])
 
 
 @bp.post("/oq/reserve")
 @host_required
 def oq_room_reserve(event: Event):
     """OQ-1, issue 31: the teams the game lets in."""
-    committed(control.set_reserved, formats.require(event, "oq", "OpenQuiz"),
+    committed(joining.set_reserved, formats.require(event, "oq", "OpenQuiz"),
               request.form.get("teams", ""), "host:desk")
     return _back()
 
@@ -50,7 +50,7 @@ def oq_room_reserve(event: Event):
 @host_required
 def oq_room_reserve_add(event: Event):
     """OQ-1, issue 31: one more team the game lets in."""
-    committed(control.add_reserved, formats.require(event, "oq", "OpenQuiz"),
+    committed(joining.add_reserved, formats.require(event, "oq", "OpenQuiz"),
               request.form.get("team"), "host:desk")
     return _back()
 
@@ -59,7 +59,7 @@ def oq_room_reserve_add(event: Event):
 @host_required
 def oq_room_reserve_remove(event: Event):
     """OQ-1: one team off the list."""
-    committed(control.remove_reserved, formats.require(event, "oq", "OpenQuiz"),
+    committed(joining.remove_reserved, formats.require(event, "oq", "OpenQuiz"),
               request.form.get("team"), "host:desk")
     return _back()
 
@@ -83,7 +83,7 @@ def oq_room_pause(event: Event):
 @bp.post("/oq/captain")
 @host_required
 def oq_room_captain(event: Event):
-    committed(control.host_transfer, formats.require(event, "oq", "OpenQuiz"),
+    committed(players.host_transfer, formats.require(event, "oq", "OpenQuiz"),
               request.form.get("team"), request.form.get("player"), presses.now_ms())
     return _back()
 
@@ -91,7 +91,7 @@ def oq_room_captain(event: Event):
 @bp.post("/oq/remove")
 @host_required
 def oq_room_remove(event: Event):
-    committed(control.remove, formats.require(event, "oq", "OpenQuiz"),
+    committed(bans.remove, formats.require(event, "oq", "OpenQuiz"),
               request.form.get("kind"), request.form.get("team"),
               request.form.get("player") or None, request.form.get("ban") == "1",
               presses.now_ms(), "host:desk")
@@ -103,6 +103,6 @@ def oq_room_remove(event: Event):
 def oq_room_unban(event: Event):
     """OQ-8: lift a ban; the team or player may join again."""
     index = request.form.get("index", "")
-    committed(control.unban, formats.require(event, "oq", "OpenQuiz"),
+    committed(bans.unban, formats.require(event, "oq", "OpenQuiz"),
               int(index) if index.isdigit() else index)
     return _back()

@@ -48,7 +48,7 @@ class OqPlayer(Model):
     name_key: Mapped[str] = mapped_column(String(60))
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     captain: Mapped[bool] = mapped_column(default=False)
-    # The address the player joined from, as a keyed hash (control.address_key): a ban
+    # The address the player joined from, as a keyed hash (joining.address_key): a ban
     # keeps it, so the banned phone cannot come back under new names (issue 31).
     address: Mapped[str | None] = mapped_column(String(64))
     created_at: Mapped[dt.datetime] = mapped_column(default=utcnow)

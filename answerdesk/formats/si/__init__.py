@@ -50,7 +50,7 @@ class SvoyaIgra(Format):
 
     def standings(self, event: Any) -> Sequence[Any]:
         """SI-1.2: the players in competition by points, with places."""
-        from .game import standings_rows
+        from .scores import standings_rows
 
         return standings_rows(event)
 
@@ -62,32 +62,33 @@ class SvoyaIgra(Format):
                        start: QuestionStart) -> QuestionStart:
         """SI-2.2b: the host closes each question (ВСЁ), so no deadline unless set; SI-3:
         no question starts while a protest is heard."""
-        from .game import start as si_start
+        from .progress import start as si_start
 
         return si_start(event, start)
 
     def before_join(self, event: Any, name_key: str) -> None:
         """SI-1.2: late players join in rounds 1-2, between questions."""
-        from .game import check_join
+        from .progress import check_join
 
         check_join(event)
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         """Only the started questions; the player's score, answer and protests (a phone
         that comes back finds them)."""
-        from .game import decorate
+        from .screens import decorate
 
         return decorate(sheet, event, team)
 
     def public_state(self, event: Any) -> dict[str, Any]:
-        from .game import public
+        from .screens import public
 
         return {"si": public(event)}
 
     def public_state_schema(self) -> dict[str, Any]:
-        from .api import SI_STATE
+        from ...api.replies import reply
+        from .api import SiState
 
-        return {"si": SI_STATE}
+        return {"si": reply(SiState)}
 
     def openapi_paths(self) -> dict[str, Any]:
         from .api import openapi_paths
@@ -99,7 +100,7 @@ SI = SvoyaIgra()
 
 
 def _screen(event: Any) -> dict[str, Any]:
-    from .game import screen
+    from .screens import screen
 
     return screen(event)
 

@@ -12,12 +12,13 @@ from msgspec import Meta
 
 from ...access import api_host
 from ...api.blueprint import bp
+from ...api.replies import Reply
 from ...api.schema import CODE, QUESTION, ROUND, answered, refused
 from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...errors import DeskError
 from ...web import DbInt, QuestionRef, api_team, body_as, committed
-from . import game
+from . import game, players, protests, rules, themes
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
 
@@ -68,7 +69,7 @@ class SiDecision(Body):
 
 
 class SiPlayerRef(Body):
-    """SI-1.3: the player the host warns (game.warn)."""
+    """SI-1.3: the player the host warns (players.warn)."""
 
     player: str
 
@@ -82,7 +83,7 @@ class SiMarkChange(Body):
 
 class SiProtestDecision(Body):
     """SI-3: upheld (with the marks it changes) or groundless (a warning if ``warn``);
-    game.decide_protest checks that the two go together."""
+    protests.decide_protest checks that the two go together."""
 
     upheld: bool
     changes: list[SiMarkChange] | None = None
@@ -106,7 +107,7 @@ class SiThemeAuthor(Body):
     """SI-0: a theme's author (None or "": nobody)."""
 
     round: DbInt
-    theme: Annotated[int, Meta(ge=1, le=game.rules.THEMES)]
+    theme: Annotated[int, Meta(ge=1, le=rules.THEMES)]
     author: str | None = None
 
     messages = {"round": N_("%(field)s must be a whole number.")}
@@ -115,7 +116,7 @@ class SiThemeAuthor(Body):
     def refuse(cls, field: str, body: Any) -> DeskError | None:
         if field == "theme":
             return DeskError("theme must be a whole number from 1 to %(most)s.",
-                             field=field, most=game.rules.THEMES)
+                             field=field, most=rules.THEMES)
         return super().refuse(field, body)
 
 
@@ -167,9 +168,9 @@ def si_publish(code: str, round_number: int, question_number: int):
 def si_warn(code: str):
     """SI-1.3: a warning; the second removes the player and annuls the points."""
     event = _host(code)
-    row = committed(game.warn, event, body_as(SiPlayerRef).player, "host:api")
+    row = committed(players.warn, event, body_as(SiPlayerRef).player, "host:api")
     return jsonify({"warnings": row.warnings,
-                    "removed": row.warnings >= game.rules.WARNINGS_TO_REMOVE})
+                    "removed": row.warnings >= rules.WARNINGS_TO_REMOVE})
 
 
 @bp.post("/events/<code>/si/protests")
@@ -177,7 +178,7 @@ def si_protest(code: str):
     """SI-3 СТОП: a player in competition protests published results."""
     event, team = _player(code)
     body = body_as(SiProtest)
-    row = committed(game.protest, event, team, body.round, body.question, body.text)
+    row = committed(protests.protest, event, team, body.round, body.question, body.text)
     return jsonify(_protest_json(row)), 201
 
 
@@ -188,7 +189,7 @@ def _protest_json(row: Any) -> dict[str, Any]:
 @bp.post("/host/events/<code>/si/protests/<int:protest_id>/hear")
 def si_hear(code: str, protest_id: int):
     """SI-3 СТОЮ: the host acknowledges; no question starts until it is decided."""
-    return jsonify(_protest_json(committed(game.hear, _host(code), protest_id, "host:api")))
+    return jsonify(_protest_json(committed(protests.hear, _host(code), protest_id, "host:api")))
 
 
 @bp.post("/host/events/<code>/si/protests/<int:protest_id>/decide")
@@ -197,7 +198,7 @@ def si_decide_protest(code: str, protest_id: int):
     event = _host(code)
     body = body_as(SiProtestDecision)
     changes = [{"player": c.player, "mark": c.mark} for c in body.changes or []]
-    return jsonify(committed(game.decide_protest, event, protest_id, body.upheld, changes,
+    return jsonify(committed(protests.decide_protest, event, protest_id, body.upheld, changes,
                              body.warn, "host:api"))
 
 
@@ -206,7 +207,7 @@ def si_competition(code: str):
     """SI-1.2: put a player in or out of competition."""
     event = _host(code)
     body = body_as(SiCompetition)
-    row = committed(game.set_competition, event, body.player, body.in_competition, "host:api")
+    row = committed(players.set_competition, event, body.player, body.in_competition, "host:api")
     return jsonify({"player": body.player, "in_competition": row.in_competition})
 
 
@@ -215,34 +216,51 @@ def si_theme(code: str):
     """SI-0: name a theme's author (or nobody)."""
     event = _host(code)
     body = body_as(SiThemeAuthor)
-    row = committed(game.set_author, event, body.round, body.theme, body.author, "host:api")
+    row = committed(themes.set_author, event, body.round, body.theme, body.author, "host:api")
     return jsonify({"round": body.round, "theme": row.theme,
                     "author": row.author.name if row.author else None})
 
 
-SI_STATE = {"type": "object", "description": "Своя игра: the latest question with its lists "
-            "once published (SI-2.4), and the players' scores", "properties": {
-                "current": {"type": ["object", "null"], "properties": {
-                    "round": {"type": "integer"}, "question": {"type": "integer"},
-                    "theme": {"type": "integer"}, "value": {"type": "integer"},
-                    "theme_name": {"type": ["string", "null"], "description": "the pack's "
-                                   "name of the theme; null without a pack"},
-                    "state": {"type": "string", "enum": ["open", "closed", "published"]},
-                    "answer": {"type": ["string", "null"]},
-                    "lists": {"type": "array", "items": {"type": "string"}}}},
-                "scores": {"type": "array", "items": {"type": "object", "properties": {
-                    "player": {"type": "string"}, "points": {"type": "integer"},
-                    "in_competition": {"type": "boolean"}, "removed": {"type": "boolean"},
-                    "place": {"type": ["integer", "null"], "description": "SI-1.2: null "
-                              "out of competition (plays, not ranked) or removed"}}}},
-                "protests": {"type": "array", "description": "SI-3: protests not yet "
-                             "decided (filed: СТОП; heard: СТОЮ)", "items": {
-                                 "type": "object", "properties": {
-                                     "id": {"type": "integer"}, "player": {"type": "string"},
-                                     "round": {"type": "integer"},
-                                     "question": {"type": "integer"},
-                                     "state": {"type": "string",
-                                               "enum": ["filed", "heard"]}}}}}}
+class SiCurrent(Reply):
+    """The question started last (SI-2.4): its answer and lists once published."""
+
+    round: int
+    question: int
+    theme: int
+    theme_name: Annotated[str | None, Meta(
+        description="the pack's name of the theme; null without a pack")]
+    value: int
+    state: Literal["open", "closed", "published"]
+    answer: str | None
+    lists: list[str]
+
+
+class SiScore(Reply):
+    player: str
+    points: int
+    in_competition: bool
+    removed: bool
+    place: Annotated[int | None, Meta(
+        description="SI-1.2: null out of competition (plays, not ranked) or removed")]
+
+
+class SiProtestLine(Reply):
+    """SI-3: a protest not yet decided (filed: СТОП; heard: СТОЮ)."""
+
+    id: int
+    player: str
+    round: int
+    question: int
+    state: Literal["filed", "heard"]
+
+
+class SiState(Reply):
+    """Своя игра's part of GET /state (screens.public): the latest question with its
+    lists once published (SI-2.4), the players' scores and the protests being heard."""
+
+    current: SiCurrent | None
+    scores: list[SiScore]
+    protests: list[SiProtestLine]
 
 
 def openapi_paths() -> dict[str, Any]:

@@ -25,7 +25,7 @@ from ...extensions import db
 from ...host.blueprint import bp
 from ...models import Event
 from ...web import committed
-from . import game, rules
+from . import game, players, protests, rules, scores, screens, themes
 
 
 def _back(anchor: str = "") -> BaseResponse:
@@ -59,11 +59,11 @@ def _number(name: str) -> int:
 def _board(event: Event) -> list[dict[str, Any]]:
     """Each round's themes: their name, their author and their questions with value and
     whether they were played."""
-    authors = game.authors(event)
+    authors = themes.authors(event)
     started = {q.id for _, q, _ in clock.event_gates(event)}
     return [{"number": rnd.number, "themes": [
         {**theme, "author": authors.get((rnd.number, theme["number"]))}
-        for theme in game.board(event, rnd.number, started)]} for rnd in event.rounds]
+        for theme in screens.board(event, rnd.number, started)]} for rnd in event.rounds]
 
 
 @bp.get("/si")
@@ -73,11 +73,11 @@ def si_desk(event: Event):
 
 
 def _desk_page(event: Event, relink: tuple[str, str] | None = None) -> str:
-    latest = game.current_question(event)
+    latest = screens.current_question(event)
     return render_template(
         "host/si.html", event=event, board=_board(event), current=latest,
-        scores=game.scores(event), warnings=game.warnings(event),
-        protests=game.protests(event), marks=("correct", "wrong", "none"),
+        scores=scores.scores(event), warnings=players.warnings(event),
+        protests=protests.protests(event), marks=("correct", "wrong", "none"),
         claims=game.pending_claims(event), problem=session.pop("si_problem", None),
         confirm_warn=session.pop("si_confirm_warn", None), relink=relink)
 
@@ -115,7 +115,7 @@ def si_publish_desk(event: Event):
 @bp.post("/si/protests/<int:protest_id>/hear")
 @host_required
 def si_hear_desk(event: Event, protest_id: int):
-    committed(game.hear, _own(event), protest_id, "host")
+    committed(protests.hear, _own(event), protest_id, "host")
     return _back("protests")
 
 
@@ -125,7 +125,7 @@ def si_decide_protest_desk(event: Event, protest_id: int):
     upheld = request.form.get("upheld") == "yes"
     changes = ([{"player": request.form.get("player"), "mark": request.form.get("mark")}]
                if upheld else [])
-    committed(game.decide_protest, _own(event), protest_id, upheld, changes,
+    committed(protests.decide_protest, _own(event), protest_id, upheld, changes,
               request.form.get("warn") == "yes", "host")
     return _back("protests")
 
@@ -133,7 +133,7 @@ def si_decide_protest_desk(event: Event, protest_id: int):
 @bp.post("/si/competition")
 @host_required
 def si_competition_desk(event: Event):
-    committed(game.set_competition, _own(event), request.form.get("player"),
+    committed(players.set_competition, _own(event), request.form.get("player"),
               request.form.get("in_competition") == "yes", "host")
     return _back("players")
 
@@ -145,18 +145,18 @@ def si_warn_desk(event: Event):
     the points, only once the host confirms it."""
     event = _own(event)
     name = request.form.get("player")
-    if game.warnings(event).get(name or "", 0) + 1 >= rules.WARNINGS_TO_REMOVE and \
+    if players.warnings(event).get(name or "", 0) + 1 >= rules.WARNINGS_TO_REMOVE and \
             request.form.get("confirm") != "yes":
         session["si_confirm_warn"] = name
         return _back("players")
-    return _on_desk("players", game.warn, event, name, "host")
+    return _on_desk("players", players.warn, event, name, "host")
 
 
 @bp.post("/si/unwarn")
 @host_required
 def si_unwarn_desk(event: Event):
     """Take the last warning back (a slip under pressure)."""
-    return _on_desk("players", game.unwarn, _own(event), request.form.get("player"), "host")
+    return _on_desk("players", players.unwarn, _own(event), request.form.get("player"), "host")
 
 
 @bp.post("/si/claim")
@@ -174,7 +174,7 @@ def si_relink_desk(event: Event):
     """A player whose phone lost its session plays on as themselves: a new link for
     their phone (the old one stops working), shown once on the desk."""
     event = _own(event)
-    team = team_named(event, request.form.get("player"), game.NO_PLAYER)
+    team = team_named(event, request.form.get("player"), players.NO_PLAYER)
     token = secrets.token_urlsafe(24)
     team.token_hash = hash_token(token)
     audit.record(event, "host", "si.relink", team.name)
@@ -186,7 +186,7 @@ def si_relink_desk(event: Event):
 @bp.post("/si/author")
 @host_required
 def si_author_desk(event: Event):
-    committed(game.set_author, _own(event), _number("round"), _number("theme"),
+    committed(themes.set_author, _own(event), _number("round"), _number("theme"),
               request.form.get("author") or None, "host")
     return _back(f"round-{request.form.get('round', '')}")
 
@@ -201,7 +201,7 @@ def results_table(event: Event) -> Table:
              *[r.by_round.get(n, 0) for n in numbers], r.points,
              _("removed") if r.removed else _("in competition") if r.in_competition
              else _("out of competition")]
-            for r in game.standings_rows(event)]
+            for r in scores.standings_rows(event)]
     return header, rows
 
 

@@ -1,0 +1,239 @@
+"""Typed JSON responses of the core API: each documented answer is a msgspec Struct, and
+the OpenAPI document's response schemas are generated from these classes (``reply``,
+``components``), as its request bodies are from their Body classes (answerdesk/bodies.py).
+
+The routes build their JSON as before (the save's is answer_write.SavedAnswer.to_json,
+on the phone's hot path: no conversion added there); these classes describe it, and
+tests/test_openapi_replies.py converts real responses into them and validates them
+against the served document, so the document cannot drift from what the routes send.
+
+A ``Reply`` allows no key but its fields; an ``OpenReply`` is one a format adds its own
+part to (the sheet, the state; Format.decorate_sheet, Format.public_state).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Annotated, Any, Literal
+
+import msgspec
+from msgspec import UNSET, Meta, UnsetType
+
+from ..core.states import RoundState
+
+
+class Reply(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A JSON response that carries exactly its fields."""
+
+
+class OpenReply(msgspec.Struct, kw_only=True):
+    """A JSON response that a format may add keys to."""
+
+
+#: A server time as the API writes it (ISO 8601, milliseconds, "Z").
+Moment = Annotated[dt.datetime, Meta(extra_json_schema={"format": "date-time"})]
+
+
+class Error(OpenReply):
+    """Every refusal (answerdesk/errors.py DeskError.to_json); its details, such as the
+    round or the field, beside the code and the message."""
+
+    error: Annotated[str, Meta(description="The refusal's code, e.g. round_locked")]
+    message: Annotated[str, Meta(description="The refusal in the request's language")]
+    field: Annotated[str | UnsetType, Meta(
+        description="The request's field that was wrong, where one was")] = UNSET
+
+
+class CreatedEvent(Reply):
+    """POST /api/events: organiser.event_line."""
+
+    code: str
+    host_password: Annotated[str, Meta(description="Shown once")]
+    team_url: str
+    host_url: str
+    screen_url: str
+
+
+class JoinedTeam(Reply):
+    """POST /api/events/{code}/teams."""
+
+    name: str
+    players: int
+    token: Annotated[str, Meta(description="The team's secret token (Bearer)")]
+    event: str
+
+
+class RoundStatus(Reply):
+    """A round's state as the state poll and the sheet list them."""
+
+    number: int
+    state: RoundState
+
+
+class RoundMoved(Reply):
+    """A host's move of a round (open, close, reveal): its new state."""
+
+    round: int
+    state: RoundState
+
+
+class ClockMarker(Reply):
+    """The question started last on the clock (clock.marker)."""
+
+    round: int
+    question: int
+    state: Literal["open", "locked", "revealed"]
+
+
+class QuestionClock(Reply):
+    """A started question's clock (clock.clock_json): the server's deadlines and its own
+    time, which a phone corrects its clock by."""
+
+    round: int
+    question: int
+    opens_at: Moment
+    answer_until: Moment | None
+    locks_at: Annotated[Moment | None, Meta(
+        description="null: the host closes the question (no deadline)")]
+    seconds: int | None
+    grace: int | None
+    now: Moment
+    state: Literal["open", "locked", "revealed"]
+
+
+class CurrentClock(Reply):
+    """GET /api/events/{code}/clock: the latest started question's clock, or null."""
+
+    clock: QuestionClock | None
+
+
+class State(OpenReply):
+    """GET /api/events/{code}/state (sheets.public_state; the formats' parts beside)."""
+
+    rounds: list[RoundStatus]
+    question: ClockMarker | None
+    version: Annotated[str, Meta(
+        description="Moves with every change the room may see but a phone's save (a "
+                    "joker, the wildcard, a team joining): the phone fetches /play only "
+                    "then")]
+
+
+class SavedAnswer(Reply):
+    """An answer as stored, with its server time and receipt (answer_write.SavedAnswer)."""
+
+    round: int
+    question: int
+    text: str
+    source: Literal["phone", "paper"]
+    version: int
+    saved_at: Moment
+    receipt: Annotated[str, Meta(description="The code a team shows in a dispute (BG-E2)")]
+    fields: Annotated[Any, Meta(description="A widget's parts, or null")] = None
+    state: Annotated[State | UnsetType, Meta(
+        description="With ?with=state: what GET /state answers, read after the save")] = UNSET
+
+
+class SheetEvent(Reply):
+    code: str
+    name: str
+
+
+class SheetTeam(Reply):
+    name: str
+    players: int
+
+
+class SheetQuestion(OpenReply):
+    """A question of a visible round with the team's answer; once the round is revealed
+    its answer and the team's verdict."""
+
+    number: int
+    text: str
+    answer: SavedAnswer | None
+    correct_answer: str | None | UnsetType = UNSET
+    verdict: str | None | UnsetType = UNSET
+
+
+class SheetRound(OpenReply):
+    number: int
+    name: str
+    kind: str
+    points: int
+    state: RoundState
+    questions: list[SheetQuestion]
+
+
+class Sheet(OpenReply):
+    """GET /api/events/{code}/sheet: the team's sheet (sheets.team_sheet; the format's
+    part beside, Format.decorate_sheet)."""
+
+    event: SheetEvent
+    team: SheetTeam
+    states: list[RoundStatus]
+    version: Annotated[str, Meta(
+        description="The screen version the sheet was read under (GET /state)")]
+    now: Moment
+    question: ClockMarker | None
+    rounds: list[SheetRound]
+
+
+class SheetDelta(Reply):
+    """GET /api/events/{code}/sheet?since&version: only the answers changed since."""
+
+    delta: Literal[True]
+    version: str
+    now: Moment
+    answers: list[SavedAnswer]
+
+
+class ReceiptCheck(Reply):
+    """GET /api/host/events/{code}/receipts/{round}/{question} (receipts.ReceiptCheck)."""
+
+    valid: bool
+    team: str
+    round: int
+    question: int
+    text: str | None
+    saved_at: Moment | None
+    current: bool
+
+
+class StandingRow(Reply):
+    team: str
+    points: float
+    place: int | None
+    shared: bool
+    shootout_needed: bool
+    by_round: dict[str, float]
+
+
+class Standings(Reply):
+    """GET /api/events/{code}/standings (the format's standings)."""
+
+    event: str
+    standings: list[StandingRow]
+
+
+#: Every reply a route's description named, for the document's components.
+_NAMED: dict[str, type[Reply | OpenReply]] = {}
+
+
+def reply(model: type[Reply | OpenReply]) -> dict[str, Any]:
+    """The schema reference of a response of ``model``; the schema itself goes into the
+    document's components (``components``) by the class's name."""
+    named = _NAMED.setdefault(model.__name__, model)
+    if named is not model:
+        raise ValueError(f"two replies named {model.__name__}: "
+                         f"{named.__module__} and {model.__module__}")
+    return {"$ref": f"#/components/schemas/{model.__name__}"}
+
+
+def components() -> dict[str, Any]:
+    """The JSON Schemas of every reply a route's description named (and the classes they
+    hold), generated by msgspec."""
+    _, schemas = msgspec.json.schema_components(
+        [_NAMED[name] for name in sorted(_NAMED)], ref_template="#/components/schemas/{name}")
+    for schema in schemas.values():
+        if schema.get("required") == []:
+            del schema["required"]
+    return schemas
