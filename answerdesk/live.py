@@ -13,7 +13,7 @@ desk's version moves on every poll, so the projector would redraw its whole
 picture every 1.5 s for nothing.
 
 A page reads its version before what it shows. On PostgreSQL each statement of a
-polled page sees what is committed by then (database.read_only): a change landing
+polled page sees what is committed by then (database.readonly.read_only): a change landing
 between the two reads then leaves the page a version behind, and the next poll
 draws it; read last, the version already counted a change the picture missed, and
 the page kept the old picture until the next change (tests/test_live_versions.py).
