@@ -21,7 +21,8 @@ busy machine's figure can be judged. All clients are one asyncio loop in this
 process (the machine's load is printed with the figures).
 
     python bench/push_bench.py [--db URL] [--phones 36] [--actions 40] [--gap 0.4]
-                               [--workers 4] [--threads 48] [--servers 1] [--bearer]
+                               [--games 1] [--workers 4] [--threads 48] [--servers 1]
+                               [--bearer]
                                [--fetch] [--warmup 1]
 
 The first ``--warmup`` actions are timed and printed apart, not counted: a freshly
@@ -190,17 +191,22 @@ async def host_connection(port: int, code: str, password: str,
     return conn, {"X-CSRFToken": token}
 
 
-async def measure(masters: list[tuple[int, int]], code: str, password: str,
-                  names: list[str], args: argparse.Namespace) -> dict[str, Any]:
+async def measure(masters: list[tuple[int, int]], games: list[tuple[str, str, list[str]]],
+                  args: argparse.Namespace) -> dict[str, Any]:
+    """Every game's host acts at once, ``--actions`` times; each game's phones watch
+    its first team (``--games``: several OpenQuiz games on one server)."""
     ports = [port for _, port in masters]
-    phones = [Phone(ports[i % len(ports)], code, names[0], args.fetch)
-              for i in range(args.phones)]
-    tasks = [asyncio.create_task(p.run()) for p in phones]
-    host, headers = await host_connection(ports[0], code, password, args.bearer)
+    phones = {code: [Phone(ports[i % len(ports)], code, names[0], args.fetch)
+                     for i in range(args.phones)] for code, _, names in games}
+    everyone = [p for group in phones.values() for p in group]
+    tasks = [asyncio.create_task(p.run()) for p in everyone]
+    hosts = [await host_connection(ports[0], code, password, args.bearer)
+             for code, password, _ in games]
+    code = games[0][0]
     anchor, poll = Connection(ports[0]), Connection(ports[0])
     await anchor.request("GET", "/static/buzzer.js")
     await poll.request("GET", f"/api/events/{code}/state")
-    await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in phones)), 60)
+    await asyncio.wait_for(asyncio.gather(*(p.ready.wait() for p in everyone)), 60)
     spread = [connections_per_worker(master, port) for master, port in masters]
     rng = random.Random(15)
     got: dict[str, Any] = {"push": [], "slowest": [], "committed": [], "host": [],
@@ -209,38 +215,40 @@ async def measure(masters: list[tuple[int, int]], code: str, password: str,
     with collector_paused():
         for action in range(1, args.warmup + args.actions + 1):
             sent = time.perf_counter()
-            (host_ms, status), (anchor_ms, _), (state_ms, _) = await asyncio.gather(
-                timed(host, "POST", f"/api/host/events/{code}/oq/scores",
-                      {"team": names[0], "points": 1}, headers=headers),
+            answers = await asyncio.gather(
                 timed(anchor, "GET", "/static/buzzer.js"),
-                timed(poll, "GET", f"/api/events/{code}/state"))
-            assert status == 200, status
-            done = sent + host_ms / 1000
+                timed(poll, "GET", f"/api/events/{code}/state"),
+                *(timed(host, "POST", f"/api/host/events/{game}/oq/scores",
+                        {"team": names[0], "points": 1}, headers=headers)
+                  for (host, headers), (game, _, names) in zip(hosts, games, strict=True)))
+            (anchor_ms, _), (state_ms, _), *acted = answers
+            assert all(status == 200 for _, status in acted), acted
+            done = sent + max(ms for ms, _ in acted) / 1000
             deadline = time.perf_counter() + 5
-            while time.perf_counter() < deadline and not all(action in p.seen for p in phones):
+            while time.perf_counter() < deadline and not all(action in p.seen for p in everyone):
                 await asyncio.sleep(0.002)
-            late = [(p.seen[action] - sent) * 1000 for p in phones if action in p.seen]
+            late = [(p.seen[action] - sent) * 1000 for p in everyone if action in p.seen]
             if action <= args.warmup:
-                got["warmup"].append((host_ms, max(late, default=5000.0)))
-                got["missed"] += len(phones) - len(late)
+                got["warmup"].append((acted[0][0], max(late, default=5000.0)))
+                got["missed"] += len(everyone) - len(late)
                 await asyncio.sleep(rng.uniform(args.gap / 2, args.gap * 1.5))
                 continue
             got["push"] += late
-            got["committed"] += [(p.seen[action] - done) * 1000 for p in phones
+            got["committed"] += [(p.seen[action] - done) * 1000 for p in everyone
                                  if action in p.seen]
-            got["slowest"].append(max(late) if len(late) == len(phones) else 5000.0)
-            got["missed"] += len(phones) - len(late)
-            got["host"].append(host_ms)
+            got["slowest"].append(max(late) if len(late) == len(everyone) else 5000.0)
+            got["missed"] += len(everyone) - len(late)
+            got["host"] += [ms for ms, _ in acted]
             got["anchor"].append(anchor_ms)
             got["state"].append(state_ms)
             await asyncio.sleep(rng.uniform(args.gap / 2, args.gap * 1.5))
-    got["refused"] = sum(p.refused for p in phones)
-    got["looks"] = sum(p.looks for p in phones)
+    got["refused"] = sum(p.refused for p in everyone)
+    got["looks"] = sum(p.looks for p in everyone)
     for task in tasks:
         task.cancel()
-    for phone in phones:
+    for phone in everyone:
         await phone.conn.close()
-    for conn in (host, anchor, poll):
+    for conn in [host for host, _ in hosts] + [anchor, poll]:
         await conn.close()
     return got
 
@@ -248,7 +256,9 @@ async def measure(masters: list[tuple[int, int]], code: str, password: str,
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", help="PostgreSQL URL (default: a fresh SQLite file)")
-    parser.add_argument("--phones", type=int, default=36)
+    parser.add_argument("--phones", type=int, default=36, help="phones per game")
+    parser.add_argument("--games", type=int, default=1,
+                        help="OpenQuiz games on the server, each with its phones and host")
     parser.add_argument("--actions", type=int, default=40)
     parser.add_argument("--gap", type=float, default=0.4)
     parser.add_argument("--workers", type=int, default=4)
@@ -265,20 +275,20 @@ def main(argv: list[str] | None = None) -> int:
     before = os.getloadavg()
     with tempfile.TemporaryDirectory() as workdir:
         db_url = prepare_database(args.db, workdir)
-        code, password, names = new_game(db_url, workdir, args.phones)
+        games = [new_game(db_url, workdir, args.phones) for _ in range(args.games)]
         servers = [Served(db_url, workdir, args.workers, args.threads)
                    for _ in range(args.servers)]
         try:
             for server in servers:
                 server.start()
-            got = run_async(measure([(s.proc.pid, s.port) for s in servers], code, password,
-                                    names, args))
+            got = run_async(measure([(s.proc.pid, s.port) for s in servers], games, args))
         finally:
             for server in servers:
                 server.stop()
     after = os.getloadavg()
     database = "PostgreSQL" if args.db else "SQLite"
-    print(f"{args.phones} phones, {args.actions} actions, {args.servers} app server(s) of "
+    print(f"{args.games} game(s) of {args.phones} phones, {args.actions} actions each, "
+          f"{args.servers} app server(s) of "
           f"{args.workers} workers x {args.threads} threads, {database}, host "
           f"{'Bearer password' if args.bearer else 'session'}, phones "
           f"{'GET /state on each look' if args.fetch else 'render the pushed state'}; load average "
