@@ -175,6 +175,28 @@ def row_counts(app: Any) -> dict[str, int]:
                 for table in db.metadata.sorted_tables}
 
 
+def refuses_missing_question(call: Any, round_number: int) -> None:
+    """``call(round_number, 99)`` (inside an app context) refuses question 99 with core's
+    translated 404 and leaves the audit log and the question gates as they were."""
+    from answerdesk.errors import NotFound
+    from answerdesk.models import AuditEntry, QuestionGate
+
+    def counts() -> tuple[int | None, int | None]:
+        return (db.session.scalar(db.select(db.func.count(AuditEntry.id))),
+                db.session.scalar(db.select(db.func.count(QuestionGate.id))))
+
+    before = counts()
+    try:
+        call(round_number, 99)
+    except NotFound as refused:
+        assert str(refused) == f"Round {round_number} has no question 99"
+        assert refused.details == {"round": round_number, "question": 99}
+    else:
+        raise AssertionError("question 99 was not refused")
+    db.session.rollback()
+    assert counts() == before
+
+
 class Desk:
     """Shortcuts over the JSON API, as a phone or the host would call it."""
 

@@ -7,11 +7,12 @@ BG-R6 final) are in tests/formats/bg/test_bg_question_lookup.py."""
 from __future__ import annotations
 
 import pytest
+from factories import refuses_missing_question
 
 from answerdesk.core import clock, disputes, receipts, rounds
 from answerdesk.errors import NotFound
 from answerdesk.extensions import db
-from answerdesk.models import AuditEntry, Event, QuestionGate, Team
+from answerdesk.models import Event, Team
 
 LOCKS = ({}, {"for_update": True}, {"for_share": True})
 
@@ -67,15 +68,7 @@ def test_every_caller_refuses_a_missing_question_alike(app, plain_desk, caller) 
         event = _event(desk.code)
         team = db.session.scalar(db.select(Team).where(Team.event_id == event.id))
         round_number = 2
-        before = (db.session.scalar(db.select(db.func.count(AuditEntry.id))),
-                  db.session.scalar(db.select(db.func.count(QuestionGate.id))))
-        with pytest.raises(NotFound) as refused:
-            _callers(event, team)[caller](round_number, 99)
-        assert str(refused.value) == f"Round {round_number} has no question 99"
-        assert refused.value.details == {"round": round_number, "question": 99}
-        db.session.rollback()
-        assert (db.session.scalar(db.select(db.func.count(AuditEntry.id))),
-                db.session.scalar(db.select(db.func.count(QuestionGate.id)))) == before
+        refuses_missing_question(_callers(event, team)[caller], round_number)
 
 
 def test_desk_answers_page_refuses_a_missing_question_in_the_hosts_language(

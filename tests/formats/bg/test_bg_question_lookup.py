@@ -5,12 +5,12 @@ translated 404, and nothing changes."""
 from __future__ import annotations
 
 import pytest
+from factories import refuses_missing_question
 
-from answerdesk.errors import NotFound
 from answerdesk.extensions import db
 from answerdesk.formats.bg import final, jokers
 from answerdesk.formats.bg.programme import FINAL_ROUND
-from answerdesk.models import AuditEntry, Event, QuestionGate, Team
+from answerdesk.models import Event, Team
 
 
 def _callers(event: Event, team: Team) -> dict:
@@ -27,12 +27,4 @@ def test_bg_callers_refuse_a_missing_question_alike(app, demo_desk, caller) -> N
         event = db.session.scalar(db.select(Event).where(Event.code == demo_desk.code))
         team = db.session.scalar(db.select(Team).where(Team.event_id == event.id))
         round_number = FINAL_ROUND if caller == "final" else 2
-        before = (db.session.scalar(db.select(db.func.count(AuditEntry.id))),
-                  db.session.scalar(db.select(db.func.count(QuestionGate.id))))
-        with pytest.raises(NotFound) as refused:
-            _callers(event, team)[caller](round_number, 99)
-        assert str(refused.value) == f"Round {round_number} has no question 99"
-        assert refused.value.details == {"round": round_number, "question": 99}
-        db.session.rollback()
-        assert (db.session.scalar(db.select(db.func.count(AuditEntry.id))),
-                db.session.scalar(db.select(db.func.count(QuestionGate.id)))) == before
+        refuses_missing_question(_callers(event, team)[caller], round_number)
