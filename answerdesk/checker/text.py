@@ -1385,7 +1385,39 @@ def check_text(
         return "review", None, m.reason
     if mode != "exact" and m.reason.code == "no_match" and _original_for_cyrillic(g, key):
         return "review", None, why("other_script", key=entry)
+    if mode != "exact" and m.reason.code in _OTHER_NAME_CODES and _known_other_name(
+        g, key, mode, max_errors
+    ):
+        return "review", None, why("other_name", word=g.raw.strip())
     return "wrong", 0.0, m.reason
+
+
+#: the verdicts of an answer that names something else or nothing the checker reads,
+#: which rule "known other name" may turn into a review (not another number, not a
+#: rejected answer)
+_OTHER_NAME_CODES = frozenset(("no_match", "different_word", "different_name",
+                               "different_beginning", "too_many_errors", "number_differs"))
+
+
+def _known_other_name(
+    g: Prep, key: tuple[tuple[str, Prep], ...], mode: str, max_errors: int
+) -> bool:
+    """Rule "known other name" (issue 30 class 5): the answer is, within the mode's
+    allowance, another name that ``aliases`` gives for a key answer: a former or present
+    name of a country or city ("Иран" for "Персия", "Шри-Ланка" for "Цейлон",
+    "Санкт-Петербург" for "Ленинград", "Станке Димитров" for "Дупница", "Западная
+    Германия" for "ФРГ"), a pen, stage or birth name ("Пешков" for "Максим Горький",
+    "Коба" for "Сталин", "Димитър Стоянов" for "Елин Пелин", "Cassius Clay" for
+    "Muhammad Ali"). Such names are well known in their own right, so rule "plausible
+    other name" rejects them; the host decides (a question may ask for the name of the
+    time), they are never accepted."""
+    from answerdesk.checker import aliases
+
+    for _, a in key:
+        for name in aliases.other_names(a.norm):
+            if compare(g, prepare(name), mode, max_errors).rank >= TYPO:
+                return True
+    return False
 
 
 def _original_for_cyrillic(g: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:

@@ -480,3 +480,39 @@ def test_cldr_other_name_in_parentheses_is_the_same_country() -> None:
     assert outcome("Мьянма", ["Бирма"], "typo3") == ("correct", "same_name")
     assert outcome("Burma", ["Мианмар"], "typo3") == ("correct", "same_name")
     assert outcome("САР", ["Гонконг"], "typo3")[0] != "correct"  # a qualifier, not a name
+
+
+# ------------------------------------------------- class 5: rule "known other name"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Шри-Ланка", "Цейлон"),              # a country's present name for its former one
+        ("Сиам", "Таиланд"),                  # and the reverse
+        ("Cassius Clay", "Muhammad Ali"),      # a birth name for the name he took
+        ("Пешков", "Максим Горький"),          # a pen name's real surname
+        ("Толбухин", "Добрич"),                # a Bulgarian town's name of 1949-1990
+        ("Константинопол", "Стамбул"),         # Bulgarian spelling of an old name
+        ("Елин Пелин", "Димитър Стоянов"),     # a pen name for the real name
+    ],
+)
+def test_known_other_name_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Ирак", "Персия"),          # another country, not in the group
+        ("Москва", "Ленинград"),     # another city
+        ("Сталин", "Ленин"),         # another person with a table entry of his own
+        ("Пушкин", "Максим Горький"),
+        ("Бургас", "Дупница"),
+    ],
+)
+def test_known_other_name_is_not_any_other_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+def test_known_other_name_is_off_in_exact_rounds() -> None:
+    assert outcome("Иран", ["Персия"], "exact")[0] == "wrong"  # BG-R5.6
