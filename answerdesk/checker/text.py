@@ -757,10 +757,69 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
         return Match(REVIEW, d, why("unusual_transcription", key=a.raw.strip()))
     if _plausible_other_name(g, a):
         return Match(REVIEW, d, why("other_name", word=g.raw.strip()))
+    rooted = _same_root(g, a)
+    if rooted:
+        return Match(REVIEW, d, rooted)
     replaced = _one_word_replaced(g, a)
     if replaced:
         return Match(REVIEW, d, why("different_word", word=replaced))
     return Match(WRONG, d, _R_NO_MATCH)
+
+
+#: a word less its final vowels (at most two) is its root when this long or longer
+ROOT_MIN = 4
+#: two one-word answers whose first letters agree this far share their root
+SAME_ROOT_PREFIX = 5
+_FINAL_VOWELS = "аеиоуыэюяйьъ"
+
+
+def _root_of(word: str) -> str:
+    """The word less up to two final vowels (and й, ь, ъ): "брайль" -> "брайл", "эдем" ->
+    "эдем", "шервуд" -> "шервуд"; the word itself when that leaves fewer than
+    ``ROOT_MIN`` letters."""
+    root = word
+    for _ in range(2):
+        if root[-1:] and root[-1] in _FINAL_VOWELS:
+            root = root[:-1]
+    return root if len(root) >= ROOT_MIN else word
+
+
+def _rooted(x: str, y: str) -> bool:
+    """One of two words begins with the whole root of the other ("шервуд"/"шервудский",
+    "брайль"/"брайля", "эдем"/"эдемский"; not "желток"/"желтое"); a first name or a
+    patronymic only as itself ("Николай"/"Николаев", "Пётр"/"Петрович": other people)."""
+    if lexicon.first_name(x) or lexicon.first_name(y):
+        return x == y
+    short, long_ = sorted((x, y), key=len)
+    root = _root_of(short)
+    return len(root) >= ROOT_MIN and long_.startswith(root)
+
+
+def _same_root(g: Prep, a: Prep) -> Reason | None:
+    """Rule "same root" (issue 30 classes 5 and 6): an answer whose every word has the
+    root of a key word, with a key word left out ("Шервуд" for "Шервудский лес",
+    "Гималаи" for "Гималайские горы") or a word added ("Система Брайля" for "Брайль",
+    "Эдемский сад" for "Эдем", "Бермудский треугольник" for "Бермуды"), names the key's
+    thing or a part of it, and a one-word answer that shares its first
+    ``SAME_ROOT_PREFIX`` letters with a one-word key ("Лаконичность" for "Лаконизм",
+    "Исчезновение" for "Исчезание", "Прокуратура" for "Прокурор") is a word of the same
+    root, a synonym or a neighbour: the host decides. Forms of one word are accepted
+    before this; a name for a name is rule "plausible other name"'s."""
+    if g.script != "cyr" or a.script != "cyr":
+        return None
+    kg, ka = _content(g.tokens), _content(a.tokens)
+    if not kg or not ka:
+        return None
+    if len(kg) == len(ka) == 1:
+        x, y = kg[0], ka[0]
+        n = next((i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q),
+                 min(len(x), len(y)))
+        return why("different_word", word=g.raw.strip()) if n >= SAME_ROOT_PREFIX else None
+    if len(kg) < len(ka) and all(any(_rooted(w, k) for k in ka) for w in kg):
+        return _R_PARTIAL_ANSWER
+    if len(kg) > len(ka) and all(any(_rooted(w, k) for w in kg) for k in ka):
+        return _R_EXTRA_WORDS
+    return None
 
 
 #: guard reasons that another school of transcription may explain (not another gender

@@ -516,3 +516,33 @@ def test_known_other_name_is_not_any_other_name(given: str, key: str) -> None:
 
 def test_known_other_name_is_off_in_exact_rounds() -> None:
     assert outcome("Иран", ["Персия"], "exact")[0] == "wrong"  # BG-R5.6
+
+
+# ------------------------------------------------- classes 5 and 6: rule "same root"
+
+@pytest.mark.parametrize(
+    "given, key, code",
+    [
+        ("Гималаи", "Гималайские горы", "partial_answer"),    # a word of the key left out
+        ("Бермудский треугольник", "Бермуды", "extra_words"),  # a word added to the root
+        ("Кипрский залив", "Кипр", "extra_words"),
+        ("Прокуратура", "Прокурор", "different_word"),       # one word, the same root
+        ("Музыкант", "Музыка", "different_word"),
+        ("Лаконичность", "Лаконизм", "different_word"),
+    ],
+)
+def test_same_root_goes_to_review(given: str, key: str, code: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", code)
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Николаев", "Николай Рубцов"),   # a first name's root is not the person
+        ("Желток", "Желтое пятно"),       # a consonant-final word is its own root
+        ("Картина", "Картофель"),         # four letters in common are not a root
+        ("Стрелец", "Стрекоза"),
+    ],
+)
+def test_same_root_needs_the_whole_root(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
