@@ -546,3 +546,50 @@ def test_same_root_goes_to_review(given: str, key: str, code: str) -> None:
 )
 def test_same_root_needs_the_whole_root(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 6: a Bulgarian phrase, one word other
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Летящият холандец", "Летучий голландец"),   # холандец/голландец: two schools
+        ("Смелият Хектор", "Храбрый Гектор"),
+        ("Далечният хоризонт", "Дальний горизонт"),
+        ("Кралският хоспитал", "Королевский госпиталь"),
+    ],
+)
+def test_bulgarian_phrase_with_one_word_translated_otherwise_goes_to_review(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Летящият Хендрикс", "Летучий голландец"), ("Смелият Хамлет", "Храбрый Гектор"),
+     ("Прочутият хусар", "Знаменитый гусар")],  # хусар/гусар: too short to meet
+)
+def test_bulgarian_phrase_with_two_words_other_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 5: rule "translation of a Latin key"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Куда идём?", "Quo vadis?"),
+        ("Отче наш", "Pater noster"),
+        ("Жребий брошен", "Alea iacta est"),
+        ("Новый свет", "New World"),
+    ],
+)
+def test_cyrillic_phrase_for_a_latin_phrase_key_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_script")
+
+
+def test_translation_of_a_latin_key_needs_a_phrase_and_a_latin_only_key() -> None:
+    assert outcome("Пегас", ["Pater noster"], "typo3")[0] == "wrong"        # one word
+    assert outcome("Куда идём", ["Quo vadis?", "Камо грядеши"], "typo3")[0] == "wrong"
+    assert outcome("Жребий брошен", ["Alea iacta est"], "exact")[0] == "wrong"  # BG-R5.6
