@@ -763,7 +763,41 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
     replaced = _one_word_replaced(g, a)
     if replaced:
         return Match(REVIEW, d, why("different_word", word=replaced))
+    if _byname_for_epithet(g, a):
+        return Match(REVIEW, d, why("other_name", word=g.raw.strip()))
+    if len(g.tokens) == 1 and len(a.tokens) > 1 and g.norm in a.tokens and _proper_name(a.raw):
+        # rule "first word of a name": "Id" for "Id Software", "Apple" for "Apple Inc."
+        return Match(REVIEW, d, _R_PARTIAL_ANSWER)
     return Match(WRONG, d, _R_NO_MATCH)
+
+
+#: the endings of a Russian adjective in its cases (an epithet: Великий, Грозный,
+#: Синезубого, Красивая) and of the Bulgarian one (Велики, Смелия)
+_ADJECTIVE = re.compile(r"(?:[ыио]й|[ая]я|[оеё]го|[оеё]му|[ыи]м|[ыи]х|[ую]ю|ия|ият)$")
+
+
+def _byname_for_epithet(g: Prep, a: Prep) -> bool:
+    """Rule "byname for an epithet" (issue 30 class 5): a key of a first name and an
+    epithet ("Харальд Синезубый", "Иван Грозный", "Пётр Великий", "Ярослав Мудрый") and
+    an answer of the same first name and a name that is no common word (a surname,
+    patronymic or father's name: "Харальд Гормссон", "Иван Васильевич", "Пётр
+    Романов", "Ярослав Владимирович") may name the same ruler: the host decides. A
+    first name with another epithet is rule "one word replaced"'s; another first name
+    is another person."""
+    if len(g.tokens) != 2 or len(a.tokens) != 2 or g.tokens[0] != a.tokens[0]:
+        return False
+    first = a.tokens[0]
+    if not _proper_name(a.raw) or not (
+        lexicon.first_name(first) or not lexicon.russian_dictionary_word(first)
+    ):
+        return False  # a first name, or a foreign one the dictionary does not know
+    epithet, other = a.tokens[1], g.tokens[1]
+    return (
+        bool(_ADJECTIVE.search(epithet))
+        and len(other) >= 4
+        and not _ADJECTIVE.search(other)
+        and not lexicon.common_russian_word(other)
+    )
 
 
 #: a word less its final vowels (at most two) is its root when this long or longer

@@ -593,3 +593,38 @@ def test_translation_of_a_latin_key_needs_a_phrase_and_a_latin_only_key() -> Non
     assert outcome("Пегас", ["Pater noster"], "typo3")[0] == "wrong"        # one word
     assert outcome("Куда идём", ["Quo vadis?", "Камо грядеши"], "typo3")[0] == "wrong"
     assert outcome("Жребий брошен", ["Alea iacta est"], "exact")[0] == "wrong"  # BG-R5.6
+
+
+# ------------------------------------------------- class 5: rule "byname for an epithet"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Иван Васильевич", "Иван Грозный"),        # a patronymic for the epithet
+        ("Харальд Гормссон", "Харальд Синезубый"),   # a father's name, a foreign first name
+        ("Фридрих Гогенцоллерн", "Фридрих Великий"),  # the dynasty's name
+    ],
+)
+def test_byname_for_an_epithet_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Олаф Гормссон", "Харальд Синезубый"),   # another first name: another person
+     ("Олаф Трюггвасон", "Харальд Синезубый")],
+)
+def test_byname_needs_the_same_first_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Id", "Id Software"), ("AC", "AC Milan"), ("Microsoft", "Microsoft Corporation")],
+)
+def test_first_word_of_a_name_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "partial_answer")
+
+
+def test_first_word_of_a_lower_case_key_is_no_name() -> None:
+    assert outcome("id", ["id software"], "typo3")[0] == "wrong"
