@@ -804,6 +804,11 @@ def _byname_for_epithet(g: Prep, a: Prep) -> bool:
 ROOT_MIN = 4
 #: two one-word answers whose first letters agree this far share their root
 SAME_ROOT_PREFIX = 5
+#: ... and over this share of the shorter word: "лакони" of "лаконизм" (0.75), "исчез" of
+#: "исчезание" (0.56), "прокур" of "прокурор" (0.75); not a shared prefix-morpheme of
+#: long words, "рейхс" of "рейхсфюрер" (0.5), "транс" of "трансцендентная" (0.33),
+#: "кримин" of "криминалистика" (0.46)
+SAME_ROOT_SHARE = 0.55
 _FINAL_VOWELS = "аеиоуыэюяйьъ"
 
 
@@ -834,8 +839,10 @@ def _same_root(g: Prep, a: Prep) -> Reason | None:
     root of a key word, with a key word left out ("Шервуд" for "Шервудский лес",
     "Гималаи" for "Гималайские горы") or a word added ("Система Брайля" for "Брайль",
     "Эдемский сад" for "Эдем", "Бермудский треугольник" for "Бермуды"), names the key's
-    thing or a part of it, and a one-word answer that shares its first
-    ``SAME_ROOT_PREFIX`` letters with a one-word key ("Лаконичность" for "Лаконизм",
+    thing or a part of it (a left-out word only when what is left is no common word:
+    "Кошка" for "Кошкин дом", "Правда" for "Руде право" stay wrong), and a one-word
+    answer that shares its first ``SAME_ROOT_PREFIX`` letters, over ``SAME_ROOT_SHARE``
+    of it, with a one-word key ("Лаконичность" for "Лаконизм",
     "Исчезновение" for "Исчезание", "Прокуратура" for "Прокурор") is a word of the same
     root, a synonym or a neighbour: the host decides. Forms of one word are accepted
     before this; a name for a name is rule "plausible other name"'s."""
@@ -848,8 +855,12 @@ def _same_root(g: Prep, a: Prep) -> Reason | None:
         x, y = kg[0], ka[0]
         n = next((i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q),
                  min(len(x), len(y)))
-        return why("different_word", word=g.raw.strip()) if n >= SAME_ROOT_PREFIX else None
-    if len(kg) < len(ka) and all(any(_rooted(w, k) for k in ka) for w in kg):
+        if n >= SAME_ROOT_PREFIX and n >= SAME_ROOT_SHARE * min(len(x), len(y)):
+            return why("different_word", word=g.raw.strip())
+        return None
+    if len(kg) < len(ka) and all(
+        any(_rooted(w, k) for k in ka) and not lexicon.common_russian_word(w) for w in kg
+    ):
         return _R_PARTIAL_ANSWER
     if len(kg) > len(ka) and all(any(_rooted(w, k) for w in kg) for k in ka):
         return _R_EXTRA_WORDS

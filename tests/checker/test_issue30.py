@@ -541,6 +541,8 @@ def test_same_root_goes_to_review(given: str, key: str, code: str) -> None:
         ("Николаев", "Николай Рубцов"),   # a first name's root is not the person
         ("Желток", "Желтое пятно"),       # a consonant-final word is its own root
         ("Картина", "Картофель"),         # four letters in common are not a root
+        ("Рейхсфюрер", "Рейхсмаршал"),    # a shared prefix-morpheme, under its share
+        ("Кошка", "Кошкин дом"),          # what is left is a common word, not a name
         ("Стрелец", "Стрекоза"),
     ],
 )
