@@ -848,23 +848,32 @@ def _same_root(g: Prep, a: Prep) -> Reason | None:
     before this; a name for a name is rule "plausible other name"'s."""
     if g.script != "cyr" or a.script != "cyr":
         return None
-    kg, ka = _content(g.tokens), _content(a.tokens)
-    if not kg or not ka:
-        return None
+    code = _same_root_code(g.tokens, a.tokens)
+    if code == "different_word":
+        return why("different_word", word=g.raw.strip())
+    return {"partial_answer": _R_PARTIAL_ANSWER, "extra_words": _R_EXTRA_WORDS}.get(code)
+
+
+@lru_cache(maxsize=65536)
+def _same_root_code(given: tuple[str, ...], key: tuple[str, ...]) -> str:
+    """``_same_root`` on the words of two Cyrillic texts: its reason code, or ""."""
+    kg, ka = _content(given), _content(key)
+    if not kg or not ka or not any(w[:ROOT_MIN - 1] == k[:ROOT_MIN - 1] for w in kg
+                                   for k in ka):
+        return ""
     if len(kg) == len(ka) == 1:
         x, y = kg[0], ka[0]
         n = next((i for i, (p, q) in enumerate(zip(x, y, strict=False)) if p != q),
                  min(len(x), len(y)))
-        if n >= SAME_ROOT_PREFIX and n >= SAME_ROOT_SHARE * min(len(x), len(y)):
-            return why("different_word", word=g.raw.strip())
-        return None
+        ok = n >= SAME_ROOT_PREFIX and n >= SAME_ROOT_SHARE * min(len(x), len(y))
+        return "different_word" if ok else ""
     if len(kg) < len(ka) and all(
         any(_rooted(w, k) for k in ka) and not lexicon.common_russian_word(w) for w in kg
     ):
-        return _R_PARTIAL_ANSWER
+        return "partial_answer"
     if len(kg) > len(ka) and all(any(_rooted(w, k) for w in kg) for k in ka):
-        return _R_EXTRA_WORDS
-    return None
+        return "extra_words"
+    return ""
 
 
 #: guard reasons that another school of transcription may explain (not another gender
@@ -907,6 +916,7 @@ def _same_word_or_school(x: str, y: str) -> bool:
         return True
     return (
         min(len(x), len(y)) >= SCHOOL_WORD_MIN
+        and abs(len(x) - len(y)) <= CONVENTION_SPREAD
         and transcription_key(x) == transcription_key(y)
     )
 
@@ -1510,7 +1520,7 @@ def check_text(
     ):
         return "review", None, why("other_script", key=entry)
     if mode != "exact" and m.reason.code in _OTHER_NAME_CODES and _known_other_name(
-        g, key, mode, max_errors
+        g, accept, mode, max_errors
     ):
         return "review", None, why("other_name", word=g.raw.strip())
     return "wrong", 0.0, m.reason
@@ -1523,9 +1533,7 @@ _OTHER_NAME_CODES = frozenset(("no_match", "different_word", "different_name",
                                "different_beginning", "too_many_errors", "number_differs"))
 
 
-def _known_other_name(
-    g: Prep, key: tuple[tuple[str, Prep], ...], mode: str, max_errors: int
-) -> bool:
+def _known_other_name(g: Prep, accept: tuple[str, ...], mode: str, max_errors: int) -> bool:
     """Rule "known other name" (issue 30 class 5): the answer is, within the mode's
     allowance, another name that ``aliases`` gives for a key answer: a former or present
     name of a country or city ("Иран" for "Персия", "Шри-Ланка" for "Цейлон",
@@ -1535,13 +1543,19 @@ def _known_other_name(
     "Muhammad Ali"). Such names are well known in their own right, so rule "plausible
     other name" rejects them; the host decides (a question may ask for the name of the
     time), they are never accepted."""
+    return any(
+        compare(g, other, mode, max_errors).rank >= TYPO for other in _alias_preps(accept)
+    )
+
+
+@lru_cache(maxsize=4096)
+def _alias_preps(accept: tuple[str, ...]) -> tuple[Prep, ...]:
+    """The prepared other names (``aliases``) of a key's answers, once per key."""
     from answerdesk.checker import aliases
 
-    for _, a in key:
-        for name in aliases.other_names(a.norm):
-            if compare(g, prepare(name), mode, max_errors).rank >= TYPO:
-                return True
-    return False
+    return tuple(
+        prepare(n) for _, a in prepare_key(accept) for n in aliases.other_names(a.norm)
+    )
 
 
 def _original_for_cyrillic(g: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:
@@ -1592,7 +1606,7 @@ def preload() -> None:
     """Load the word lists, place names, pronouncing dictionary and transliteration
     tables now instead of on the first check that needs them (an app calls this at
     start-up, a benchmark before timing)."""
-    from answerdesk.checker import translit
+    from answerdesk.checker import aliases, translit
 
     for lang in lexicon.LANGS:
         lexicon.zipf("", lang)
@@ -1605,3 +1619,4 @@ def preload() -> None:
     number_vocabulary()
     for lang in ("bg", "ru"):
         translit.romanize("а", lang)
+    aliases.other_names("")
