@@ -906,14 +906,12 @@ def _same_word(x: str, y: str) -> bool:
 SCHOOL_WORD_MIN = 6
 
 
-def _same_word_or_school(x: str, y: str) -> bool:
-    """``_same_word``, or one foreign word in the Russian and the Bulgarian school
+def _one_school(x: str, y: str) -> bool:
+    """One foreign word in the Russian and the Bulgarian school
     (``translit.transcription_key``, six letters or more): "холандец"/"голландец",
-    "Хамлет"/"Гамлет", "Хънтър"/"Хантер", so that a Bulgarian phrase with one word
-    translated otherwise ("Летящият холандец" for "Летучий голландец", "Хамлет, принцът
-    датски" for "Гамлет, принц датский") is judged as one word replaced."""
-    if _same_word(x, y):
-        return True
+    "хоризонт"/"горизонт", "хоспитал"/"госпиталь", so that a Bulgarian phrase with one
+    word translated otherwise ("Летящият холандец" for "Летучий голландец") is judged as
+    one word replaced."""
     return (
         min(len(x), len(y)) >= SCHOOL_WORD_MIN
         and abs(len(x) - len(y)) <= CONVENTION_SPREAD
@@ -939,8 +937,14 @@ def _one_word_replaced(g: Prep, a: Prep) -> str:
     ka, kg = _content(a.tokens), _content(g.tokens)
     if len(ka) < 2 or not kg:
         return ""
-    lost = [k for k in ka if not any(_same_word_or_school(k, w) for w in kg)]
-    new = [w for w in kg if not any(_same_word_or_school(k, w) for k in ka)]
+    lost = [k for k in ka if not any(_same_word(k, w) for w in kg)]
+    new = [w for w in kg if not any(_same_word(k, w) for k in ka)]
+    if len(lost) > 1 and len(new) > 1:
+        for k in list(lost):
+            w = next((w for w in new if _one_school(k, w)), None)
+            if w is not None:
+                lost.remove(k)
+                new.remove(w)
     if len(lost) != 1 or len(new) != 1:
         return ""
     if (g.wnorm != g.norm or a.wnorm != a.norm) and (
