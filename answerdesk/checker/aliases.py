@@ -12,9 +12,12 @@ Sources: the lists of renamed places of the Russian, Bulgarian and English Wikip
 of renamed cities", "List of former sovereign states" and the country name changes of
 ISO 3166-3); for people, Масанов, "Словарь псевдонимов русских писателей, учёных и
 общественных деятелей" (1956-1960), Богданов, "Речник на българските псевдоними" (1989),
-and the birth names the encyclopaedias give for stage and pen names. CLDR (via Babel)
-covers the present names of countries and cities in bg/ru/en (``lexicon.same_entity``);
-this table adds what CLDR does not know.
+and the birth names the encyclopaedias give for stage and pen names; the Greek gods and
+heroes and their Roman names (interpretatio romana, as in Кун, "Легенды и мифы Древней
+Греции", and the Oxford Classical Dictionary), which juries now credit ("Зевс" for
+"Юпитер") and now refuse. CLDR (via Babel) covers the present names of countries and
+cities in bg/ru/en (``lexicon.same_entity``); this table adds what CLDR does not know. A
+name that is also a common word of another meaning is left out ("Соль", "Terra").
 """
 
 from __future__ import annotations
@@ -207,6 +210,36 @@ _GROUPS = """
 Парацельс | Paracelsus | Теофраст фон Гогенгейм | Теофраст фон Хоенхайм | Гогенгейм |
     Theophrastus von Hohenheim
 Малкольм Икс | Малкълм Екс | Malcolm X | Малкольм Литтл | Malcolm Little
+Зевс | Zeus | Юпитер | Jupiter
+Гера | Hera | Юнона | Juno
+Афина | Афина Паллада | Athena | Минерва | Minerva
+Афродита | Aphrodite | Венера | Venus
+Арес | Ares | Марс | Mars
+Гермес | Hermes | Меркурий | Mercury
+Аполлон | Apollo | Феб | Phoebus
+Артемида | Artemis | Диана | Diana
+Посейдон | Poseidon | Нептун | Neptune
+Аид | Гадес | Хадес | Hades | Плутон | Pluto
+Деметра | Demeter | Церера | Ceres
+Гефест | Hephaestus | Вулкан | Vulcan
+Дионис | Dionysus | Вакх | Бахус | Bacchus
+Эрот | Эрос | Ерос | Eros | Амур | Купидон | Cupid
+Гестия | Hestia | Веста | Vesta
+Кронос | Крон | Cronus | Сатурн | Saturn
+Гея | Gaia | Теллус | Tellus
+Гелиос | Хелиос | Helios | Сол Инвиктус | Sol Invictus
+Селена | Selene | Луна | Luna
+Эос | Eos | Аврора | Aurora
+Ника | Нике | Nike | Виктория (богиня)
+Тюхе | Тихе | Tyche | Фортуна | Fortuna
+Персефона | Persephone | Прозерпина | Proserpina
+Мойры | Мойри | Moirai | Парки | Parcae
+Эринии | Еринии | Erinyes | Фурии | Furies
+Геракл | Херакъл | Heracles | Геркулес | Херкулес | Hercules
+Одиссей | Одисей | Odysseus | Улисс | Улис | Ulysses
+Асклепий | Асклепий | Asclepius | Эскулап | Ескулап | Aesculapius
+Пан | Фавн | Faunus
+Ирида | Ирис | Iris
 """
 
 

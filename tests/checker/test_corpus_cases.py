@@ -113,7 +113,7 @@ def test_issue30_heldout2_no_false_accept_nor_needless_review() -> None:
     synonyms and other names no list links)."""
     counts = tally("issue30_heldout2.jsonl")
     assert counts["false_accept"] == 0 and counts["needless_review"] == 0
-    assert counts["false_reject"] <= 9
+    assert counts["false_reject"] <= 8
 
 
 HELDOUT2 = [c for c in load("issue30_heldout2.jsonl")

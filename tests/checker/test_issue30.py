@@ -630,3 +630,18 @@ def test_first_word_of_a_name_goes_to_review(given: str, key: str) -> None:
 
 def test_first_word_of_a_lower_case_key_is_no_name() -> None:
     assert outcome("id", ["id software"], "typo3")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Парки", "Мойры"), ("Фурии", "Эринии"), ("Вакх", "Дионис"), ("Эскулап", "Асклепий")],
+)
+def test_roman_name_of_a_greek_god_goes_to_review(given: str, key: str) -> None:
+    """Rule "known other name", interpretatio romana: "Парки" is also the plural of
+    "парк", a common word, which rule "plausible other name" rejects."""
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize("given, key", [("Парки", "Музы"), ("Фурии", "Грации"), ("Сады", "Мойры")])
+def test_roman_name_of_another_god_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
