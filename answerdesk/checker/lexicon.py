@@ -313,3 +313,13 @@ def russian_parts(word: str) -> frozenset[str]:
         elif p.tag.POS in _POS:
             out.add(_POS[p.tag.POS])
     return frozenset(out)
+
+
+@lru_cache(maxsize=65536)
+def first_name(word: str) -> bool:
+    """True when a reading of ``word`` in the Russian dictionary (pymorphy3) is a first
+    name or a patronymic (tags Name, Patr): "николай", "пётр", "петрович"; many people
+    share it, so it names no one by itself."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return False
+    return any({"Name", "Patr"} & p.tag.grammemes for p in _morph().parse(word) if p.is_known)

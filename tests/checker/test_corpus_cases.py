@@ -113,17 +113,16 @@ def test_issue30_heldout2_no_false_accept_nor_needless_review() -> None:
     synonyms and other names no list links)."""
     counts = tally("issue30_heldout2.jsonl")
     assert counts["false_accept"] == 0 and counts["needless_review"] == 0
-    assert counts["false_reject"] <= 28
+    assert counts["false_reject"] <= 8
 
 
 HELDOUT2 = [c for c in load("issue30_heldout2.jsonl")
-            if c["class"] not in ("jury_zachet", "jury_synonym", "other_names", "svoyak",
-                                  "jury_form")]
+            if c["class"] not in ("jury_zachet", "jury_synonym", "svoyak")]
 
 
 @pytest.mark.parametrize("case", HELDOUT2, ids=[f"{c['class']}-{c['id']}" for c in HELDOUT2])
 def test_issue30_heldout2_class_case(case: dict) -> None:
     """Every case of the classes the checker now gets whole (transcription, numbers,
-    choices, look-alikes, near misses, word order, songs, Latin originals, the jury's
-    refusals)."""
+    choices, look-alikes, near misses, word order, songs, Latin originals, other names,
+    the jury's refusals and other forms)."""
     assert kind(case) == "right", case["src"]

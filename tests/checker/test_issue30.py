@@ -480,3 +480,168 @@ def test_cldr_other_name_in_parentheses_is_the_same_country() -> None:
     assert outcome("Мьянма", ["Бирма"], "typo3") == ("correct", "same_name")
     assert outcome("Burma", ["Мианмар"], "typo3") == ("correct", "same_name")
     assert outcome("САР", ["Гонконг"], "typo3")[0] != "correct"  # a qualifier, not a name
+
+
+# ------------------------------------------------- class 5: rule "known other name"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Шри-Ланка", "Цейлон"),              # a country's present name for its former one
+        ("Сиам", "Таиланд"),                  # and the reverse
+        ("Cassius Clay", "Muhammad Ali"),      # a birth name for the name he took
+        ("Пешков", "Максим Горький"),          # a pen name's real surname
+        ("Толбухин", "Добрич"),                # a Bulgarian town's name of 1949-1990
+        ("Константинопол", "Стамбул"),         # Bulgarian spelling of an old name
+        ("Елин Пелин", "Димитър Стоянов"),     # a pen name for the real name
+    ],
+)
+def test_known_other_name_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Ирак", "Персия"),          # another country, not in the group
+        ("Москва", "Ленинград"),     # another city
+        ("Сталин", "Ленин"),         # another person with a table entry of his own
+        ("Пушкин", "Максим Горький"),
+        ("Бургас", "Дупница"),
+    ],
+)
+def test_known_other_name_is_not_any_other_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+def test_known_other_name_is_off_in_exact_rounds() -> None:
+    assert outcome("Иран", ["Персия"], "exact")[0] == "wrong"  # BG-R5.6
+
+
+# ------------------------------------------------- classes 5 and 6: rule "same root"
+
+@pytest.mark.parametrize(
+    "given, key, code",
+    [
+        ("Гималаи", "Гималайские горы", "partial_answer"),    # a word of the key left out
+        ("Бермудский треугольник", "Бермуды", "extra_words"),  # a word added to the root
+        ("Кипрский залив", "Кипр", "extra_words"),
+        ("Прокуратура", "Прокурор", "different_word"),       # one word, the same root
+        ("Музыкант", "Музыка", "different_word"),
+        ("Лаконичность", "Лаконизм", "different_word"),
+    ],
+)
+def test_same_root_goes_to_review(given: str, key: str, code: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", code)
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Николаев", "Николай Рубцов"),   # a first name's root is not the person
+        ("Желток", "Желтое пятно"),       # a consonant-final word is its own root
+        ("Картина", "Картофель"),         # four letters in common are not a root
+        ("Рейхсфюрер", "Рейхсмаршал"),    # a shared prefix-morpheme, under its share
+        ("Кошка", "Кошкин дом"),          # what is left is a common word, not a name
+        ("Стрелец", "Стрекоза"),
+    ],
+)
+def test_same_root_needs_the_whole_root(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 6: a Bulgarian phrase, one word other
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Летящият холандец", "Летучий голландец"),   # холандец/голландец: two schools
+        ("Смелият Хектор", "Храбрый Гектор"),
+        ("Далечният хоризонт", "Дальний горизонт"),
+        ("Кралският хоспитал", "Королевский госпиталь"),
+    ],
+)
+def test_bulgarian_phrase_with_one_word_translated_otherwise_goes_to_review(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Летящият Хендрикс", "Летучий голландец"), ("Смелият Хамлет", "Храбрый Гектор"),
+     ("Прочутият хусар", "Знаменитый гусар")],  # хусар/гусар: too short to meet
+)
+def test_bulgarian_phrase_with_two_words_other_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 5: rule "translation of a Latin key"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Куда идём?", "Quo vadis?"),
+        ("Отче наш", "Pater noster"),
+        ("Жребий брошен", "Alea iacta est"),
+        ("Новый свет", "New World"),
+    ],
+)
+def test_cyrillic_phrase_for_a_latin_phrase_key_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_script")
+
+
+def test_translation_of_a_latin_key_needs_a_phrase_and_a_latin_only_key() -> None:
+    assert outcome("Пегас", ["Pater noster"], "typo3")[0] == "wrong"        # one word
+    assert outcome("Куда идём", ["Quo vadis?", "Камо грядеши"], "typo3")[0] == "wrong"
+    assert outcome("Жребий брошен", ["Alea iacta est"], "exact")[0] == "wrong"  # BG-R5.6
+
+
+# ------------------------------------------------- class 5: rule "byname for an epithet"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Иван Васильевич", "Иван Грозный"),        # a patronymic for the epithet
+        ("Харальд Гормссон", "Харальд Синезубый"),   # a father's name, a foreign first name
+        ("Фридрих Гогенцоллерн", "Фридрих Великий"),  # the dynasty's name
+    ],
+)
+def test_byname_for_an_epithet_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Олаф Гормссон", "Харальд Синезубый"),   # another first name: another person
+     ("Олаф Трюггвасон", "Харальд Синезубый")],
+)
+def test_byname_needs_the_same_first_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Id", "Id Software"), ("AC", "AC Milan"), ("Microsoft", "Microsoft Corporation")],
+)
+def test_first_word_of_a_name_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "partial_answer")
+
+
+def test_first_word_of_a_lower_case_key_is_no_name() -> None:
+    assert outcome("id", ["id software"], "typo3")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Парки", "Мойры"), ("Фурии", "Эринии"), ("Вакх", "Дионис"), ("Эскулап", "Асклепий")],
+)
+def test_roman_name_of_a_greek_god_goes_to_review(given: str, key: str) -> None:
+    """Rule "known other name", interpretatio romana: "Парки" is also the plural of
+    "парк", a common word, which rule "plausible other name" rejects."""
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize("given, key", [("Парки", "Музы"), ("Фурии", "Грации"), ("Сады", "Мойры")])
+def test_roman_name_of_another_god_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
