@@ -25,12 +25,20 @@ from weakref import WeakKeyDictionary, WeakSet
 from sqlalchemy import Integer, bindparam, event, func, select
 from sqlalchemy.engine import Engine
 
+from .errors import Busy
 
-def tune_sqlite(engine: Engine) -> None:
-    """Install WAL, busy timeout and BEGIN IMMEDIATE on an SQLite engine."""
+
+class WriterBusy(Busy):
+    """The writer queue's wait ran out (WriterQueue.acquire)."""
+
+
+def tune_sqlite(engine: Engine, timeout: float = 5.0) -> None:
+    """Install WAL, busy timeout and BEGIN IMMEDIATE on an SQLite engine; a write waits
+    at most ``timeout`` seconds in the writer queue, then as long again for SQLite's
+    lock, and is refused as busy (errors.Busy, a 503 the phones resend)."""
     if engine.dialect.name != "sqlite":
         return
-    gate = WriterQueue(engine.url.database)
+    gate = WriterQueue(engine.url.database, timeout)
     gate.install(engine)
     checkpointer = gate.checkpointer
     if checkpointer is not None:
@@ -41,7 +49,7 @@ def tune_sqlite(engine: Engine) -> None:
         dbapi_conn.isolation_level = None
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         if gate.checkpointer is not None:
@@ -78,6 +86,40 @@ def begin_raw(engine: Engine, dbapi_conn: Any, info: dict[str, Any]) -> None:
     begin = _SQLITE_BEGIN.get(engine)
     if begin is not None:
         begin(dbapi_conn, info, False)
+
+
+def tune_postgresql(engine: Engine, timeout: float = 5.0) -> None:
+    """A statement waits at most ``timeout`` seconds for a lock (a round's queue lock,
+    a row): then PostgreSQL gives up, the transaction is rolled back and the request is
+    refused as busy (errors.Busy) instead of holding a server thread for as long as
+    the lock's holder takes."""
+    if engine.dialect.name != "postgresql":
+        return
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_conn: Any, _record: Any) -> None:
+        with dbapi_conn.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {int(timeout * 1000)}")
+        dbapi_conn.commit()
+
+
+# SQLITE_BUSY and SQLITE_LOCKED (the low byte of an extended result code)
+_SQLITE_BUSY = {5, 6}
+# lock_not_available (lock_timeout), serialization_failure, deadlock_detected
+_POSTGRES_BUSY = {"55P03", "40001", "40P01"}
+
+
+def is_busy(error: BaseException) -> bool:
+    """Whether a database error means "not now", not "never": the write waited too long
+    for a lock or lost a race, and nothing of it was kept. SQLAlchemy's errors carry
+    the driver's (``orig``); the lean path (lean.py) raises the driver's own."""
+    error = getattr(error, "orig", None) or error
+    if isinstance(error, Busy):
+        return True
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _SQLITE_BUSY
+    return getattr(error, "sqlstate", None) in _POSTGRES_BUSY
 
 
 _read_only: ContextVar[bool] = ContextVar("answerdesk_read_only", default=False)
@@ -150,12 +192,14 @@ class WriterQueue:
     2 workers, bench/harness.py). Transactions queue here instead: on a thread
     lock within a worker and an flock on a file beside the database between
     workers; the kernel wakes the next one the moment the lock is released. A
-    wait longer than the busy timeout falls back to SQLite's own waiting.
+    transaction that waits on the thread lock longer than ``timeout`` is refused
+    (WriterBusy); the one thread of a worker that waits on the flock waits for the
+    holder in another worker, whose own wait for SQLite's lock is bounded by the
+    busy timeout.
     """
 
-    TIMEOUT = 5.0
-
-    def __init__(self, database: str | None) -> None:
+    def __init__(self, database: str | None, timeout: float = 5.0) -> None:
+        self.timeout = timeout
         on_file = database if database and database != ":memory:" else None
         self.path = f"{on_file}-writer" if on_file else None
         self.checkpointer = Checkpointer(on_file, self) if on_file else None
@@ -187,8 +231,10 @@ class WriterQueue:
         return self._fd[1]
 
     def acquire(self, dbapi_conn: Any) -> None:
-        if self.path is None or not self._thread_lock.acquire(timeout=self.TIMEOUT):
+        if self.path is None:
             return
+        if not self._thread_lock.acquire(timeout=self.timeout):
+            raise WriterBusy("The server is busy: nothing was changed. Try again in a moment.")
         try:
             fcntl.flock(self._file(), fcntl.LOCK_EX)
         except OSError:
@@ -320,7 +366,10 @@ class Checkpointer:
         while it copied; past RESTART_PAGES it is done again with no writer at work."""
         _busy, pages, _copied = conn.execute(_PASSIVE).fetchone()
         if pages > self.RESTART_PAGES:
-            self.queue.acquire(conn)
+            try:
+                self.queue.acquire(conn)
+            except WriterBusy:  # the saves come first; the next checkpoint tries again
+                return
             try:
                 conn.execute(_PASSIVE).fetchone()
             finally:
