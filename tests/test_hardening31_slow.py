@@ -7,12 +7,15 @@ phone from 127.0.0.1, as two addresses at a venue would.
 
 from __future__ import annotations
 
+import os
 import select
+import signal
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 import requests
@@ -211,3 +214,47 @@ def test_31_3_the_front_passes_every_framing_on_whole(night):
                          b"multipart/form-data; boundary=b\r\nContent-Length: %d\r\n\r\n"
                          % len(form) + form, pause=0.3)
     assert reply.startswith(b"HTTP/1.1 400 ")
+
+
+def _workers(server) -> list[int]:
+    """The gunicorn master's children: its workers (the live checker is off)."""
+    pid = server.proc.pid
+    return [int(c) for c in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def test_31_3_a_killed_workers_connections_are_forgotten(serve, demo, monkeypatch):
+    """kill -9 of every worker: their connections end, the master forks new workers,
+    and the address may open its 6 again (what the dead held is cleared, child_exit)."""
+    monkeypatch.setenv("CONNECTIONS_PER_ADDRESS", "6")
+    monkeypatch.setenv("LIVE_CHECKER", "0")
+    server = serve(workers=2, threads=4)
+    port = _port(server)
+
+    def connect(count: int) -> list[socket.socket]:
+        return [socket.create_connection(("127.0.0.1", port), timeout=5,
+                                         source_address=("127.0.0.3", 0))
+                for _ in range(count)]
+
+    first = connect(8)
+    try:
+        assert _kept_open(first) == 6
+        old = _workers(server)
+        assert len(old) == 2
+        for pid in old:
+            os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:  # the master has forked two new workers
+            now = _workers(server)
+            if len(now) == 2 and not set(now) & set(old):
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError("the master did not replace its workers")
+        requests.get(f"{server.url}/api/openapi.json", timeout=60)  # they serve
+        assert _kept_open(first) == 0  # the dead workers' connections ended
+        second = connect(8)
+        first.extend(second)
+        assert _kept_open(second) == 6
+    finally:
+        for s in first:
+            s.close()
