@@ -202,9 +202,10 @@ def assign_address_row(server: Any, worker: Any) -> None:
 
 def release_address_row(server: Any, worker: Any) -> None:
     """gunicorn's child_exit (master): forget what the exited worker held."""
+    counts: AddressCounts | None = getattr(server, "address_counts", None)
     shared = getattr(worker, "address_counts", None)
-    if shared is not None and shared[0] is getattr(server, "address_counts", None):
-        shared[0].give_back(shared[1])
+    if counts is not None and shared is not None and shared[0] is counts:
+        counts.give_back(shared[1])
 
 
 def _setting(name: str, default: float) -> float:

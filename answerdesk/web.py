@@ -170,10 +170,6 @@ def register_transaction(app: Flask) -> None:
         return response
 
 
-def _wants_json() -> bool:
-    return request.path.startswith("/api/") or request.is_json
-
-
 def register_error_handlers(app: Flask) -> None:
     @app.errorhandler(DeskError)
     def desk_error(error: DeskError):
@@ -182,7 +178,7 @@ def register_error_handlers(app: Flask) -> None:
         headers: dict[str, str] = {}
         if isinstance(error, Busy):
             headers["Retry-After"] = str(error.retry_after)
-        if _wants_json():
+        if request.path.startswith("/api/"):  # every JSON route (formats' too) is here
             return jsonify(error.to_json()), error.status, headers
         return render_template("error.html", error=error), error.status, headers
 
