@@ -178,3 +178,33 @@ def test_31_what_counts_as_busy():
                   psycopg.errors.DeadlockDetected("deadlock detected")):
         assert is_busy(error)
     assert not is_busy(psycopg.errors.UndefinedTable("no such table"))
+
+
+def test_31_busy_phone_keeps_its_answer_and_sends_it_again(short_wait, page, live_demo, db_uri):
+    """The phone sheet in a real browser: a save answered busy (503) stays queued on the
+    phone, shown as waiting, not refused; once the lock is free the phone's queue sends
+    it again and the server keeps it (static/sheet.js)."""
+    from playwright.sync_api import expect
+
+    base, code, password = live_demo
+    token = requests.post(f"{base}/api/events/{code}/teams", json={"name": "Сови"},
+                          timeout=30).json()["token"]
+    assert requests.post(f"{base}/api/host/events/{code}/rounds/2/open", timeout=30,
+                         headers={"Authorization": f"Bearer {password}"}).status_code == 200
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{base}/e/{code}/sheet#token={token}")
+    field = page.locator("input[data-key='2/1']")
+    expect(field).to_be_visible(timeout=15_000)
+    status = page.locator(".question", has=field).locator(".status")
+    with holding_the_lock(db_uri):
+        with page.expect_response(lambda r: "/answers/2/1" in r.url and r.status == 503,
+                                  timeout=20_000):
+            field.fill("Левски")
+        expect(status).to_have_class("status waiting")
+        queued = page.evaluate(f"localStorage.getItem('answerdesk:queue:{code}:{token}')")
+        assert "Левски" in queued
+    expect(status).to_have_class("status saved", timeout=30_000)
+    sheet = requests.get(f"{base}/api/events/{code}/sheet", timeout=30,
+                         headers={"Authorization": f"Bearer {token}"}).json()
+    (round_two,) = [r for r in sheet["rounds"] if r["number"] == 2]
+    assert round_two["questions"][0]["answer"]["text"] == "Левски"
