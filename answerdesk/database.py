@@ -98,9 +98,11 @@ def tune_postgresql(engine: Engine, timeout: float = 5.0) -> None:
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn: Any, _record: Any) -> None:
-        with dbapi_conn.cursor() as cursor:
-            cursor.execute(f"SET lock_timeout = {int(timeout * 1000)}")
-        dbapi_conn.commit()
+        dbapi_conn.autocommit = True  # a setting of the session, outside any transaction
+        try:
+            dbapi_conn.execute(f"SET lock_timeout = {int(timeout * 1000)}")
+        finally:
+            dbapi_conn.autocommit = False
 
 
 # SQLITE_BUSY and SQLITE_LOCKED (the low byte of an extended result code)
