@@ -54,7 +54,7 @@ ERROR_KEYWORDS := DeskError NotFound Conflict RoundLocked NameTaken Unauthorized
 	ChoiceRefused StakeRefused SecretRefused WrongQuestionType \
 	LateJoinClosed JoinBetweenQuestions AuthorsTheme ProtestRefused ProtestWindowClosed ProtestPending \
 	GameFull Banned NotCaptain PlayerRequired GamePaused GameStopped PauseRefused \
-	InvitationRequired NotReserved
+	InvitationRequired NotReserved Busy WriterBusy
 messages: $(VENV)/.installed
 	$(BIN)/pybabel extract -F babel.cfg -k lazy_gettext -k _l -k N_ -k NP_:1,2 $(ERROR_KEYWORDS:%=-k %) \
 		--no-location --sort-output \

@@ -53,11 +53,28 @@ if live_checker:
 
 
 def when_ready(server):
+    from answerdesk import serving
+
+    serving.share_address_counts(server)  # before the first worker forks
     if live_checker:
         from answerdesk import livecheck
 
         server.live_checker = livecheck.fork(server.app.wsgi(), server.LISTENERS)
         server.log.info("live checker started (pid %s)", server.live_checker)
+
+
+def pre_fork(server, worker):
+    """Each worker counts its connections per address in its own row of the server's
+    shared counts (answerdesk/serving.py): the per-address cap holds for the server."""
+    from answerdesk import serving
+
+    serving.assign_address_row(server, worker)
+
+
+def child_exit(server, worker):
+    from answerdesk import serving
+
+    serving.release_address_row(server, worker)
 
 
 def post_fork(server, worker):

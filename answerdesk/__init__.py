@@ -42,6 +42,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .core.disputes import offered as appeals_offered
     from .core.formats import of as format_of
     from .core.labels import register as register_labels
+    from .database.busy import tune_postgresql
     from .database.sqlite import tune_sqlite
     from .display import bp as display_bp
     from .extensions import babel, csrf, db, migrate
@@ -83,7 +84,8 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["format_of"] = format_of
     app.jinja_env.globals["appeals_offered"] = appeals_offered
     with app.app_context():
-        tune_sqlite(db.engine)
+        tune_sqlite(db.engine, app.config["DATABASE_LOCK_TIMEOUT"])
+        tune_postgresql(db.engine, app.config["DATABASE_LOCK_TIMEOUT"])
     for blueprint in (api_bp, team_bp, host_bp, display_bp, media_bp, i18n_bp, start_bp):
         app.register_blueprint(blueprint)
     csrf.exempt(api_bp)

@@ -75,6 +75,14 @@ def _credential_counter() -> tuple[Any, str] | None:
     return limiter.limiter, get_remote_address()
 
 
+def refuse_over_credential_limit() -> None:
+    """Refuse (429) an address over CREDENTIAL_LIMIT before anything else is done for its
+    request: no read of the event, no transaction, only the counter's look-up."""
+    counter = _credential_counter()
+    if counter is not None and not counter[0].test(_CREDENTIAL_ITEM, "credentials", counter[1]):
+        raise RateLimited("Too many attempts: wait a minute and try again.")
+
+
 def checked_credential(check: Callable[[], bool]) -> bool:
     """Run one password check under the rule (module docstring): refused up front for an
     address over CREDENTIAL_LIMIT, counted when wrong. No transaction may be open: the
@@ -282,6 +290,7 @@ def api_host(code: str) -> Event:
     only a Bearer skips CSRF (security._host_api_session_needs_csrf)."""
     password = bearer_token()
     if password:
+        refuse_over_credential_limit()
         event, host_hash = event_to_check(code)
         if checked_credential(lambda: right_password(host_hash, password)):
             return event

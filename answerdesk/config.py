@@ -99,6 +99,10 @@ def load_config(instance_path: str, overrides: dict[str, Any]) -> dict[str, Any]
         # How long a process keeps its read of an event's state for the polls that follow
         # (core/recent.py); 0: every poll reads the database.
         "STATE_CACHE_SECONDS": float(os.environ.get("STATE_CACHE_SECONDS", "0.5")),
+        # Seconds a write waits for the database's lock (SQLite: in the writer queue and
+        # again for SQLite's own lock; PostgreSQL: lock_timeout) before it is refused
+        # with a 503 the phones resend (errors.Busy, docs/security.md).
+        "DATABASE_LOCK_TIMEOUT": float(os.environ.get("DATABASE_LOCK_TIMEOUT", "5")),
         "WTF_CSRF_TIME_LIMIT": None,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SQLALCHEMY_ENGINE_OPTIONS": _engine_options(url),

@@ -90,3 +90,14 @@ class TooLarge(DeskError):
 class RateLimited(DeskError):
     status = 429
     code = "rate_limited"
+
+
+class Busy(DeskError):
+    """The database could not take the write in time: SQLite's writer queue or busy
+    timeout ran out, or PostgreSQL gave up on a lock (lock_timeout), a serialization
+    failure or a deadlock. Nothing was written; the same request sent again will do,
+    so it is a 503 with Retry-After, which the phones' queues resend (docs/security.md)."""
+
+    status = 503
+    code = "busy"
+    retry_after = 1

@@ -19,7 +19,10 @@ on a proxy in front) falls back to gunicorn's own reading.
 from __future__ import annotations
 
 import errno
+import hashlib
+import mmap
 import os
+import secrets
 import selectors
 import socket
 import struct
@@ -33,10 +36,11 @@ from gunicorn import http
 from gunicorn.http.unreader import Unreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
-# Connections one client address may hold open in one worker process; beyond
-# that a new one is closed at once. A phone's browser opens at most 6 to one
-# host, a live-push stream one more; the server's own machine (the host's desk
-# and projector, a proxy in front) is not capped. CONNECTIONS_PER_ADDRESS=0: no cap.
+# Connections one client address may hold open on the whole server, all its worker
+# processes together (AddressCounts); beyond that a new one is closed at once. A
+# phone's browser opens at most 6 to one host, a live-push stream one more; the
+# server's own machine (the host's desk and projector, a proxy in front) is not
+# capped. CONNECTIONS_PER_ADDRESS=0: no cap.
 CONNECTIONS_PER_ADDRESS = 32
 # A request's line and headers must arrive within this many seconds of its first
 # byte (nginx's client_header_timeout is 60 s; a phone's header is one packet).
@@ -138,6 +142,72 @@ class _Conn(TConn):
         super().close(graceful)
 
 
+class AddressCounts:
+    """Open connections per client address, counted by every worker of the server in
+    memory the master shares with them: the cap holds for the server, not per process
+    (4 workers would otherwise let an address hold 4 caps).
+
+    Each worker process counts in a row of its own (only it writes there: no lock
+    between processes) and admits a connection by the sum over all rows. The master
+    hands a row to each worker it forks (``pre_fork``) and clears it when the worker
+    exits (``child_exit``), so what a killed worker held is forgotten with it. Addresses
+    are counted in SLOTS buckets by a keyed hash (the key made at start, so no one can
+    pick addresses that share a bucket with another's): two addresses in one bucket
+    share a cap. Two workers admitting in the same instant may each pass the cap by one.
+    """
+
+    SLOTS = 1 << 14
+    _CELL = 4  # a signed 32-bit count
+
+    def __init__(self, rows: int) -> None:
+        self.rows = rows
+        self._key = secrets.token_bytes(16)
+        self._memory = mmap.mmap(-1, rows * self.SLOTS * self._CELL)  # shared across fork
+        self._cells = memoryview(self._memory).cast("i")
+        self._free = list(range(rows))  # the master's: rows no live worker holds
+
+    def bucket(self, address: str) -> int:
+        digest = hashlib.blake2b(address.encode(), key=self._key, digest_size=4).digest()
+        return int.from_bytes(digest, "little") % self.SLOTS
+
+    def total(self, bucket: int) -> int:
+        return sum(self._cells[row * self.SLOTS + bucket] for row in range(self.rows))
+
+    def add(self, row: int, bucket: int, delta: int) -> None:
+        self._cells[row * self.SLOTS + bucket] += delta
+
+    def take_row(self) -> int | None:
+        return self._free.pop(0) if self._free else None
+
+    def give_back(self, row: int) -> None:
+        start = row * self.SLOTS * self._CELL
+        self._memory[start:start + self.SLOTS * self._CELL] = bytes(self.SLOTS * self._CELL)
+        self._free.append(row)
+
+
+def share_address_counts(server: Any) -> None:
+    """gunicorn's when_ready (master, before the first fork): the shared counts, with
+    rows for twice the workers (a reload runs new workers beside the old ones)."""
+    server.address_counts = AddressCounts(2 * max(server.num_workers, 1) + 2)
+
+
+def assign_address_row(server: Any, worker: Any) -> None:
+    """gunicorn's pre_fork (master): the worker's row in the shared counts; a worker
+    with none (more workers than rows) counts alone, as a server of one."""
+    counts = getattr(server, "address_counts", None)
+    row = counts.take_row() if counts is not None else None
+    if counts is not None and row is not None:
+        worker.address_counts = (counts, row)
+
+
+def release_address_row(server: Any, worker: Any) -> None:
+    """gunicorn's child_exit (master): forget what the exited worker held."""
+    counts: AddressCounts | None = getattr(server, "address_counts", None)
+    shared = getattr(worker, "address_counts", None)
+    if counts is not None and shared is not None and shared[0] is counts:
+        counts.give_back(shared[1])
+
+
 def _setting(name: str, default: float) -> float:
     return float(os.environ.get(name, default))
 
@@ -153,7 +223,9 @@ class BufferingWorker(ThreadWorker):
         self.header_seconds = _setting("HEADER_SECONDS", HEADER_SECONDS)
         self.idle_seconds = _setting("IDLE_SECONDS", IDLE_SECONDS)
         self.keepalive_seconds = float(self.cfg.keepalive)  # a setting's lookup costs a call
-        self.open_by_address: dict[str, int] = {}
+        # the server's shared counts and this worker's row in them (assign_address_row
+        # replaces these before the fork): alone, a server of one process
+        self.address_counts: tuple[AddressCounts, int] = (AddressCounts(1), 0)
         self.arriving_conns: set[_Conn] = set()
         self.next_scan = 0.0
 
@@ -171,14 +243,17 @@ class BufferingWorker(ThreadWorker):
         address = client_addr[0] if isinstance(client_addr, tuple) else ""
         capped = bool(self.per_address and address
                       and address != (server_addr[0] if isinstance(server_addr, tuple) else ""))
-        if capped and self.open_by_address.get(address, 0) >= self.per_address:
-            client_sock.close()
-            return
-        self.nr_conns += 1
-        conn = _Conn(self.cfg, client_sock, client_addr, server_addr,
-                     on_close=partial(self._forget, address) if capped else None)
+        on_close = None
         if capped:
-            self.open_by_address[address] = self.open_by_address.get(address, 0) + 1
+            counts, row = self.address_counts
+            bucket = counts.bucket(address)
+            if counts.total(bucket) >= self.per_address:
+                client_sock.close()
+                return
+            counts.add(row, bucket, 1)
+            on_close = partial(self._forget, bucket)
+        self.nr_conns += 1
+        conn = _Conn(self.cfg, client_sock, client_addr, server_addr, on_close=on_close)
         try:
             client_sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
                                    struct.pack("ll", SEND_SECONDS, 0))
@@ -190,12 +265,9 @@ class BufferingWorker(ThreadWorker):
         conn.data_ready = True
         self._await_request(conn)
 
-    def _forget(self, address: str, conn: _Conn) -> None:
-        left = self.open_by_address.get(address, 1) - 1
-        if left > 0:
-            self.open_by_address[address] = left
-        else:
-            self.open_by_address.pop(address, None)
+    def _forget(self, bucket: int, conn: _Conn) -> None:
+        counts, row = self.address_counts
+        counts.add(row, bucket, -1)
 
     # -- reading a request: never waiting in a thread ----------------------------
     def _await_request(self, conn: _Conn) -> None:

@@ -10,12 +10,14 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
 from msgspec import Meta
+from sqlalchemy.exc import DBAPIError
 
 from .access import bearer_token
 from .bodies import N_, B, Body, read
 from .core.teams import event_and_team_by_token
 from .core.text import is_valid_text
-from .errors import DeskError
+from .database.busy import is_busy
+from .errors import Busy, DeskError
 from .extensions import db
 from .models import Event, Team
 
@@ -173,9 +175,27 @@ def register_error_handlers(app: Flask) -> None:
     def desk_error(error: DeskError):
         app.logger.info("refused %s %s %s: %s", request.method, request.path, error.status,
                         error.code)
-        if request.path.startswith("/api/"):
-            return jsonify(error.to_json()), error.status
-        return render_template("error.html", error=error), error.status
+        headers: dict[str, str] = {}
+        if isinstance(error, Busy):
+            headers["Retry-After"] = str(error.retry_after)
+        if request.path.startswith("/api/"):  # every JSON route (formats' too) is here
+            return jsonify(error.to_json()), error.status, headers
+        return render_template("error.html", error=error), error.status, headers
+
+    def database_error(error: Exception):
+        """A write that waited too long for the database's lock, or lost a race
+        (database.busy.is_busy): refused as busy, to be sent again; any other database error
+        stays an error (a 500, logged with its traceback)."""
+        if not is_busy(error):
+            raise error
+        db.session.rollback()
+        return desk_error(Busy("The server is busy: nothing was changed. "
+                               "Try again in a moment."))
+
+    with app.app_context():  # the lean path (lean.py) raises the driver's own errors
+        driver = db.engine.dialect.loaded_dbapi
+    for kind in (DBAPIError, driver.OperationalError):
+        app.register_error_handler(kind, database_error)
 
     @app.errorhandler(404)
     def not_found(error: Exception):

@@ -411,10 +411,17 @@ async def join_teams(port: int, code: str, count: int, prefix: str) -> list[str]
     return tokens
 
 
-async def host_call(port: int, code: str, password: str, rnd: int, action: str) -> int:
+async def host_call(port: int, code: str, password: str, rnd: int, action: str,
+                    tries: int = 20) -> int:
+    """The host's round action; sent again after its Retry-After while the server
+    answers busy (a 503, errors.Busy), as the desk does, ``tries`` times at most."""
     conn = Connection(port)
-    status, _ = await conn.request("POST", f"/api/host/events/{code}/rounds/{rnd}/{action}",
-                                   headers={"Authorization": f"Bearer {password}"})
+    for _ in range(tries):
+        status, _ = await conn.request("POST", f"/api/host/events/{code}/rounds/{rnd}/{action}",
+                                       headers={"Authorization": f"Bearer {password}"})
+        if status != 503:
+            break
+        await asyncio.sleep(float(conn.headers.get("retry-after", "1")))
     await conn.close()
     return status
 
@@ -889,11 +896,11 @@ async def lock_race(port: int, code: str, password: str, teams: int, close_after
     assert await host_call(port, code, password, rnd, "open") == 200
     questions = 4 if rnd == 2 else 2
     acked: dict[tuple[str, int], int] = {}
-    late = errors = refused = 0
+    late = errors = refused = busy = 0
     closed_at: list[float] = []
 
     async def writer(token: str, q: int) -> None:
-        nonlocal late, errors, refused
+        nonlocal late, errors, refused, busy
         conn = Connection(port)
         auth = {"Authorization": f"Bearer {token}"}
         n = 0
@@ -913,6 +920,8 @@ async def lock_race(port: int, code: str, password: str, teams: int, close_after
             elif status == 409:
                 refused += 1
                 break
+            elif status == 503:
+                busy += 1  # the database could not take it in time: the phone sends again
             else:
                 errors += 1
                 break
@@ -930,22 +939,30 @@ async def lock_race(port: int, code: str, password: str, teams: int, close_after
         1 for (token, q), n in acked.items() if stored_text(stored[token], rnd, q) != f"edit {n}"
     )
     return {"writers": teams * questions, "acknowledged": sum(acked.values()),
-            "refused": refused, "missing": missing, "late": late, "errors": errors}
+            "refused": refused, "missing": missing, "late": late, "errors": errors,
+            "busy": busy}
 
 
 # crash
 
 
 async def crash_burst(server: Served, code: str, password: str, writers: int,
-                      burst: float) -> dict:
-    """Writers save as fast as they can; after ``burst`` seconds kill -9 the server."""
+                      burst: float, least: int = 0, within: float = 120) -> dict:
+    """Writers save as fast as they can; kill -9 the server ``burst`` seconds after the
+    first acknowledged save, once ``least`` saves are acknowledged: on a busy machine
+    the workers may take long to start serving, and a fixed sleep then killed a server
+    that had hardly saved. ``within`` seconds from the start bound the wait."""
     teams = max(1, writers // 4)
     tokens = await join_teams(server.port, code, teams, "Crash")
     assert await host_call(server.port, code, password, 2, "open") == 200
     acked: dict[tuple[str, int], int] = {}
+    saves = 0  # acknowledged (200) replies
+    first: list[float] = []  # when the first was acknowledged
     killed = asyncio.Event()
+    loop = asyncio.get_running_loop()
 
     async def writer(token: str, q: int) -> None:
+        nonlocal saves
         conn = Connection(server.port)
         auth = {"Authorization": f"Bearer {token}"}
         n = 0
@@ -958,44 +975,54 @@ async def crash_burst(server: Served, code: str, password: str, writers: int,
                 break
             if status == 200:
                 acked[(token, q)] = n
+                saves += 1
+                if not first:
+                    first.append(loop.time())
         await conn.close()
 
     async def killer() -> None:
-        await asyncio.sleep(burst)
+        deadline = loop.time() + within
+        while loop.time() < deadline and not (
+                first and saves >= least and loop.time() - first[0] >= burst):
+            await asyncio.sleep(0.05)
         server.kill()
         killed.set()
 
     pairs = [(t, q) for t in tokens for q in range(1, 5)][:writers]
     await asyncio.gather(killer(), *(writer(t, q) for t, q in pairs))
-    return {"tokens": tokens, "acked": acked}
+    return {"tokens": tokens, "acked": acked, "saves": saves}
 
 
 async def crash_check(port: int, code: str, tokens: list[str],
-                      acked: dict[tuple[str, int], int]) -> dict:
+                      acked: dict[tuple[str, int], int], saves: int) -> dict:
     stored = await sheets(port, code, tokens)
     missing = 0
     for (token, q), n in acked.items():
         text = stored_text(stored[token], 2, q) or "edit 0"
         if int(text.split()[-1]) < n:
             missing += 1
-    return {"acknowledged": sum(acked.values()), "answers": len(acked), "missing": missing}
+    return {"acknowledged": saves, "answers": len(acked), "missing": missing}
 
 
 # command line
 
 
 def run_crash(db_url: str, workdir: str, writers: int, burst: float, workers: int,
-              threads: int) -> dict:
+              threads: int, least: int = 0, within: float = 120) -> dict:
+    """kill -9 of master and workers amid a burst of saves (crash_burst), a restart, and
+    the acknowledged answers read back; each phase bounded by ``within`` seconds."""
     code, password = new_event(db_url, workdir)
-    server = Served(db_url, workdir, workers, threads).start()
+    server = Served(db_url, workdir, workers, threads).start(within)
     try:
-        burst_result = run_async(crash_burst(server, code, password, writers, burst))
+        burst_result = run_async(asyncio.wait_for(
+            crash_burst(server, code, password, writers, burst, least, within), 2 * within))
     finally:
         server.kill()
-    restarted = Served(db_url, workdir, workers, threads).start()
+    restarted = Served(db_url, workdir, workers, threads).start(within)
     try:
-        return run_async(crash_check(restarted.port, code, burst_result["tokens"],
-                                       burst_result["acked"]))
+        return run_async(asyncio.wait_for(
+            crash_check(restarted.port, code, burst_result["tokens"], burst_result["acked"],
+                        burst_result["saves"]), within))
     finally:
         restarted.stop()
 

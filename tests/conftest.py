@@ -85,7 +85,8 @@ def db_uri(schema: str, tmp_path: Path) -> str:
 def _truncate_all(tries: int = 5) -> None:
     """Empty every table for the next test. A previous test's live-push watcher may still
     be reading (it stops once its streams end): PostgreSQL then picks TRUNCATE as the
-    deadlock's victim, and it is tried again."""
+    deadlock's victim, or its wait outlasts lock_timeout (DATABASE_LOCK_TIMEOUT), and
+    it is tried again."""
     from sqlalchemy.exc import OperationalError
 
     tables = ", ".join(t.name for t in db.metadata.sorted_tables)
@@ -95,7 +96,8 @@ def _truncate_all(tries: int = 5) -> None:
                 conn.exec_driver_sql(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
             return
         except OperationalError as err:
-            if "deadlock" not in str(err) or attempt == tries - 1:
+            if not ("deadlock" in str(err) or "lock timeout" in str(err)) \
+                    or attempt == tries - 1:
                 raise
             time.sleep(0.2)
 

@@ -493,6 +493,43 @@ def test_31_2_one_rule_counts_wrong_passwords_over_every_route(strict_app):
     assert other.status_code == 200  # per address
 
 
+def test_31_2_an_address_over_the_limit_is_refused_before_any_database_work(strict_app):
+    """Once an address is over the limit, its host API calls and login forms are 429s
+    before the event is read: a flood of them begins no transaction (on SQLite the login
+    form's read would take the writer queue's turn from the saves), and an event code
+    that does not exist tells the address nothing either."""
+    from sqlalchemy import event as sa_event
+
+    from answerdesk.extensions import db
+
+    code, _ = strict_app.config["DEMO"]
+    client = strict_app.test_client()
+    token = re.search(r'name="csrf_token" value="([^"]+)"',
+                      client.get(f"/host/{code}/login").get_data(as_text=True)).group(1)
+    wrong = {"Authorization": "Bearer nope"}
+    for _ in range(10):
+        assert client.post(f"/api/host/events/{code}/rounds/2/open",
+                           headers=wrong).status_code == 401
+    statements: list[str] = []
+
+    def seen(_conn, _cursor, statement, *_args) -> None:
+        statements.append(statement)
+
+    with strict_app.app_context():
+        engine = db.engine
+    sa_event.listen(engine, "before_cursor_execute", seen)
+    try:
+        for path in (f"/api/host/events/{code}/rounds/2/open",
+                     "/api/host/events/NOSUCH/rounds/2/open",
+                     f"/api/host/events/{code}/rounds/1/questions/1/start"):
+            assert client.post(path, headers=wrong).status_code == 429, path
+        login = client.post(f"/host/{code}/login", data={"password": "x", "csrf_token": token})
+        assert login.status_code == 429
+    finally:
+        sa_event.remove(engine, "before_cursor_execute", seen)
+    assert statements == []
+
+
 # 1. A cheating phone always wins the OpenQuiz buzzer (OQ-4) ---------------------------------
 
 @pytest.fixture

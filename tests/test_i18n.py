@@ -28,7 +28,7 @@ ERROR_CLASSES = ("DeskError", "NotFound", "Conflict", "RoundLocked", "NameTaken"
                  "ProtestWindowClosed", "ProtestPending",
                  "GameFull", "Banned", "NotCaptain", "PlayerRequired", "GamePaused",
                  "GameStopped", "PauseRefused",
-                 "InvitationRequired", "NotReserved")
+                 "InvitationRequired", "NotReserved", "Busy", "WriterBusy")
 KEYWORDS = {"_": None, "gettext": None, "ngettext": (1, 2), "lazy_gettext": None,
             "_l": None, "lazy_ngettext": (1, 2), "N_": None,
             "NP_": (1, 2)} | dict.fromkeys(ERROR_CLASSES)

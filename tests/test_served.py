@@ -43,7 +43,9 @@ def test_night_over_gunicorn(live_demo):
 
 
 def test_lock_race_loses_nothing_and_accepts_nothing_late(live_demo):
-    """Saves racing the host's close: each is acknowledged-and-kept or refused."""
+    """Saves racing the host's close: each is acknowledged-and-kept or refused. A save
+    the database could not take in time is a 503 busy, sent again as the phone's
+    queue does; any other answer, or an exception in a phone's thread, fails the test."""
     base, code, password = live_demo
     host = {"Authorization": f"Bearer {password}"}
     tokens = [requests.post(f"{api(base, code)}/teams", json={"name": f"T{i}"}).json()["token"]
@@ -51,6 +53,7 @@ def test_lock_race_loses_nothing_and_accepts_nothing_late(live_demo):
     requests.post(f"{base}/api/host/events/{code}/rounds/2/open", headers=host)
     acked: dict[tuple[str, int], str] = {}
     refused: list[int] = []
+    errors: list[str] = []
     lock = threading.Lock()
     stop = threading.Event()
 
@@ -61,8 +64,13 @@ def test_lock_race_loses_nothing_and_accepts_nothing_late(live_demo):
             n += 1
             text = f"answer {n}"
             q = n % 4 + 1
-            resp = session.put(f"{api(base, code)}/answers/2/{q}", json={"text": text},
-                               headers={"Authorization": f"Bearer {token}"})
+            while True:
+                resp = session.put(f"{api(base, code)}/answers/2/{q}", json={"text": text},
+                                   headers={"Authorization": f"Bearer {token}"}, timeout=60)
+                if resp.status_code != 503:
+                    break
+                assert resp.json()["error"] == "busy" and resp.headers["Retry-After"]
+                time.sleep(0.1)
             with lock:
                 if resp.status_code == 200:
                     acked[(token, q)] = text
@@ -70,17 +78,28 @@ def test_lock_race_loses_nothing_and_accepts_nothing_late(live_demo):
                     refused.append(n)
                     return
                 else:
-                    raise AssertionError(resp.text)
+                    raise AssertionError(f"{resp.status_code} {resp.text[:300]}")
 
-    threads = [threading.Thread(target=phone, args=(t,)) for t in tokens]
+    def run(token: str) -> None:
+        try:
+            phone(token)
+        except Exception as error:  # reported below: a thread's exception only warns
+            with lock:
+                errors.append(f"{type(error).__name__}: {error}")
+
+    threads = [threading.Thread(target=run, args=(t,)) for t in tokens]
     for t in threads:
         t.start()
     threading.Event().wait(0.5)
-    closed = requests.post(f"{base}/api/host/events/{code}/rounds/2/close", headers=host)
-    assert closed.status_code == 200
+    while (closed := requests.post(f"{base}/api/host/events/{code}/rounds/2/close",
+                                   headers=host, timeout=60)).status_code == 503:
+        pass  # busy: the desk sends the close again
+    assert closed.status_code == 200, closed.text
     stop.set()
     for t in threads:
-        t.join(30)
+        t.join(120)
+    assert not [t for t in threads if t.is_alive()], "a phone's thread never ended"
+    assert not errors, errors
     assert acked, "no save was acknowledged before the lock"
     for token in tokens:
         sheet = requests.get(f"{api(base, code)}/sheet",

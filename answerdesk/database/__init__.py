@@ -7,4 +7,6 @@
 - readonly.py: transactions that only read (read_only, reads_only, read_write)
 - postgres_locks.py: PostgreSQL's queue lock of a round (saves shared, round moves
   exclusive)
+- busy.py: a write that waited too long for a lock, refused as busy (PostgreSQL's
+  lock_timeout; which drivers' errors mean "not now")
 """

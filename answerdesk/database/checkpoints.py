@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from weakref import WeakSet
 
+from ..errors import Busy
+
 if TYPE_CHECKING:
     from .writer_queue import WriterQueue
 
@@ -127,7 +129,10 @@ class Checkpointer:
         while it copied; past RESTART_PAGES it is done again with no writer at work."""
         _busy, pages, _copied = conn.execute(_PASSIVE).fetchone()
         if pages > self.RESTART_PAGES:
-            self.queue.acquire(conn)
+            try:
+                self.queue.acquire(conn)
+            except Busy:  # the saves come first; the next checkpoint tries again
+                return
             try:
                 conn.execute(_PASSIVE).fetchone()
             finally:

@@ -19,11 +19,13 @@ from .readonly import reading_only
 from .writer_queue import WriterQueue
 
 
-def tune_sqlite(engine: Engine) -> None:
-    """Install WAL, busy timeout and BEGIN IMMEDIATE on an SQLite engine."""
+def tune_sqlite(engine: Engine, timeout: float = 5.0) -> None:
+    """Install WAL, busy timeout and BEGIN IMMEDIATE on an SQLite engine; a write waits
+    at most ``timeout`` seconds in the writer queue, then as long again for SQLite's
+    lock, and is refused as busy (errors.Busy, a 503 the phones resend)."""
     if engine.dialect.name != "sqlite":
         return
-    gate = WriterQueue(engine.url.database)
+    gate = WriterQueue(engine.url.database, timeout)
     gate.install(engine)
     checkpointer = gate.checkpointer
     if checkpointer is not None:
@@ -34,7 +36,7 @@ def tune_sqlite(engine: Engine) -> None:
         dbapi_conn.isolation_level = None
         cursor = dbapi_conn.cursor()
         cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={int(timeout * 1000)}")
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
         if gate.checkpointer is not None:

@@ -9,7 +9,12 @@ from typing import Any
 
 from sqlalchemy.engine import Engine
 
+from ..errors import Busy
 from .checkpoints import Checkpointer
+
+
+class WriterBusy(Busy):
+    """The writer queue's wait ran out (WriterQueue.acquire)."""
 
 
 class WriterQueue:
@@ -20,12 +25,14 @@ class WriterQueue:
     2 workers, bench/harness.py). Transactions queue here instead: on a thread
     lock within a worker and an flock on a file beside the database between
     workers; the kernel wakes the next one the moment the lock is released. A
-    wait longer than the busy timeout falls back to SQLite's own waiting.
+    transaction that waits on the thread lock longer than ``timeout`` is refused
+    (WriterBusy); the one thread of a worker that waits on the flock waits for the
+    holder in another worker, whose own wait for SQLite's lock is bounded by the
+    busy timeout.
     """
 
-    TIMEOUT = 5.0
-
-    def __init__(self, database: str | None) -> None:
+    def __init__(self, database: str | None, timeout: float = 5.0) -> None:
+        self.timeout = timeout
         on_file = database if database and database != ":memory:" else None
         self.path = f"{on_file}-writer" if on_file else None
         self.checkpointer = Checkpointer(on_file, self) if on_file else None
@@ -57,8 +64,10 @@ class WriterQueue:
         return self._fd[1]
 
     def acquire(self, dbapi_conn: Any) -> None:
-        if self.path is None or not self._thread_lock.acquire(timeout=self.TIMEOUT):
+        if self.path is None:
             return
+        if not self._thread_lock.acquire(timeout=self.timeout):
+            raise WriterBusy("The server is busy: nothing was changed. Try again in a moment.")
         try:
             fcntl.flock(self._file(), fcntl.LOCK_EX)
         except OSError:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import current_app, redirect, render_template, request, url_for
 
 from .. import live
-from ..access import host_required, log_in, log_out
+from ..access import host_required, log_in, log_out, refuse_over_credential_limit
 from ..core import formats, projector, review, rounds
 from ..core.answer_counts import answered_teams, question_counts, who_has_answered
 from ..core.charts import event_standings_chart
@@ -22,6 +22,8 @@ ROUND_ACTIONS = {"open": rounds.open_round, "close": rounds.close_round,
 
 @bp.route("/login", methods=["GET", "POST"])
 def login(code: str):
+    if request.method == "POST":
+        refuse_over_credential_limit()  # before the event's read begins a transaction
     event = event_by_code(code)
     error = None
     if request.method == "POST":
