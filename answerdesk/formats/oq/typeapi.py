@@ -102,37 +102,6 @@ def oq_close_auction(code: str, round_number: int, question_number: int):
                              question_number, "host:api"))
 
 
-#: The question in play in GET /api/events/{code}/state (oq.play).
-PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in play by its "
-              "type: options, who answers alone and for what, the auction, the choices "
-              "(sealed until a choices-for-all question is closed)",
-              "properties": {
-                  "round": {"type": "integer"}, "question": {"type": "integer"},
-                  "type": {"type": "string", "enum": list(types.TYPES)},
-                  "value": {"type": "integer"},
-                  "state": {"type": "string", "enum": ["picked", "open", "done"]},
-                  "theme": {"type": ["string", "null"]},
-                  "text": {"type": ["string", "null"], "description": "the question's "
-                           "text, once the host has started it (never before)"},
-                  "media": {"type": "array", "description": "the pack's files of the "
-                            "question (once started), then of its answer (once over)",
-                            "items": {"type": "object", "properties": {
-                                "kind": {"type": "string"}, "url": {"type": "string"}}}},
-                  "options": {"type": ["object", "null"]},
-                  "answering": {"type": ["string", "null"]},
-                  "auction": {"type": ["object", "null"], "properties": {
-                      "highest": {"type": ["integer", "null"]},
-                      "leader": {"type": ["string", "null"]},
-                      "passed": {"type": "array", "items": {"type": "string"}}}},
-                  "choices": {"type": ["array", "null"], "items": {"type": "object"}},
-                  "answer": {"type": ["string", "null"], "description": "OQ-2: the correct "
-                             "answer, once the question is over"},
-                  "prices": {"type": ["array", "null"], "items": {"type": "integer"},
-                             "description": "OQ-3.4: a secret question's own prices (the "
-                             "pack's), one when fixed; the handing team names one (none "
-                             "named: the lowest); null: the board value"}}}
-
-
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
     at = [CODE, ROUND, QUESTION]
