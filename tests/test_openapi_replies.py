@@ -31,7 +31,7 @@ from answerdesk.api.replies import (
     Standings,
     State,
 )
-from answerdesk.formats.si.api import SiState
+from answerdesk.formats.si.replies import SiState
 
 
 def test_response_schemas_are_generated_from_the_reply_models(client):
