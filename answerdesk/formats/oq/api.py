@@ -16,8 +16,8 @@ from msgspec import Meta
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
-from ...api.replies import OpenReply, Reply
-from ...api.schema import CODE, QUESTION, ROUND, answered, refused, replied
+from ...api.replies import Reply
+from ...api.schema import CODE, QUESTION, ROUND, refused, replied
 from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...core.events import event_by_code
@@ -28,6 +28,7 @@ from . import bans, control, game, joining, players, typeplay
 from .replies import (
     OqBanned,
     OqBet,
+    OqCall,
     OqCaptain,
     OqClock,
     OqInvite,
@@ -355,19 +356,17 @@ def oq_pause(code: str):
                              body_as(Pause).paused, presses.now_ms()))
 
 
-def op(summary: str, who: str, model: type[Body] | None, ok: str = "200",
-       params: list[dict[str, Any]] | None = None,
-       answer: type[Reply | OpenReply] | None = None) -> dict[str, Any]:
+def op(summary: str, who: str, model: type[Body] | None, answer: type[Reply], ok: str = "200",
+       params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's):
     its body the Body class the route reads (answerdesk/bodies.py), None: it reads none;
-    ``answer``: its reply (replies.py), None: an object described by hand."""
-    done = replied("Done", answer) if answer else answered("Done", {"type": "object"})
+    ``answer``: its reply (replies.py)."""
     post: dict[str, Any] = {
         "summary": summary,
         "security": [] if who == "none" else [
             {"teamToken" if who == "team" else "hostPassword": []}],
         "parameters": params or [CODE],
-        "responses": {ok: done, "400": refused("Invalid body"),
+        "responses": {ok: replied("Done", answer), "400": refused("Invalid body"),
                       "401": refused("No or wrong token or password"),
                       "403": refused("Not the team's captain, or banned by the host"),
                       "404": refused("No such event, question or team"),
@@ -384,7 +383,7 @@ def _join_op() -> dict[str, Any]:
         "OQ-1, the phone's join form (no token): a new team with the player as its captain, "
         "or an existing team of fewer than 3 with its invitation (invite: the code its "
         "players' phones show, or the team token); previous: the player token this phone "
-        "held (a banned player's is refused)", "none", RoomJoin, ok="201")
+        "held (a banned player's is refused)", "none", RoomJoin, OqRoomJoined, ok="201")
     responses = joined["post"]["responses"]
     responses["201"] = replied("The player's own token, and the team's invitation",
                                OqRoomJoined)
@@ -400,7 +399,8 @@ def openapi_paths() -> dict[str, Any]:
                                          "team", QuestionRef, answer=OqRef),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/judge": op(
             "OQ-4/OQ-5: accept (+value ×factor), reject or timeout (−value; the question "
-            "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION]),
+            "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION],
+            answer=OqCall),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
             "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
             Reading, params=[CODE, ROUND, QUESTION], answer=OqReading),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
 from ...api.replies import Reply
 from .types import TYPES
@@ -241,3 +241,64 @@ class OqRemoved(Reply):
 
 class OqSpeed(Reply):
     speed: Speed
+
+
+Outcome = Literal["accept", "reject", "timeout"]
+
+
+class OqCall(Reply):
+    """OQ-4/OQ-5: the host's call on the answering team (game.record_call); ``returns``:
+    the question goes back to the others."""
+
+    team: str
+    outcome: Outcome
+    points: int
+    returns: bool
+
+
+class OqChosen(Reply):
+    """OQ-3: the option chosen; sealed for choices for all, else judged at once (the
+    call's fields beside)."""
+
+    option: str
+    sealed: bool
+    team: str | UnsetType = UNSET
+    outcome: Outcome | UnsetType = UNSET
+    points: int | UnsetType = UNSET
+    returns: bool | UnsetType = UNSET
+
+
+class OqBidding(Reply):
+    """OQ-3 auction after a stake or a pass: the highest, its team, who passed; closed
+    once one team is left."""
+
+    highest: int | None
+    leader: str | None
+    passed: list[str]
+    closed: bool
+
+
+class OqHanded(Reply):
+    """OQ-3 secret: the team it was handed to; a pack's own price, where it has one."""
+
+    team: str
+    price: int | UnsetType = UNSET
+
+
+class OqTyped(Reply):
+    type: Annotated[str, Meta(extra_json_schema={"enum": list(TYPES)})]
+
+
+class OqChoicesClosed(Reply):
+    """OQ-3 choices for all, closed: each team's option and points (±value, none 0)."""
+
+    choices: dict[str, str]
+    points: dict[str, int]
+
+
+class OqSold(Reply):
+    """OQ-3 auction closed by the host: the team that answers and for what (nobody bid:
+    the team with the turn, for the value)."""
+
+    team: str | None
+    value: int

@@ -16,6 +16,7 @@ from ...bodies import Body
 from ...web import QuestionRef, body_as, committed
 from . import typeplay, types
 from .api import _Q, _captain, _host, op
+from .replies import OqBidding, OqChoicesClosed, OqChosen, OqHanded, OqSold, OqTyped
 
 
 class Choice(QuestionRef):
@@ -109,21 +110,24 @@ def openapi_paths() -> dict[str, Any]:
     return {
         "/api/events/{code}/oq/choose": op(
             "OQ-3: choose an option (choices: the buzzer's winner, judged at once; choices "
-            "for all: every team once, sealed until closed)", "team", Choice),
+            "for all: every team once, sealed until closed)", "team", Choice, answer=OqChosen),
         "/api/events/{code}/oq/stake": op(
             "OQ-3 auction: a stake from the question's value, above the highest, to the "
-            "team's score (or the whole score); refused from a team at 0", "team", Stake),
+            "team's score (or the whole score); refused from a team at 0", "team", Stake,
+            answer=OqBidding),
         "/api/events/{code}/oq/pass": op("OQ-3 auction: leave the bidding", "team",
-                                         QuestionRef),
+                                         QuestionRef, answer=OqBidding),
         "/api/events/{code}/oq/secret": op(
             "OQ-3 secret: the team with the turn hands the question to a team, itself "
             "included; a SIGame question plays for its own price (price: one of its "
-            "choices; none given: the lowest)", "team", Handing),
+            "choices; none given: the lowest)", "team", Handing, answer=OqHanded),
         f"{q}/type": op("OQ-3: set a question's type before it is played", "host",
-                        TypeChoice, params=at),
+                        TypeChoice, params=at, answer=OqTyped),
         f"{q}/choices/close": op("OQ-3 choices for all: close; right +value, wrong −value, "
-                                 "no choice 0", "host", None, params=at),
+                                 "no choice 0", "host", None, params=at,
+                                 answer=OqChoicesClosed),
         f"{q}/auction/close": op("OQ-3 auction: close the bidding; the highest stake "
                                  "answers for the stake (nobody bid: the team with the "
-                                 "turn, for the value)", "host", None, params=at),
+                                 "turn, for the value)", "host", None, params=at,
+                                 answer=OqSold),
     }

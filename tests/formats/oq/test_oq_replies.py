@@ -14,12 +14,19 @@ from factories import Desk
 from replycheck import fits, served_document, validates
 
 from answerdesk.api.replies import State
+from answerdesk.core.events import event_by_code
+from answerdesk.extensions import db
 from answerdesk.formats.buzzer.replies import BuzzAccepted, BuzzState, ClockSynced
 from answerdesk.formats.oq.replies import (
     OqBanned,
     OqBet,
+    OqBidding,
+    OqCall,
     OqCaptain,
+    OqChoicesClosed,
+    OqChosen,
     OqClock,
+    OqHanded,
     OqInvite,
     OqMe,
     OqPlayerJoined,
@@ -29,8 +36,10 @@ from answerdesk.formats.oq.replies import (
     OqRemoved,
     OqRoomJoined,
     OqScoreSet,
+    OqSold,
     OqSpeed,
     OqState,
+    OqTyped,
 )
 
 E = "/api/events/{code}/oq/"
@@ -144,3 +153,73 @@ def test_the_room_routes_fit_their_replies(app, client, oq):
     kicked = host(desk, "oq/remove", kind="player", team="Гарвани", player="Петя", ban=True)
     fits(document, H + "remove", "post", "200", kicked.get_json(), OqRemoved)
     assert state_fits(document, desk)["oq"]["teams"]
+
+
+def test_the_question_types_replies_fit(app, client, monkeypatch, english):
+    """OQ-3: a choice judged at once, choices for all sealed then closed, a secret handed,
+    an auction staked, passed and closed by the host; OQ-4/OQ-5 the host's call."""
+    clock = install_server_clock(monkeypatch)
+    desk = Desk(client, *make_event(app, "oq", {1: 6}))
+    with app.app_context():  # questions 2 and 3 come with options, as from a pack
+        for q in event_by_code(desk.code).round(1).questions:
+            if q.number in (2, 3):
+                q.details, q.key = {"options": {"А": "Искър", "Б": "Марица"}}, ["Б"]
+        db.session.commit()
+    ph = {name: Phone(client, desk.code, oq_player(client, desk.code, name), clock, 0, 20, 20)
+          for name in ("Альфа", "Бета")}
+    a, b = ph["Альфа"], ph["Бета"]
+    document = served_document(client)
+    host(desk, "oq/scores", team="Альфа", points=1000)
+    host(desk, "oq/scores", team="Бета", points=1000)
+
+    assert post(a, "oq/pick", round=1, question=2).status_code == 200
+    start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
+    assert b.press(T0 + 200, 1, 2).status_code == 202
+    clock.ms = T0 + 1_300
+    chosen = post(b, "oq/choose", round=1, question=2, option="А")
+    assert chosen.get_json()["returns"] is True
+    fits(document, E + "choose", "post", "200", chosen.get_json(), OqChosen)
+    assert a.press(T0 + 1_400, 1, 2).status_code == 202
+    clock.ms = T0 + 2_500
+    assert post(a, "oq/choose", round=1, question=2, option="Б").status_code == 200
+
+    typed = host(desk, "oq/rounds/1/questions/3/type", type="choices_all")
+    fits(document, Q + "type", "post", "200", typed.get_json(), OqTyped)
+    assert post(a, "oq/pick", round=1, question=3).status_code == 200
+    start_question(desk.client, desk.code, desk.password, 1, 3, clock=clock, at_ms=T0 + 10_000)
+    sealed = post(a, "oq/choose", round=1, question=3, option="Б")
+    assert sealed.get_json() == {"option": "Б", "sealed": True}
+    fits(document, E + "choose", "post", "200", sealed.get_json(), OqChosen)
+    closed = host(desk, "oq/rounds/1/questions/3/choices/close")
+    fits(document, Q + "choices/close", "post", "200", closed.get_json(), OqChoicesClosed)
+
+    host(desk, "oq/rounds/1/questions/4/type", type="secret")
+    assert post(a, "oq/pick", round=1, question=4).status_code == 200
+    handed = post(a, "oq/secret", round=1, question=4, team="Бета")
+    fits(document, E + "secret", "post", "200", handed.get_json(), OqHanded)
+    start_question(desk.client, desk.code, desk.password, 1, 4, clock=clock, at_ms=T0 + 20_000)
+    clock.ms = T0 + 20_500
+    judged = host(desk, "oq/rounds/1/questions/4/judge", outcome="accept", factor=2)
+    assert judged.get_json()["returns"] is False
+    fits(document, Q + "judge", "post", "200", judged.get_json(), OqCall)
+
+    host(desk, "oq/rounds/1/questions/5/type", type="auction")
+    turn = state_fits(document, desk)["oq"]["turn"]
+    assert post(ph[turn], "oq/pick", round=1, question=5).status_code == 200
+    staked = post(a, "oq/stake", round=1, question=5, amount=600)
+    fits(document, E + "stake", "post", "200", staked.get_json(), OqBidding)
+    assert state_fits(document, desk)["oq"]["play"]["auction"]["leader"] == "Альфа"
+    sold = host(desk, "oq/rounds/1/questions/5/auction/close")
+    assert sold.get_json() == {"team": "Альфа", "value": 600}
+    fits(document, Q + "auction/close", "post", "200", sold.get_json(), OqSold)
+    start_question(desk.client, desk.code, desk.password, 1, 5, clock=clock, at_ms=T0 + 30_000)
+    clock.ms = T0 + 30_500
+    assert host(desk, "oq/rounds/1/questions/5/judge", outcome="timeout").status_code == 200
+
+    host(desk, "oq/rounds/1/questions/6/type", type="auction")
+    turn = state_fits(document, desk)["oq"]["turn"]
+    assert post(ph[turn], "oq/pick", round=1, question=6).status_code == 200
+    assert post(a, "oq/stake", round=1, question=6, amount=700).status_code == 200
+    passed = post(b, "oq/pass", round=1, question=6)
+    assert passed.get_json()["closed"] is True
+    fits(document, E + "pass", "post", "200", passed.get_json(), OqBidding)
