@@ -110,12 +110,11 @@ def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
     team: list[dict[str, list[str]]] = [{"teamToken": []}]
 
-    def post(summary: str, schema: dict[str, Any] | type[Body], ok: str, answer: type[Reply],
+    def post(summary: str, body: type[Body], ok: str, answer: type[Reply],
              method: str = "post", status: str = "200") -> dict[str, Any]:
         return {method: {
             "summary": summary, "security": team, "parameters": [CODE],
-            "requestBody": request_body(schema) if isinstance(schema, type) else {
-                "required": True, "content": {"application/json": {"schema": schema}}},
+            "requestBody": request_body(body),
             "responses": {status: replied(ok, answer), "400": refused("Invalid request"),
                           "401": refused("No or wrong team token"),
                           "404": refused("No such event, round, question or team"),
