@@ -9,13 +9,12 @@ and validated against the schema the served document gives for it.
 from __future__ import annotations
 
 import datetime as dt
-from typing import Any
 
 import msgspec
 import pytest
 from buzzgame import make_event, start_question
 from factories import Desk
-from jsonschema import Draft202012Validator
+from replycheck import fits, schema_of, served_document
 
 from answerdesk.api import replies
 from answerdesk.api.replies import (
@@ -32,39 +31,11 @@ from answerdesk.api.replies import (
     Standings,
     State,
 )
-from answerdesk.formats.si.api import SiState
-
-
-def _document(client) -> dict[str, Any]:
-    return client.get("/api/openapi.json").get_json()
-
-
-def _schema_of(document: dict[str, Any], path: str, method: str,
-               status: str = "200") -> dict[str, Any]:
-    response = document["paths"][path][method]["responses"][status]
-    return response["content"]["application/json"]["schema"]
-
-
-def _fits(document: dict[str, Any], path: str, method: str, status: str, body: Any,
-          *models: type) -> None:
-    """``body`` validates against the documented schema and converts into one of
-    ``models`` (the document's choice for this response)."""
-    schema = {**_schema_of(document, path, method, status),
-              "components": document["components"]}
-    errors = [e.message for e in Draft202012Validator(schema).iter_errors(body)]
-    assert not errors, (path, status, errors)
-    refused = []
-    for model in models:
-        try:
-            msgspec.convert(body, model, strict=True)
-            return
-        except msgspec.ValidationError as error:
-            refused.append(f"{model.__name__}: {error}")
-    raise AssertionError(refused)
+from answerdesk.formats.si.replies import SiState
 
 
 def test_response_schemas_are_generated_from_the_reply_models(client):
-    document = _document(client)
+    document = served_document(client)
     schemas = document["components"]["schemas"]
     _, generated = msgspec.json.schema_components(
         [SavedAnswer, State, Sheet, SheetDelta, Error, Standings, RoundMoved],
@@ -79,126 +50,126 @@ def test_response_schemas_are_generated_from_the_reply_models(client):
             assert served == schema, name
     ref = "#/components/schemas/{}".format
     save = "/api/events/{code}/answers/{round}/{question}"
-    assert _schema_of(document, save, "put") == {"$ref": ref("SavedAnswer")}
-    assert _schema_of(document, save, "put", "409") == {"$ref": ref("Error")}
-    assert _schema_of(document, "/api/events/{code}/state", "get") == {"$ref": ref("State")}
-    assert _schema_of(document, "/api/events/{code}/sheet", "get") == {
+    assert schema_of(document, save, "put") == {"$ref": ref("SavedAnswer")}
+    assert schema_of(document, save, "put", "409") == {"$ref": ref("Error")}
+    assert schema_of(document, "/api/events/{code}/state", "get") == {"$ref": ref("State")}
+    assert schema_of(document, "/api/events/{code}/sheet", "get") == {
         "anyOf": [{"$ref": ref("Sheet")}, {"$ref": ref("SheetDelta")}]}
     # every schema a response names is one the models made
     assert set(replies.components()) <= set(schemas)
 
 
 def test_real_responses_fit_their_documented_schemas(client, desk):
-    document = _document(client)
+    document = served_document(client)
     token = desk.join("Сови")
     auth = {"Authorization": f"Bearer {token}"}
     save = "/api/events/{code}/answers/{round}/{question}"
     opened = desk.host(2, "open")
-    _fits(document, "/api/host/events/{code}/rounds/{round}/open", "post", "200",
+    fits(document, "/api/host/events/{code}/rounds/{round}/open", "post", "200",
           opened.get_json(), RoundMoved)
 
     saved = desk.save(token, 2, 1, "Левски", seq=1)
     assert saved.status_code == 200
-    _fits(document, save, "put", "200", saved.get_json(), SavedAnswer)
+    fits(document, save, "put", "200", saved.get_json(), SavedAnswer)
     with_state = client.put(f"/api/events/{desk.code}/answers/2/2?with=state",
                             json={"text": "Марица", "fields": None, "seq": 1}, headers=auth)
     assert "state" in with_state.get_json()
-    _fits(document, save, "put", "200", with_state.get_json(), SavedAnswer)
+    fits(document, save, "put", "200", with_state.get_json(), SavedAnswer)
 
     state = client.get(f"/api/events/{desk.code}/state").get_json()
-    _fits(document, "/api/events/{code}/state", "get", "200", state, State)
+    fits(document, "/api/events/{code}/state", "get", "200", state, State)
 
     sheet = client.get(f"/api/events/{desk.code}/sheet", headers=auth).get_json()
     assert sheet["rounds"][0]["questions"][0]["answer"]["text"] == "Левски"
-    _fits(document, "/api/events/{code}/sheet", "get", "200", sheet, Sheet, SheetDelta)
+    fits(document, "/api/events/{code}/sheet", "get", "200", sheet, Sheet, SheetDelta)
     before = (dt.datetime.fromisoformat(sheet["now"].rstrip("Z"))
               - dt.timedelta(minutes=1)).isoformat() + "Z"
     delta = client.get(f"/api/events/{desk.code}/sheet", headers=auth,
                        query_string={"since": before, "version": sheet["version"]}).get_json()
     assert delta["delta"] is True and delta["answers"]
-    _fits(document, "/api/events/{code}/sheet", "get", "200", delta, Sheet, SheetDelta)
+    fits(document, "/api/events/{code}/sheet", "get", "200", delta, Sheet, SheetDelta)
 
     standings = client.get(f"/api/events/{desk.code}/standings").get_json()
-    _fits(document, "/api/events/{code}/standings", "get", "200", standings, Standings)
+    fits(document, "/api/events/{code}/standings", "get", "200", standings, Standings)
 
     receipt = client.get(f"/api/host/events/{desk.code}/receipts/2/1",
                          query_string={"team": "Сови", "code": saved.get_json()["receipt"]},
                          headers={"Authorization": f"Bearer {desk.password}"}).get_json()
     assert receipt["valid"] is True
-    _fits(document, "/api/host/events/{code}/receipts/{round}/{question}", "get", "200",
+    fits(document, "/api/host/events/{code}/receipts/{round}/{question}", "get", "200",
           receipt, ReceiptCheck)
 
     # refusals: a bad body names its field, a missing round, a locked one (BG-E2)
     bad = client.put(f"/api/events/{desk.code}/answers/2/1", json={"seq": "x"}, headers=auth)
     assert bad.status_code == 400 and bad.get_json()["field"] == "seq"
-    _fits(document, save, "put", "400", bad.get_json(), Error)
+    fits(document, save, "put", "400", bad.get_json(), Error)
     missing = desk.save(token, 9, 1, "x")
     assert missing.status_code == 404
-    _fits(document, save, "put", "404", missing.get_json(), Error)
+    fits(document, save, "put", "404", missing.get_json(), Error)
     desk.host(2, "close")
     locked = desk.save(token, 2, 1, "късно")
     assert locked.status_code == 409
-    _fits(document, save, "put", "409", locked.get_json(), Error)
+    fits(document, save, "put", "409", locked.get_json(), Error)
 
 
 def test_created_event_and_joined_team_fit(app, client):
-    document = _document(client)
+    document = served_document(client)
     created = client.post("/api/events", json={"name": "Replies night", "format": "bg"},
                           headers={"Authorization":
                                    f"Bearer {app.config['ORGANISER_PASSWORD']}"})
     assert created.status_code == 201
-    _fits(document, "/api/events", "post", "201", created.get_json(), CreatedEvent)
+    fits(document, "/api/events", "post", "201", created.get_json(), CreatedEvent)
     joined = client.post(f"/api/events/{created.get_json()['code']}/teams",
                          json={"name": "Сови", "players": 3})
     assert joined.status_code == 201
-    _fits(document, "/api/events/{code}/teams", "post", "201", joined.get_json(), JoinedTeam)
+    fits(document, "/api/events/{code}/teams", "post", "201", joined.get_json(), JoinedTeam)
 
 
 def test_the_question_clock_and_a_formats_state_fit(app, client):
     """CHGK-1.1's clock as the host starts it and as phones read it, and a state whose
     format adds nothing but its clock marker; before the first start the clock is null."""
-    document = _document(client)
+    document = served_document(client)
     code, password = make_event(app, "chgk", {1: 3})
     host = {"Authorization": f"Bearer {password}"}
     empty = client.get(f"/api/events/{code}/clock").get_json()
     assert empty == {"clock": None}
-    _fits(document, "/api/events/{code}/clock", "get", "200", empty, CurrentClock)
+    fits(document, "/api/events/{code}/clock", "get", "200", empty, CurrentClock)
     assert client.post(f"/api/host/events/{code}/rounds/1/open", headers=host).status_code \
         == 200
     started = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start",
                           json={"seconds": 60, "grace": 10}, headers=host)
     assert started.status_code == 200
-    _fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
+    fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
           "post", "200", started.get_json(), QuestionClock)
     running = client.get(f"/api/events/{code}/clock").get_json()
     assert running["clock"]["seconds"] == 60
-    _fits(document, "/api/events/{code}/clock", "get", "200", running, CurrentClock)
+    fits(document, "/api/events/{code}/clock", "get", "200", running, CurrentClock)
     state = client.get(f"/api/events/{code}/state").get_json()
     assert state["question"] == {"round": 1, "question": 1, "state": "open"}
-    _fits(document, "/api/events/{code}/state", "get", "200", state, State)
+    fits(document, "/api/events/{code}/state", "get", "200", state, State)
     again = client.post(f"/api/host/events/{code}/rounds/1/questions/1/start", headers=host)
     assert again.status_code == 409
-    _fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
+    fits(document, "/api/host/events/{code}/rounds/{round}/questions/{question}/start",
           "post", "409", again.get_json(), Error)
 
 
 def test_a_formats_part_of_the_state_fits_its_reply(app, client):
     """Своя игра's part of GET /state (SI-2.4 lists, scores, SI-3 protests) is its
     SiState reply, at the start, once published and while a protest is heard."""
-    document = _document(client)
+    document = served_document(client)
     assert document["components"]["schemas"]["State"]["properties"]["si"] == {
         "$ref": "#/components/schemas/SiState"}
     desk = Desk(client, *make_event(app, "si", {1: 25, 2: 25, 3: 25}))
     tokens = [desk.join(name, players=1) for name in ("Вася", "Ира")]
     host = {"Authorization": f"Bearer {desk.password}"}
 
-    def fits() -> dict:
+    def state_fits() -> dict:
         state = client.get(f"/api/events/{desk.code}/state").get_json()
-        _fits(document, "/api/events/{code}/state", "get", "200", state, State)
+        fits(document, "/api/events/{code}/state", "get", "200", state, State)
         msgspec.convert(state["si"], SiState, strict=True)
         return state["si"]
 
-    assert fits()["current"] is None
+    assert state_fits()["current"] is None
     start_question(client, desk.code, desk.password, 1, 1)
     for token, text in zip(tokens, ("answer 1.1", "не знам"), strict=True):
         sent = client.post(f"/api/events/{desk.code}/si/answers",
@@ -208,24 +179,55 @@ def test_a_formats_part_of_the_state_fits_its_reply(app, client):
     for step in ("close", "publish"):
         assert client.post(f"/api/host/events/{desk.code}/si/rounds/1/questions/1/{step}",
                            headers=host).status_code == 200
-    published = fits()
+    published = state_fits()
     assert published["current"]["state"] == "published" and published["current"]["lists"]
     assert client.post(f"/api/events/{desk.code}/si/protests",
                        json={"round": 1, "question": 1, "text": "Мой ответ верен"},
                        headers={"Authorization": f"Bearer {tokens[1]}"}).status_code == 201
-    assert fits()["protests"][0]["state"] == "filed"
+    assert state_fits()["protests"][0]["state"] == "filed"
 
 
 def test_a_key_the_model_does_not_know_is_caught(client, desk):
     """The check above can fail: a save answer with one more key, or one key fewer, fits
     neither the model nor the document."""
-    document = _document(client)
+    document = served_document(client)
     token = desk.join("Сови")
     desk.host(2, "open")
     body = desk.save(token, 2, 1, "Левски").get_json()
     save = "/api/events/{code}/answers/{round}/{question}"
     with pytest.raises(AssertionError):
-        _fits(document, save, "put", "200", {**body, "points": 2}, SavedAnswer)
+        fits(document, save, "put", "200", {**body, "points": 2}, SavedAnswer)
     del body["receipt"]
     with pytest.raises(AssertionError):
-        _fits(document, save, "put", "200", body, SavedAnswer)
+        fits(document, save, "put", "200", body, SavedAnswer)
+
+
+def _refs(schema: dict) -> list[str]:
+    """The component names a response schema points to; [] for a schema written by hand."""
+    if "$ref" in schema and len(schema) == 1:
+        return [schema["$ref"].rsplit("/", 1)[1]]
+    choices = schema.get("anyOf", [])
+    named = [c["$ref"].rsplit("/", 1)[1] for c in choices if "$ref" in c]
+    plain = [c for c in choices if "$ref" not in c]
+    return named if named and all(c == {"type": "null"} for c in plain) else []
+
+
+def test_every_answer_and_every_formats_state_part_is_a_reply_model(client):
+    """No route, core's or a format's, describes its JSON answer by hand any more: each
+    2xx answer and each format's part of GET /state names a reply class (issue 32)."""
+    document = served_document(client)
+    schemas = document["components"]["schemas"]
+    by_hand = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for status, response in operation["responses"].items():
+                content = response.get("content", {}).get("application/json")
+                if status.startswith("2") and content is not None:
+                    names = _refs(content["schema"])
+                    if not names or not all(n in schemas for n in names):
+                        by_hand.append(f"{method} {path} {status}")
+    assert by_hand == []
+    core = set(msgspec.json.schema_components([State])[1]["State"]["properties"])
+    parts = {k: v for k, v in schemas["State"]["properties"].items() if k not in core}
+    assert {"si", "oq", "buzzer"} <= set(parts)
+    assert all(_refs(part) for part in parts.values()), parts

@@ -22,13 +22,9 @@ def refused(description: str) -> dict[str, Any]:
     return {"description": description, "content": {"application/json": {"schema": ERROR_SCHEMA}}}
 
 
-def answered(description: str, schema: dict[str, Any]) -> dict[str, Any]:
-    """A JSON answer of ``schema`` under ``description``."""
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
 def replied(description: str, *models: type[Reply | OpenReply]) -> dict[str, Any]:
     """A JSON answer of the reply ``models`` (api/replies.py; several: any one of them)
     under ``description``, its schema generated from the classes."""
     refs = [reply(model) for model in models]
-    return answered(description, refs[0] if len(refs) == 1 else {"anyOf": refs})
+    schema = refs[0] if len(refs) == 1 else {"anyOf": refs}
+    return {"description": description, "content": {"application/json": {"schema": schema}}}

@@ -9,13 +9,15 @@ from flask import current_app, jsonify, request
 from msgspec import Meta
 
 from ...api.blueprint import bp
-from ...api.schema import CODE, answered, refused
+from ...api.replies import Reply
+from ...api.schema import CODE, refused, replied
 from ...bodies import N_, Body, request_body
 from ...database.readonly import reads_only
 from ...errors import DeskError
 from ...web import api_team, body_as
 from . import jokers, play, shootout, wildcard
 from .programme import BG_SCENARIOS
+from .replies import JokerPlayed, Play, ShootoutSaved, WildcardChosen
 
 Number = Annotated[int, Meta(ge=0, le=1000)]
 
@@ -107,15 +109,13 @@ def shootout_numbers(code: str):
 def openapi_paths() -> dict[str, Any]:
     """This module's routes for the OpenAPI document (api/openapi.py)."""
     team: list[dict[str, list[str]]] = [{"teamToken": []}]
-    body = {"type": "object"}
 
-    def post(summary: str, schema: dict[str, Any] | type[Body], ok: str, method: str = "post",
-             status: str = "200") -> dict[str, Any]:
+    def post(summary: str, body: type[Body], ok: str, answer: type[Reply],
+             method: str = "post", status: str = "200") -> dict[str, Any]:
         return {method: {
             "summary": summary, "security": team, "parameters": [CODE],
-            "requestBody": request_body(schema) if isinstance(schema, type) else {
-                "required": True, "content": {"application/json": {"schema": schema}}},
-            "responses": {status: answered(ok, body), "400": refused("Invalid request"),
+            "requestBody": request_body(body),
+            "responses": {status: replied(ok, answer), "400": refused("Invalid request"),
                           "401": refused("No or wrong team token"),
                           "404": refused("No such event, round, question or team"),
                           "409": refused("Not allowed now (rule refused, or locked)")},
@@ -125,17 +125,18 @@ def openapi_paths() -> dict[str, Any]:
         "/api/events/{code}/play": {"get": {
             "summary": "Jokers left and played, the wildcard, the shoot-out, final-round states",
             "security": team, "parameters": [CODE],
-            "responses": {"200": answered("The team's play state", body),
+            "responses": {"200": replied("The team's play state", Play),
                           "401": refused("No or wrong team token"),
                           "404": refused("No such event")},
         }},
         "/api/events/{code}/jokers": post(
             "Play a joker on a question (BG-J1 double, BG-J2 copy, BG-J3 first letter)",
-            JokerPlay, "The joker played (with the first letter for BG-J3)", status="201"),
+            JokerPlay, "The joker played (with the first letter for BG-J3)", JokerPlayed,
+            status="201"),
         "/api/events/{code}/wildcard": post(
             "The last team chooses the wildcard scenario (BG-R5.0)",
-            ScenarioChoice, "Round 5 with the scenario's check mode and points"),
+            ScenarioChoice, "Round 5 with the scenario's check mode and points", WildcardChosen),
         "/api/events/{code}/shootout": post(
             "A tied team's three shoot-out numbers (BG-S3)",
-            ShootoutNumbers, "The numbers saved", method="put"),
+            ShootoutNumbers, "The numbers saved", ShootoutSaved, method="put"),
     }

@@ -13,7 +13,7 @@ from flask import jsonify
 
 from ...access import bearer_token
 from ...api.blueprint import bp
-from ...api.schema import CODE, answered, refused
+from ...api.schema import CODE, refused, replied
 from ...bodies import request_body
 from ...core.events import event_by_code
 from ...core.formats import get as get_format
@@ -22,6 +22,7 @@ from ...extensions import db
 from ...models import QuestionGate
 from ...web import api_team, body_as
 from . import presses
+from .replies import BuzzAccepted, ClockSynced
 
 
 def _arming(event: Any, round_number: int, question_number: int,
@@ -92,9 +93,8 @@ def openapi_paths() -> dict[str, Any]:
             "parameters": [CODE],
             "requestBody": request_body(presses.ClockSync),
             "responses": {
-                "200": answered("The server's time (its estimate of the phone stays with it)",
-                           {"type": "object", "required": ["server_ms"], "properties": {
-                               "server_ms": {"type": "integer"}}}),
+                "200": replied("The server's time (its estimate of the phone stays with it)",
+                               ClockSynced),
                 "400": refused("Invalid body"),
                 "401": refused("Wrong team token"),
                 "404": refused("No such event"),
@@ -107,12 +107,8 @@ def openapi_paths() -> dict[str, Any]:
             "parameters": [CODE],
             "requestBody": request_body(presses.BuzzPressRequest),
             "responses": {
-                "202": answered("The press is in; the order follows when the window closes",
-                           {"type": "object", "properties": {
-                               "accepted": {"type": "boolean"}, "round": {"type": "integer"},
-                               "question": {"type": "integer"},
-                               "attempt": {"type": "integer"},
-                               "received_ms": {"type": "integer"}}}),
+                "202": replied("The press is in; the order follows when the window closes",
+                               BuzzAccepted),
                 "400": refused("Invalid body"),
                 "401": refused("No or wrong team token"),
                 "403": refused("OpenQuiz: not a player's own token, or banned by the host"),
@@ -123,25 +119,3 @@ def openapi_paths() -> dict[str, Any]:
         }},
     }
 
-
-#: The buzzer's part of GET /api/events/{code}/state.
-BUZZER_STATE = {"type": ["object", "null"], "description": "OQ-4: the buzzer of the latest "
-                "question; order (with margins and flags) once the window has closed",
-                "properties": {
-                    "round": {"type": "integer"}, "question": {"type": "integer"},
-                    "attempt": {"type": "integer"}, "armed_ms": {"type": "integer"},
-                    "reading_until_ms": {"type": ["integer", "null"]},
-                    "window_closes_ms": {"type": ["integer", "null"]},
-                    "state": {"type": "string", "enum": ["armed", "closed"],
-                              "description": "armed until the window closes: nobody sees "
-                                             "that others pressed before"},
-                    "order": {"type": "array", "items": {"type": "object", "properties": {
-                        "place": {"type": "integer"}, "team": {"type": "string"},
-                        "player": {"type": ["string", "null"], "description": "Who pressed, "
-                                   "where the game has players of a team (OpenQuiz)"},
-                        "at_ms": {"type": "integer"}, "margin_ms": {"type": "integer"},
-                        "behind_first_ms": {"type": "integer"},
-                        "penalty_ms": {"type": "integer"},
-                        "flags": {"type": "array", "items": {"type": "string", "enum": [
-                            "no_sync", "before_question", "after_arrival", "early_claim",
-                            "reading"]}}}}}}}

@@ -9,13 +9,15 @@ from msgspec import Meta
 
 from ...access import api_host
 from ...api.blueprint import bp
-from ...api.schema import CODE, answered, refused
+from ...api.replies import Reply
+from ...api.schema import CODE, refused, replied
 from ...bodies import N_, Body, request_body
 from ...core.events import event_by_code
 from ...database.readonly import reads_only
 from ...errors import BidRefused, DeskError
 from ...web import DbInt, api_team, body_as
 from . import game
+from .replies import AuctionRun, AuctionStatus, ChgkStandings, GamePart, LeagueSet, SectorDrawn
 
 _HOST = "/host/events/<code>/chgk/games/<int:number>"
 
@@ -134,14 +136,13 @@ def openapi_paths() -> dict[str, Any]:
     host: list[dict[str, list[str]]] = [{"hostPassword": []}]
     number = {"name": "number", "in": "path", "required": True,
               "schema": {"type": "integer", "minimum": 0}, "description": "Game (1 or 2)"}
-    obj = {"type": "object"}
 
-    def post(summary: str, body: type[Body] | None, method: str = "post",
+    def post(summary: str, body: type[Body] | None, answer: type[Reply], method: str = "post",
              params: list | None = None) -> dict[str, Any]:
         op: dict[str, Any] = {
             "summary": summary, "security": host,
             "parameters": params if params is not None else [CODE, number],
-            "responses": {"200": answered("Done", obj), "400": refused("Invalid request"),
+            "responses": {"200": replied("Done", answer), "400": refused("Invalid request"),
                           "401": refused("No or wrong host password"),
                           "404": refused("No such event, game or team"),
                           "409": refused("Refused by the rules (nothing changed)")},
@@ -152,29 +153,31 @@ def openapi_paths() -> dict[str, Any]:
 
     base = "/api/host/events/{code}/chgk/games/{number}"
     return {
-        f"{base}/draw": post("CHGK-1.6: spin the top; the sector drawn is recorded", None),
+        f"{base}/draw": post("CHGK-1.6: spin the top; the sector drawn is recorded", None,
+                            SectorDrawn),
         f"{base}/auction": post("CHGK-4.3-4.5: sealed bids by team name; bids burn",
-                                SealedBids),
+                                SealedBids, AuctionRun),
         f"{base}/table": post("CHGK-3.1-3.4: Central Table answer, leave or Decisive Round",
-                              TableCall),
+                              TableCall, GamePart),
         "/api/host/events/{code}/chgk/leagues": post("CHGK-2.2: a team's league", LeagueChoice,
-                                                     "put", [CODE]),
+                                                     LeagueSet, "put", [CODE]),
         "/api/events/{code}/chgk/auction": {"get": {
             "summary": "CHGK-4: the team's credits and whether it may bid now",
             "security": [{"teamToken": []}], "parameters": [CODE],
-            "responses": {"200": answered("Auction status", obj),
+            "responses": {"200": replied("Auction status", AuctionStatus),
                           "401": refused("No team token")}}},
         "/api/events/{code}/chgk/bid": {"put": {
             "summary": "CHGK-4.4: the team's sealed bid from its phone (replaces an earlier one)",
             "security": [{"teamToken": []}], "parameters": [CODE],
             "requestBody": request_body(PhoneBid),
-            "responses": {"200": answered("Bid handed in", obj),
+            "responses": {"200": replied("Bid handed in", AuctionStatus),
                           "400": refused("Outside 1..credits, or a Contender in game 2"),
                           "401": refused("No team token"),
                           "409": refused("The Central Table is taken")}}},
         "/api/events/{code}/chgk/standings": {"get": {
             "summary": "CHGK-2.4-2.7: game and evening rankings, series points, credits",
             "parameters": [CODE],
-            "responses": {"200": answered("Standings", obj), "404": refused("No such event"),
+            "responses": {"200": replied("Standings", ChgkStandings),
+                          "404": refused("No such event"),
                           "409": refused("Not a ЧГК evening")}}},
     }

@@ -151,12 +151,14 @@ class OpenQuiz(Format):
                                        "clock": clock_state(event, now, running)}}
 
     def public_state_schema(self) -> dict[str, Any]:
-        from ..buzzer.api import BUZZER_STATE
-        from .api import OQ_STATE
-        from .typeapi import PLAY_STATE
+        from ...api.replies import reply
+        from ..buzzer.replies import BuzzState
+        from .replies import OqState
 
-        return {"buzzer": BUZZER_STATE, "oq": {
-            **OQ_STATE, "properties": {**OQ_STATE["properties"], "play": PLAY_STATE}}}
+        return {"buzzer": {"anyOf": [reply(BuzzState), {"type": "null"}],
+                           "description": "OQ-4: the buzzer of the latest question; its "
+                                          "order once the window has closed"},
+                "oq": reply(OqState)}
 
     def openapi_paths(self) -> dict[str, Any]:
         from ..buzzer.api import openapi_paths as buzzer_paths

@@ -16,7 +16,8 @@ from msgspec import Meta
 
 from ...access import api_host, bearer_token
 from ...api.blueprint import bp
-from ...api.schema import CODE, QUESTION, ROUND, answered, refused
+from ...api.replies import Reply
+from ...api.schema import CODE, QUESTION, ROUND, refused, replied
 from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...core.events import event_by_code
@@ -24,6 +25,23 @@ from ...qr import qr_svg
 from ...web import DbInt, QuestionRef, body_as, committed
 from ..buzzer import presses
 from . import bans, control, game, joining, players, typeplay
+from .replies import (
+    OqBanned,
+    OqBet,
+    OqCall,
+    OqCaptain,
+    OqClock,
+    OqInvite,
+    OqMe,
+    OqPlayerJoined,
+    OqReading,
+    OqReceived,
+    OqRef,
+    OqRemoved,
+    OqRoomJoined,
+    OqScoreSet,
+    OqSpeed,
+)
 
 _Q = "/host/events/<code>/oq/rounds/<int:round_number>/questions/<int:question_number>"
 
@@ -338,42 +356,17 @@ def oq_pause(code: str):
                              body_as(Pause).paused, presses.now_ms()))
 
 
-OQ_STATE: dict[str, Any] = {
-            "type": "object", "description": "OpenQuiz: turn, pick, scores, the final",
-            "properties": {
-                "turn": {"type": ["string", "null"]},
-                "picked": {"type": ["object", "null"]},
-                "board": {"type": ["object", "null"], "description": "OQ-2: the round in "
-                          "play: its themes by values, each cell played or picked"},
-                "scores": {"type": "array", "items": {"type": "object", "properties": {
-                    "team": {"type": "string"}, "points": {"type": "integer"}}}},
-                "final": {"type": ["object", "null"]},
-                "teams": {"type": "array", "description": "OQ-1: players and captain",
-                          "items": {"type": "object", "properties": {
-                              "team": {"type": "string"},
-                              "players": {"type": "array", "items": {"type": "string"}},
-                              "captain": {"type": ["string", "null"]}}}},
-                "clock": {"type": "object", "description": "OQ-4/OQ-7/OQ-8: speed, pause, "
-                          "the answer timer, whether the game stopped", "properties": {
-                              "speed": {"type": "string", "enum": ["slow", "normal", "fast"]},
-                              "paused": {"type": "boolean"},
-                              "pause_left_ms": {"type": "integer"},
-                              "stopped": {"type": ["object", "null"]},
-                              "answer": {"type": ["object", "null"]},
-                              "press": {"type": ["object", "null"], "description": "OQ-4.1: "
-                                        "the press timer while nobody has pressed"}}}}}
-
-
-def op(summary: str, who: str, model: type[Body] | None, ok: str = "200",
+def op(summary: str, who: str, model: type[Body] | None, answer: type[Reply], ok: str = "200",
        params: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """One POST of OpenQuiz's routes for the OpenAPI document (a team's or the host's):
-    its body the Body class the route reads (answerdesk/bodies.py); None: it reads none."""
+    its body the Body class the route reads (answerdesk/bodies.py), None: it reads none;
+    ``answer``: its reply (replies.py)."""
     post: dict[str, Any] = {
         "summary": summary,
         "security": [] if who == "none" else [
             {"teamToken" if who == "team" else "hostPassword": []}],
         "parameters": params or [CODE],
-        "responses": {ok: answered("Done", {"type": "object"}), "400": refused("Invalid body"),
+        "responses": {ok: replied("Done", answer), "400": refused("Invalid body"),
                       "401": refused("No or wrong token or password"),
                       "403": refused("Not the team's captain, or banned by the host"),
                       "404": refused("No such event, question or team"),
@@ -390,13 +383,10 @@ def _join_op() -> dict[str, Any]:
         "OQ-1, the phone's join form (no token): a new team with the player as its captain, "
         "or an existing team of fewer than 3 with its invitation (invite: the code its "
         "players' phones show, or the team token); previous: the player token this phone "
-        "held (a banned player's is refused)", "none", RoomJoin, ok="201")
+        "held (a banned player's is refused)", "none", RoomJoin, OqRoomJoined, ok="201")
     responses = joined["post"]["responses"]
-    responses["201"] = answered("The player's own token, and the team's invitation", {
-        "type": "object", "properties": {
-            "team": {"type": "string"}, "player": {"type": "string"},
-            "captain": {"type": "boolean"}, "token": {"type": "string"},
-            "invite": {"type": "string"}}})
+    responses["201"] = replied("The player's own token, and the team's invitation",
+                               OqRoomJoined)
     responses["403"] = refused("invitation_required: the team exists and the invitation is "
                               "missing or wrong; banned: banned by the host")
     return joined
@@ -406,54 +396,53 @@ def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
     return {
         "/api/events/{code}/oq/pick": op("OQ-2: the team with the turn picks a question",
-                                         "team", QuestionRef),
+                                         "team", QuestionRef, answer=OqRef),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/judge": op(
             "OQ-4/OQ-5: accept (+value ×factor), reject or timeout (−value; the question "
-            "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION]),
+            "returns to the others)", "host", Judgement, params=[CODE, ROUND, QUESTION],
+            answer=OqCall),
         "/api/host/events/{code}/oq/rounds/{round}/questions/{question}/reading": op(
             "OQ-4 reading mode: presses in the first seconds get a 2 s penalty", "host",
-            Reading, params=[CODE, ROUND, QUESTION]),
+            Reading, params=[CODE, ROUND, QUESTION], answer=OqReading),
         "/api/host/events/{code}/oq/scores": op("OQ-5: edit a team's score by hand", "host",
-                                                ScoreEdit),
+                                                ScoreEdit, answer=OqScoreSet),
         "/api/events/{code}/oq/final/ban": op("OQ-6: ban a final theme in turn", "team",
-                                              FinalBan),
+                                              FinalBan, answer=OqBanned),
         "/api/events/{code}/oq/final/bet": op("OQ-6: the sealed bet (1 to the score)", "team",
-                                              FinalBet, ok="201"),
+                                              FinalBet, ok="201", answer=OqBet),
         "/api/events/{code}/oq/final/answer": op("OQ-6: the written final answer", "team",
-                                                 FinalAnswer, ok="201"),
+                                                 FinalAnswer, ok="201", answer=OqReceived),
         "/api/events/{code}/oq/players": op(
             "OQ-1: a player joins the team of the token and gets a token of their own; the "
-            "first is the captain", "team", PlayerJoin, ok="201"),
+            "first is the captain", "team", PlayerJoin, ok="201", answer=OqPlayerJoined),
         "/api/events/{code}/oq/join": _join_op(),
         "/api/events/{code}/oq/invite": {"get": {
             "summary": "OQ-1: the team's invitation for a player's phone to show: the code, "
                        "the phone page's link with it in the fragment, its QR code (SVG)",
             "security": [{"teamToken": []}], "parameters": [CODE],
-            "responses": {"200": answered("The invitation", {"type": "object", "properties": {
-                "team": {"type": "string"}, "invite": {"type": "string"},
-                "url": {"type": "string"}, "qr": {"type": "string"}}}),
+            "responses": {"200": replied("The invitation", OqInvite),
                 "401": refused("No or wrong token"),
                 "403": refused("The team token alone (join as a player), or banned")}}},
         "/api/events/{code}/oq/me": {"get": {
             "summary": "OQ-1: the player of the token (null for the team token), the team, "
                        "its players and captain", "security": [{"teamToken": []}],
             "parameters": [CODE],
-            "responses": {"200": answered("The phone's player", {"type": "object"}),
+            "responses": {"200": replied("The phone's player", OqMe),
                           "401": refused("No or wrong token"),
                           "403": refused("Banned by the host")}}},
         "/api/events/{code}/oq/captain": op("OQ-1: the captain hands on the captaincy", "team",
-                                            CaptainPass),
+                                            CaptainPass, answer=OqCaptain),
         "/api/host/events/{code}/oq/captain": op("OQ-1: the host hands on a team's captaincy",
-                                                 "host", HostCaptainPass),
+                                                 "host", HostCaptainPass, answer=OqCaptain),
         "/api/host/events/{code}/oq/remove": op(
             "OQ-8: kick a team or a player (ban: they cannot join again)", "host",
-            Removal),
+            Removal, answer=OqRemoved),
         "/api/host/events/{code}/oq/speed": op(
             "OQ-7: slow ×1.5, normal ×1, fast ×0.5 of every timer", "host",
-            Speed),
+            Speed, answer=OqSpeed),
         "/api/host/events/{code}/oq/pause": op(
             "OQ-8: pause (timers stand still; one hour per game) or resume", "host",
-            Pause),
+            Pause, answer=OqClock),
         "/api/host/events/{code}/oq/final/judge": op("OQ-6: judge one final answer (±bet)",
-                                                     "host", FinalJudgement),
+                                                     "host", FinalJudgement, answer=OqScoreSet),
     }

@@ -16,6 +16,7 @@ from ...bodies import Body
 from ...web import QuestionRef, body_as, committed
 from . import typeplay, types
 from .api import _Q, _captain, _host, op
+from .replies import OqBidding, OqChoicesClosed, OqChosen, OqHanded, OqSold, OqTyped
 
 
 class Choice(QuestionRef):
@@ -102,37 +103,6 @@ def oq_close_auction(code: str, round_number: int, question_number: int):
                              question_number, "host:api"))
 
 
-#: The question in play in GET /api/events/{code}/state (oq.play).
-PLAY_STATE = {"type": ["object", "null"], "description": "OQ-3: the question in play by its "
-              "type: options, who answers alone and for what, the auction, the choices "
-              "(sealed until a choices-for-all question is closed)",
-              "properties": {
-                  "round": {"type": "integer"}, "question": {"type": "integer"},
-                  "type": {"type": "string", "enum": list(types.TYPES)},
-                  "value": {"type": "integer"},
-                  "state": {"type": "string", "enum": ["picked", "open", "done"]},
-                  "theme": {"type": ["string", "null"]},
-                  "text": {"type": ["string", "null"], "description": "the question's "
-                           "text, once the host has started it (never before)"},
-                  "media": {"type": "array", "description": "the pack's files of the "
-                            "question (once started), then of its answer (once over)",
-                            "items": {"type": "object", "properties": {
-                                "kind": {"type": "string"}, "url": {"type": "string"}}}},
-                  "options": {"type": ["object", "null"]},
-                  "answering": {"type": ["string", "null"]},
-                  "auction": {"type": ["object", "null"], "properties": {
-                      "highest": {"type": ["integer", "null"]},
-                      "leader": {"type": ["string", "null"]},
-                      "passed": {"type": "array", "items": {"type": "string"}}}},
-                  "choices": {"type": ["array", "null"], "items": {"type": "object"}},
-                  "answer": {"type": ["string", "null"], "description": "OQ-2: the correct "
-                             "answer, once the question is over"},
-                  "prices": {"type": ["array", "null"], "items": {"type": "integer"},
-                             "description": "OQ-3.4: a secret question's own prices (the "
-                             "pack's), one when fixed; the handing team names one (none "
-                             "named: the lowest); null: the board value"}}}
-
-
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
     at = [CODE, ROUND, QUESTION]
@@ -140,21 +110,24 @@ def openapi_paths() -> dict[str, Any]:
     return {
         "/api/events/{code}/oq/choose": op(
             "OQ-3: choose an option (choices: the buzzer's winner, judged at once; choices "
-            "for all: every team once, sealed until closed)", "team", Choice),
+            "for all: every team once, sealed until closed)", "team", Choice, answer=OqChosen),
         "/api/events/{code}/oq/stake": op(
             "OQ-3 auction: a stake from the question's value, above the highest, to the "
-            "team's score (or the whole score); refused from a team at 0", "team", Stake),
+            "team's score (or the whole score); refused from a team at 0", "team", Stake,
+            answer=OqBidding),
         "/api/events/{code}/oq/pass": op("OQ-3 auction: leave the bidding", "team",
-                                         QuestionRef),
+                                         QuestionRef, answer=OqBidding),
         "/api/events/{code}/oq/secret": op(
             "OQ-3 secret: the team with the turn hands the question to a team, itself "
             "included; a SIGame question plays for its own price (price: one of its "
-            "choices; none given: the lowest)", "team", Handing),
+            "choices; none given: the lowest)", "team", Handing, answer=OqHanded),
         f"{q}/type": op("OQ-3: set a question's type before it is played", "host",
-                        TypeChoice, params=at),
+                        TypeChoice, params=at, answer=OqTyped),
         f"{q}/choices/close": op("OQ-3 choices for all: close; right +value, wrong −value, "
-                                 "no choice 0", "host", None, params=at),
+                                 "no choice 0", "host", None, params=at,
+                                 answer=OqChoicesClosed),
         f"{q}/auction/close": op("OQ-3 auction: close the bidding; the highest stake "
                                  "answers for the stake (nobody bid: the team with the "
-                                 "turn, for the value)", "host", None, params=at),
+                                 "turn, for the value)", "host", None, params=at,
+                                 answer=OqSold),
     }

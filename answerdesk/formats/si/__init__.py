@@ -86,7 +86,7 @@ class SvoyaIgra(Format):
 
     def public_state_schema(self) -> dict[str, Any]:
         from ...api.replies import reply
-        from .api import SiState
+        from .replies import SiState
 
         return {"si": reply(SiState)}
 

@@ -13,12 +13,24 @@ from msgspec import Meta
 from ...access import api_host
 from ...api.blueprint import bp
 from ...api.replies import Reply
-from ...api.schema import CODE, QUESTION, ROUND, answered, refused
+from ...api.schema import CODE, QUESTION, ROUND, refused, replied
 from ...bodies import N_, Body, request_body
 from ...core import formats
 from ...errors import DeskError
 from ...web import DbInt, QuestionRef, api_team, body_as, committed
 from . import game, players, protests, rules, themes
+from .replies import (
+    SiClaimSent,
+    SiClosed,
+    SiCompetitionSet,
+    SiDecided,
+    SiLists,
+    SiProtestDecided,
+    SiProtestRow,
+    SiReceived,
+    SiThemeSet,
+    SiWarned,
+)
 
 _Q = "/host/events/<code>/si/rounds/<int:round_number>/questions/<int:question_number>"
 
@@ -221,56 +233,14 @@ def si_theme(code: str):
                     "author": row.author.name if row.author else None})
 
 
-class SiCurrent(Reply):
-    """The question started last (SI-2.4): its answer and lists once published."""
-
-    round: int
-    question: int
-    theme: int
-    theme_name: Annotated[str | None, Meta(
-        description="the pack's name of the theme; null without a pack")]
-    value: int
-    state: Literal["open", "closed", "published"]
-    answer: str | None
-    lists: list[str]
-
-
-class SiScore(Reply):
-    player: str
-    points: int
-    in_competition: bool
-    removed: bool
-    place: Annotated[int | None, Meta(
-        description="SI-1.2: null out of competition (plays, not ranked) or removed")]
-
-
-class SiProtestLine(Reply):
-    """SI-3: a protest not yet decided (filed: СТОП; heard: СТОЮ)."""
-
-    id: int
-    player: str
-    round: int
-    question: int
-    state: Literal["filed", "heard"]
-
-
-class SiState(Reply):
-    """Своя игра's part of GET /state (screens.public): the latest question with its
-    lists once published (SI-2.4), the players' scores and the protests being heard."""
-
-    current: SiCurrent | None
-    scores: list[SiScore]
-    protests: list[SiProtestLine]
-
-
 def openapi_paths() -> dict[str, Any]:
     """The routes above for the OpenAPI document."""
-    def host(summary: str, ok: dict[str, Any], request: dict[str, Any] | None = None,
+    def host(summary: str, ok: type[Reply], request: dict[str, Any] | None = None,
              ) -> dict[str, Any]:
         op: dict[str, Any] = {
             "summary": summary, "security": [{"hostPassword": []}],
             "parameters": [CODE, ROUND, QUESTION],
-            "responses": {"200": answered("Done", ok), "400": refused("Invalid body"),
+            "responses": {"200": replied("Done", ok), "400": refused("Invalid body"),
                           "401": refused("No or wrong host password"),
                           "404": refused("No such event, question or player"),
                           "409": refused("Not in this state")}}
@@ -284,10 +254,6 @@ def openapi_paths() -> dict[str, Any]:
     host_ops = {"400": refused("Invalid body"), "401": refused("No or wrong host password"),
                 "404": refused("No such event, round, protest or player"),
                 "409": refused("Not in this state")}
-    protest = {"type": "object", "properties": {
-        "id": {"type": "integer"}, "player": {"type": "string"},
-        "state": {"type": "string", "enum": ["filed", "heard", "upheld", "rejected"]},
-        "warned": {"type": "boolean"}}}
     protest_id = {"name": "protest", "in": "path", "required": True,
                 "schema": {"type": "integer", "minimum": 0}}
     q = "/api/host/events/{code}/si/rounds/{round}/questions/{question}"
@@ -297,63 +263,51 @@ def openapi_paths() -> dict[str, Any]:
                        "it is received as late", "security": [{"teamToken": []}],
             "parameters": [CODE],
             "requestBody": request_body(SiAnswer),
-            "responses": {"201": answered("Received", {"type": "object", "properties": {
-                "received_at": {"type": "string"}, "late": {"type": "boolean"}}}),
-                **player_ops}}},
+            "responses": {"201": replied("Received", SiReceived), **player_ops}}},
         "/api/events/{code}/si/claims": {"post": {
             "summary": "SI-2.4 ПРОПУСТИЛИ: claim an answer missing from the lists",
             "security": [{"teamToken": []}], "parameters": [CODE],
             "requestBody": request_body(QuestionRef),
-            "responses": {"200": answered("Sent to the host with the server's receipt time against "
-                                     "the ВСЁ; the host decides", {
-                "type": "object", "properties": {
-                    "on_time": {"type": "boolean"}, "received_at": {"type": "string"},
-                    "closed_at": {"type": "string"}}}), **player_ops}}},
+            "responses": {"200": replied("Sent to the host with the server's receipt time against "
+                                         "the ВСЁ; the host decides", SiClaimSent),
+                          **player_ops}}},
         f"{q}/close": host("SI-2.2b ВСЁ: close the question; the checker proposes",
-                           {"type": "object"}),
-        f"{q}/decide": host("The host decides one answer", {"type": "object"},
+                           SiClosed),
+        f"{q}/decide": host("The host decides one answer", SiDecided,
                             request_body(SiDecision)),
-        f"{q}/publish": host("SI-2.4: publish the lists", {"type": "object", "properties": {
-            "lists": {"type": "array", "items": {"type": "string"}}}}),
+        f"{q}/publish": host("SI-2.4: publish the lists", SiLists),
         "/api/events/{code}/si/protests": {"post": {
             "summary": "SI-3 СТОП: protest a question's published results (players in "
                        "competition, until the next theme starts)",
             "security": [{"teamToken": []}], "parameters": [CODE],
             "requestBody": request_body(SiProtest),
-            "responses": {"201": answered("Filed", protest), **player_ops}}},
+            "responses": {"201": replied("Filed", SiProtestRow), **player_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/hear": {"post": {
             "summary": "SI-3 СТОЮ: acknowledge a protest; no question starts until decided",
             "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
-            "responses": {"200": answered("Heard", protest), **host_ops}}},
+            "responses": {"200": replied("Heard", SiProtestRow), **host_ops}}},
         "/api/host/events/{code}/si/protests/{protest}/decide": {"post": {
             "summary": "SI-3: uphold (set marks, republish) or reject (a warning if asked; "
                        "a repeated groundless protest always earns one)",
             "security": [{"hostPassword": []}], "parameters": [CODE, protest_id],
             "requestBody": request_body(SiProtestDecision),
-            "responses": {"200": answered("Decided", {"type": "object", "properties": {
-                "state": {"type": "string", "enum": ["upheld", "rejected"]},
-                "warned": {"type": "boolean"},
-                "lists": {"type": "array", "items": {"type": "string"}}}}), **host_ops}}},
+            "responses": {"200": replied("Decided", SiProtestDecided), **host_ops}}},
         "/api/host/events/{code}/si/competition": {"post": {
             "summary": "SI-1.2: put a player in or out of competition (out: plays, not "
                        "ranked)", "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": request_body(SiCompetition),
-            "responses": {"200": answered("Set", {"type": "object", "properties": {
-                "player": {"type": "string"}, "in_competition": {"type": "boolean"}}}),
-                **host_ops}}},
+            "responses": {"200": replied("Set", SiCompetitionSet), **host_ops}}},
         "/api/host/events/{code}/si/themes": {"post": {
             "summary": "SI-0: name a theme's author (null: nobody); the author plays the "
                        "theme only by answering its most expensive question",
             "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": request_body(SiThemeAuthor),
-            "responses": {"200": answered("Set", {"type": "object", "properties": {
-                "round": {"type": "integer"}, "theme": {"type": "integer"},
-                "author": {"type": ["string", "null"]}}}), **host_ops}}},
+            "responses": {"200": replied("Set", SiThemeSet), **host_ops}}},
         "/api/host/events/{code}/si/warnings": {"post": {
             "summary": "SI-1.3: warn a player; the second warning removes and annuls",
             "security": [{"hostPassword": []}], "parameters": [CODE],
             "requestBody": request_body(SiPlayerRef),
-            "responses": {"200": answered("The player's warnings", {"type": "object"}),
+            "responses": {"200": replied("The player's warnings", SiWarned),
                           "400": refused("Invalid body"),
                           "401": refused("No or wrong host password"),
                           "404": refused("No such event or player")}}},

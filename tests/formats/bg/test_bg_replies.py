@@ -1,0 +1,82 @@
+"""The Bulgarian quiz's replies are typed (issue 32, formats/bg/replies.py): the phone's
+play part (GET /play) with jokers (BG-J1-J3), the wildcard (BG-R5.0) and a shoot-out
+before and after it is decided (BG-S3), and the team routes' answers, fit their models
+strictly and the served OpenAPI document."""
+
+from __future__ import annotations
+
+from replycheck import fits, served_document
+
+from answerdesk.core.events import event_by_code
+from answerdesk.formats.bg import shootout, wildcard
+from answerdesk.formats.bg.replies import JokerPlayed, Play, ShootoutSaved, WildcardChosen
+
+PLAY = "/api/events/{code}/play"
+QUESTIONS = [("Година на Съединението?", "1885"), ("Височина на Мусала (м)?", "2925"),
+             ("Дължина на Дунав в България (км)?", "471")]
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def play_fits(document: dict, desk, token: str) -> dict:
+    part = desk.client.get(f"/api/events/{desk.code}/play", headers=bearer(token)).get_json()
+    fits(document, PLAY, "get", "200", part, Play)
+    return part
+
+
+def test_play_and_the_jokers_fit(desk):
+    document = served_document(desk.client)
+    a, _ = desk.join("A"), desk.join("B")
+    assert play_fits(document, desk, a)["teams"] == ["B"]
+    desk.host(2, "open")
+    url = f"/api/events/{desk.code}/jokers"
+    for body in ({"kind": "double", "round": 2, "question": 1},
+                 {"kind": "first_letter", "round": 2, "question": 2, "confirm": True},
+                 {"kind": "copy", "round": 2, "question": 3, "copy_of": "B"}):
+        played = desk.client.post(url, json=body, headers=bearer(a))
+        assert played.status_code == 201, played.get_json()
+        fits(document, "/api/events/{code}/jokers", "post", "201", played.get_json(),
+             JokerPlayed)
+    assert len(play_fits(document, desk, a)["jokers"]["played"]) == 3
+
+
+def test_the_wildcard_fits(desk, app):
+    document = served_document(desk.client)
+    tokens = {name: desk.join(name) for name in ("A", "B")}
+    desk.host(4, "open")
+    desk.save(tokens["A"], 4, 3, "Титаник")
+    desk.host(4, "close")
+    with app.app_context():
+        wildcard.name_chooser(event_by_code(desk.code))
+    assert play_fits(document, desk, tokens["B"])["wildcard"]["can_choose"] is True
+    chosen = desk.client.post(f"/api/events/{desk.code}/wildcard", json={"scenario": "5.5"},
+                              headers=bearer(tokens["B"]))
+    fits(document, "/api/events/{code}/wildcard", "post", "200", chosen.get_json(),
+         WildcardChosen)
+    assert play_fits(document, desk, tokens["A"])["wildcard"]["scenario"] == "5.5"
+
+
+def test_a_shootout_fits_before_and_after_it_is_decided(desk, app):
+    document = served_document(desk.client)
+    tokens = {name: desk.join(name) for name in ("A", "B")}
+    desk.host(2, "open")
+    for token in tokens.values():
+        desk.save(token, 2, 1, "Левски")
+    desk.host(2, "close")
+    with app.app_context():
+        shootout_id = shootout.start_shootout(event_by_code(desk.code), QUESTIONS).id
+    saved = desk.client.put(f"/api/events/{desk.code}/shootout",
+                            json={"numbers": [1885, 2925.5, None]}, headers=bearer(tokens["A"]))
+    assert saved.status_code == 200
+    fits(document, "/api/events/{code}/shootout", "put", "200", saved.get_json(),
+         ShootoutSaved)
+    waiting = play_fits(document, desk, tokens["A"])["shootout"]
+    assert waiting["decided"] is False and waiting["missing"] == ["B"]
+    assert desk.client.put(f"/api/events/{desk.code}/shootout", json={"numbers": [1, 2, 3]},
+                           headers=bearer(tokens["B"])).status_code == 200
+    with app.app_context():
+        shootout.lock_shootout(event_by_code(desk.code), shootout_id)
+    decided = play_fits(document, desk, tokens["B"])["shootout"]
+    assert decided["decided"] is True and decided["order"]
