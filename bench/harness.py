@@ -590,9 +590,9 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
             known, version = version, seen
             if known is None:
                 return  # the first state: the sheet read on arrival holds this part
-            held = {"If-None-Match": play_tag} if play_tag else {}
+            revalidate = {"If-None-Match": play_tag} if play_tag else {}
             got = await timed(plays if measured else Stats(), conn, "GET",
-                              f"/api/events/{code}/play", headers={**auth, **held})
+                              f"/api/events/{code}/play", headers={**auth, **revalidate})
             if got and got[0] == 200:
                 play_tag = conn.headers.get("etag")
 
@@ -629,9 +629,9 @@ async def load(port: int, code: str, password: str, seconds: float, teams: int, 
                 await after_state(answer_, measured, saved=False)
             else:
                 # The browser's fetch revalidates what it keeps: If-None-Match.
-                held = {"If-None-Match": play_tag} if play_tag else {}
+                revalidate = {"If-None-Match": play_tag} if play_tag else {}
                 answer_ = await timed(plays if measured else Stats(), conn, "GET",
-                                      f"/api/events/{code}/play", headers={**auth, **held})
+                                      f"/api/events/{code}/play", headers={**auth, **revalidate})
                 if answer_ and answer_[0] == 200:
                     play_tag = conn.headers.get("etag")
                 next_play += PLAY_POLL
