@@ -64,11 +64,9 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
     (BG-J1), the numbers its answers used in «От 1 до 10» (BG-R5.4), and the play
     part. ``event.rounds`` is not loaded (the event's part may be kept)."""
     played = jokers.used_jokers(team)  # read once: the play part and the revealed rounds
-    doubles = {(j.question.round.number, j.question.number): j
-               for j in played if j.kind == "double"}
     for item in sheet["rounds"]:
         if item["state"] == RoundState.REVEALED:
-            _second_answers(item, doubles)
+            _second_answers(item, played)
         elif any("verdict" in q for q in item["questions"]):
             verdicts = _verdicts(team, item["number"])
             for q in item["questions"]:
@@ -82,12 +80,14 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
     return sheet
 
 
-def _second_answers(item: dict[str, Any], doubles: dict[tuple[int, int], Any]) -> None:
+def _second_answers(item: dict[str, Any], played: list[Any]) -> None:
     """BG-J1 on a revealed round: a question the double joker's second answer won shows
-    as won (not in red), with the second answer's own verdict beside it (``doubles``:
-    the team's double jokers by round and question number)."""
+    as won (not in red), with the second answer's own verdict beside it (``played``:
+    the team's jokers; a joker's question is read only here, once a round is revealed)."""
+    doubles = {j.question.number: j for j in played
+               if j.kind == "double" and j.question.round.number == item["number"]}
     for q in item["questions"]:
-        joker = doubles.get((item["number"], q["number"]))
+        joker = doubles.get(q["number"])
         if joker is None:
             continue
         second = joker.second_decision or joker.second_outcome
