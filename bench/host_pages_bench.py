@@ -8,13 +8,19 @@ server's), on a fresh SQLite file, or on DATABASE_URL when it is set (that
 database's tables are dropped and rebuilt: give it a scratch database).
 Baseline in the same run: the desk's /live JSON and the login page.
 
+``--typed`` seeds the night bench/harness.py's load drives instead (issue 33): round 2
+open with its four questions, every team's answers as its phones type them (slips of
+the thumb, half-typed words), checked as the live checker would.
+
     .venv/bin/python bench/host_pages_bench.py [--teams 60] [--questions 10] [--runs 30]
+    .venv/bin/python bench/host_pages_bench.py --typed --teams 300
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -60,6 +66,30 @@ def seed(teams: int, questions: int) -> tuple[str, str]:
     return event.code, password
 
 
+def seed_typed(teams: int) -> tuple[str, str]:
+    """Round 2 open, each team's answer to its four questions as the harness types it."""
+    from harness import TYPED, typed_answer
+
+    from answerdesk.core import rounds
+
+    event, password = create_demo_event()
+    rounds.open_round(event, 2)
+    questions = {q.number: q for q in event.round(2).questions}
+    rng = random.Random(33)
+    for i in range(teams):
+        team = Team(event_id=event.id, name=f"Отбор {i}", name_key=f"отбор {i}",
+                    token_hash=f"{event.code}{i:058d}")
+        db.session.add(team)
+        db.session.flush()
+        for number in TYPED:
+            db.session.add(Answer(team_id=team.id, question_id=questions[number].id,
+                                  text=typed_answer(rng, number)))
+    db.session.commit()
+    rounds.check_arrived(event)
+    db.session.commit()
+    return event.code, password
+
+
 def measure(client, url: str, runs: int) -> tuple[float, float]:
     for _ in range(3):
         assert client.get(url).status_code == 200, url
@@ -78,6 +108,8 @@ def main() -> None:
     parser.add_argument("--teams", type=int, default=60)
     parser.add_argument("--questions", type=int, default=10)
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--typed", action="store_true",
+                        help="the harness's night: round 2 open, answers as phones type them")
     args = parser.parse_args()
     tmp = tempfile.mkdtemp(prefix="hostbench-")
     url = os.environ.get("DATABASE_URL")
@@ -87,7 +119,8 @@ def main() -> None:
     with app.app_context():
         db.drop_all()
         db.create_all()
-        code, password = seed(args.teams, args.questions)
+        code, password = (seed_typed(args.teams) if args.typed
+                          else seed(args.teams, args.questions))
         team = db.session.scalar(db.select(Team.id).order_by(Team.id).limit(1))
     client = app.test_client()
     client.post(f"/host/{code}/login", data={"password": password})
@@ -96,17 +129,19 @@ def main() -> None:
         ("baseline: login page", f"/host/{code}/login"),
         ("review queue page", f"/host/{code}/review"),
         ("review queue fragment", f"/host/{code}/review/items"),
-        ("all answers, one question", f"/host/{code}/answers/2/5"),
+        ("all answers, one question", f"/host/{code}/answers/2/4"),
         ("projector fragment", f"/e/{code}/screen/live"),
         ("desk for the night", f"/host/{code}/"),
         ("paper screen, one team", f"/host/{code}/paper?team={team}&round=2"),
+        ("standings", f"/host/{code}/standings"),
         ("projector page (preview)", f"/e/{code}/screen?preview=1"),
         ("projector version (JSON)", f"/e/{code}/screen/version"),
     ]
     with app.app_context():
         db.engine.dispose()
-    print(f"{args.teams} teams × {args.questions} questions, every answer in review; "
-          f"{args.runs} runs; database {uri.split(':', 1)[0]}")
+    night = ("round 2 open, 4 questions answered as phones type them (--typed)" if args.typed
+             else f"{args.questions} questions, every answer in review")
+    print(f"{args.teams} teams, {night}; {args.runs} runs; database {uri.split(':', 1)[0]}")
     print(f"{'page':32} {'median ms':>10} {'p95 ms':>8}")
     for name, path in pages:
         median, p95 = measure(client, path, args.runs)

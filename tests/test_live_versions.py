@@ -80,7 +80,7 @@ def test_desk_never_carries_a_version_newer_than_its_picture(app, client, desk, 
             headers={"Authorization": f"Bearer {token}"}).status_code == 200
 
     # the review queue is read after the "who has answered" grid
-    _meanwhile(app, monkeypatch, review, "queue_size", save)
+    _meanwhile(app, monkeypatch, review, "queue_head", save)
     page = client.get(f"/host/{desk.code}/").get_data(as_text=True)
     version = client.get(f"/host/{desk.code}/live").get_json()["version"]
     grid = re.search(r'<table class="grid" id="answered">.*?</table>', page, re.S).group(0)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
+
 from ..extensions import db
-from ..models import Answer, Event, Question, Round
+from ..models import Answer, Event, Question, Round, Team
 
 
 def question_counts(event: Event) -> dict[int, int]:
@@ -16,12 +19,24 @@ def question_counts(event: Event) -> dict[int, int]:
     ).all())
 
 
-def who_has_answered(event: Event,
-                     questions: dict[int, int]) -> list[tuple[str, int, list[str]]]:
+@dataclass
+class Answered:
+    """The host's "who has answered" table and its round counts, from one read."""
+
+    #: (team, players, "answered/questions" per round), in the teams' order.
+    rows: list[tuple[str, int, list[str]]]
+    #: Round number: how many teams gave at least one answer in it.
+    teams_by_round: dict[int, int]
+
+
+def who_has_answered(event: Event, questions: dict[int, int]) -> Answered:
     """The host's "who has answered" table: (team, players, "answered/questions" per
-    round). Built here from plain values: the dashboard reloads every few seconds
-    and a cell per team and round read through the ORM in the template cost 8 ms
-    of its worker's GIL for 100 teams (issue 6)."""
+    round), and per round how many teams answered at all (the desk's "now" line).
+    Built from plain values in two statements: the desk fetches itself again whenever
+    the desk's version moves, every two seconds while teams type, and a cell per team
+    and round read through the ORM cost 8 ms of its worker's GIL for 100 teams (issue
+    6); at 300 teams the teams as ORM objects and a second count of the round cost
+    5 ms more (issue 33, bench/host_pages_bench.py --typed)."""
     rows = db.session.execute(
         db.select(Answer.team_id, Round.number, db.func.count(Answer.id))
         .join(Question, Answer.question_id == Question.id)
@@ -31,17 +46,13 @@ def who_has_answered(event: Event,
     )
     counts = {(team_id, number): count for team_id, number, count in rows}
     rounds = [(number, f"/{total}") for number, total in sorted(questions.items())]
-    return [
-        (team.name, team.players,
-         [f"{counts.get((team.id, number), 0)}{total}" for number, total in rounds])
-        for team in event.teams
-    ]
-
-
-def answered_teams(rnd: Round) -> int:
-    """Teams with at least one answer in the round: the desk's "who has answered"."""
-    return db.session.scalar(
-        db.select(db.func.count(db.distinct(Answer.team_id)))
-        .join(Question, Answer.question_id == Question.id)
-        .where(Question.round_id == rnd.id, Answer.text != "")
-    ) or 0
+    teams = db.session.execute(
+        db.select(Team.id, Team.name, Team.players)
+        .where(Team.event_id == event.id).order_by(Team.id)
+    )
+    return Answered(
+        rows=[(name, players,
+               [f"{counts.get((team_id, number), 0)}{total}" for number, total in rounds])
+              for team_id, name, players in teams],
+        teams_by_round=dict(Counter(number for _, number in counts)),
+    )

@@ -9,9 +9,11 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from flask_babel import gettext
+from flask import current_app
+from flask_babel import get_locale, gettext
 from markupsafe import Markup, escape
 
+from .. import live
 from ..checker.normalize import normalize
 from ..extensions import db
 from ..models import Answer, Event, Verdict
@@ -58,6 +60,34 @@ def event_standings_chart(event: Event) -> dict[str, Any]:
     return standings_series(list(game.standings(event)), game.chart_round, game.chart_caption)
 
 
+#: Standings charts a process keeps at most (one per event and language).
+KEPT_CHARTS = 64
+
+
+def desk_standings_chart(event: Event) -> dict[str, Any]:
+    """event_standings_chart as the desk for the night draws it, kept per event, screen
+    version (live.screen_version, read first) and language in this process when the
+    format's standings move only with an audited change (Format.standings_follow_screen).
+
+    The desk fetches itself again whenever the desk's version moves, every two seconds
+    while teams type; at a 300-team night the standings cost it 10 ms of its worker's
+    GIL each time, and a phone's save never moves them (bench/host_pages_bench.py
+    --typed, bench/README.md)."""
+    if not formats.of(event).standings_follow_screen:
+        return event_standings_chart(event)
+    version = live.screen_version(event.id)
+    key = (event.id, str(get_locale()))
+    kept = current_app.extensions.setdefault("answerdesk.desk_charts", {})
+    hit = kept.get(key)
+    if hit is not None and hit[0] == version:
+        return hit[1]
+    if len(kept) >= KEPT_CHARTS:
+        kept.clear()
+    chart = event_standings_chart(event)
+    kept[key] = (version, chart)
+    return chart
+
+
 def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:
     """Per question: clusters of the same answer (normalised), how many teams gave
     each and the verdict that counts for it, most given first; the rest summed."""
@@ -70,8 +100,11 @@ def answer_distribution(question_ids: list[int]) -> dict[int, dict[str, Any]]:
     ).all()
     counts: dict[int, Counter] = {}
     shown: dict[tuple[int, str], str] = {}
+    norms: dict[str, str] = {}  # 300 teams type far fewer different texts
     for qid, text, outcome, decision in rows:
-        norm = normalize(text)
+        norm = norms.get(text)
+        if norm is None:
+            norm = norms[text] = normalize(text)
         verdict = decision or outcome or "review"
         counts.setdefault(qid, Counter())[(norm, verdict)] += 1
         shown.setdefault((qid, norm), text)

@@ -137,6 +137,10 @@ class Format:
     buzzer_phones: ClassVar[bool] = False
     #: The template the buzzer page includes for this format's own parts, if any.
     buzzer_part: ClassVar[str | None] = None
+    #: Whether its ``standings`` move only with an audited change (never with a phone's
+    #: save or the live checker's proposal): the desk for the night then keeps its
+    #: standings chart per event and screen version (charts.desk_standings_chart).
+    standings_follow_screen: ClassVar[bool] = False
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         """The rounds a new event of this format starts with."""

@@ -11,17 +11,19 @@ IMMEDIATE on SQLite), so no answer is judged twice and the second judge is told.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from ..checker.normalize import normalize
 from ..database.readonly import read_only
 from ..errors import DeskError, NotFound
 from ..extensions import db
-from ..models import Answer, Event, Question, Round, Team, Verdict, utcnow
+from ..models import Answer, Event, Question, Round, Team, Verdict, display_key, utcnow
 from . import audit, labels
 from .rounds import check_arrived
 from .states import Outcome, RoundState
@@ -88,11 +90,14 @@ class Decided:
 
 
 def _pending(event: Event):
+    """The verdicts waiting for the host, in the queue's order, as plain columns: the
+    question's own columns (its key is JSON) are read once per question, not per
+    answer, and the reason's values as text, decoded once per group (review_queue)."""
     return (
         db.select(
-            Verdict.id, Verdict.reason, Verdict.reason_code, Verdict.reason_params,
-            Answer.text, Question.id, Question.number,
-            Question.text, Question.key, Round.number, Round.partial_points, Team.name,
+            Verdict.id, Verdict.reason, Verdict.reason_code,
+            db.cast(Verdict.reason_params, db.Text), Answer.text, Answer.question_id,
+            Team.name,
         )
         .join(Answer, Verdict.answer_id == Answer.id)
         .join(Question, Answer.question_id == Question.id)
@@ -122,8 +127,14 @@ def near(a: str, b: str) -> int | None:
 
 
 def cluster(groups: list[ReviewGroup]) -> list[list[ReviewGroup]]:
-    """Single-linkage clusters of near-identical groups, biggest group first in each."""
+    """Single-linkage clusters of near-identical groups, biggest group first in each.
+
+    The pairs within MAX_CLUSTER_DISTANCE are found by rapidfuzz's extract, in C, and
+    only those are judged by ``near``: a 300-team night's typed answers gave one
+    question 60 groups, 1,800 pairs, whose distances in Python cost the review page
+    more than its reading (bench/host_pages_bench.py --typed)."""
     parent = list(range(len(groups)))
+    norms = [group.norm for group in groups]
 
     def root(i: int) -> int:
         while parent[i] != i:
@@ -131,9 +142,11 @@ def cluster(groups: list[ReviewGroup]) -> list[list[ReviewGroup]]:
             i = parent[i]
         return i
 
-    for i in range(len(groups)):
-        for j in range(i + 1, len(groups)):
-            if root(i) != root(j) and near(groups[i].norm, groups[j].norm) is not None:
+    for i, norm in enumerate(norms):
+        for _, _, j in process.extract(norm, norms[i + 1:], scorer=Levenshtein.distance,
+                                       score_cutoff=MAX_CLUSTER_DISTANCE, limit=None):
+            j += i + 1
+            if root(i) != root(j) and near(norm, norms[j]) is not None:
                 parent[root(j)] = root(i)
     clusters: dict[int, list[ReviewGroup]] = {}
     for i, group in enumerate(groups):
@@ -156,30 +169,69 @@ def review_queue(event: Event, *, checker_wait: float = 0.0) -> list[ReviewItem]
     Those that arrived in the last ``checker_wait`` seconds are left to the live
     checker (livecheck.py), which runs beside the web workers.
     """
-    from ..models import display_key
+    return _items(_waiting(event, checker_wait))
 
+
+def queue_head(event: Event, count: int, *,
+               checker_wait: float = 0.0) -> tuple[list[ReviewItem], int]:
+    """The queue's first ``count`` items and how many answers wait in all: what the
+    desk for the night shows, from one read (review_queue's, cut short: only the
+    questions the first items come from are grouped and clustered)."""
+    rows = _waiting(event, checker_wait)
+    first: set[int] = set()
+    for at, row in enumerate(rows):
+        if row[5] not in first:
+            if len(first) == count:  # each question gives one item at least
+                return _items(rows[:at])[:count], len(rows)
+            first.add(row[5])
+    return _items(rows)[:count], len(rows)
+
+
+def _waiting(event: Event, checker_wait: float) -> list[Any]:
+    """The pending rows (``_pending``), once what arrived is checked (review_queue)."""
     check_arrived(event, waited=checker_wait)
     with read_only():  # the host's page must not hold up the phones' saves (SQLite)
-        rows = db.session.execute(_pending(event)).all()
-    questions: dict[int, tuple[ReviewItem, dict[str, ReviewGroup]]] = {}
-    for (vid, reason, code, params, text, qid, qnum, qtext, key, rnum, partial, team) in rows:
-        if qid not in questions:
-            questions[qid] = (
-                ReviewItem(round=rnum, question=qnum, question_id=qid, question_text=qtext,
-                           shown_answer=display_key(key), partial_allowed=partial is not None),
-                {},
+        return list(db.session.execute(_pending(event)).all())
+
+
+def _items(rows: list[Any]) -> list[ReviewItem]:
+    """The queue's items from its pending rows, in their order.
+
+    The host's pages read the queue again whenever the desk's version moves, every
+    two seconds while teams type (a 300-team night: 1,200 answers in one round):
+    each question's columns are read once, each text normalised once, each reason's
+    values decoded once per group (bench/host_pages_bench.py --typed)."""
+    if not rows:
+        return []
+    with read_only():
+        questions = {
+            qid: ReviewItem(round=rnum, question=qnum, question_id=qid, question_text=qtext,
+                            shown_answer=display_key(key), partial_allowed=partial is not None)
+            for qid, qnum, qtext, key, rnum, partial in db.session.execute(
+                db.select(Question.id, Question.number, Question.text, Question.key,
+                          Round.number, Round.partial_points)
+                .join(Round, Question.round_id == Round.id)
+                .where(Question.id.in_({row[5] for row in rows}))
             )
-        groups = questions[qid][1]
-        norm = normalize(text)
-        group = groups.get(norm)
+        }
+    groups: dict[int, dict[str, ReviewGroup]] = {}  # in the rows' order: the queue's
+    norms: dict[str, str] = {}
+    for vid, reason, code, params, text, qid, team in rows:
+        norm = norms.get(text)
+        if norm is None:
+            norm = norms[text] = normalize(text)
+        by_norm = groups.setdefault(qid, {})
+        group = by_norm.get(norm)
         if group is None:
-            group = groups[norm] = ReviewGroup(text=text, norm=norm, reason=reason,
-                                               reason_code=code, reason_params=params)
+            group = by_norm[norm] = ReviewGroup(
+                text=text, norm=norm, reason=reason, reason_code=code,
+                reason_params=json.loads(params) if params else None)
         group.verdict_ids.append(vid)
         group.teams.append(team)
     items = []
-    for template, groups in questions.values():
-        for members in cluster(list(groups.values())):
+    for qid, by_norm in groups.items():
+        template = questions[qid]
+        for members in cluster(list(by_norm.values())):
             items.append(ReviewItem(**{**template.__dict__, "groups": members}))
     return items
 

@@ -7,8 +7,8 @@ from flask import current_app, redirect, render_template, request, url_for
 from .. import live
 from ..access import host_required, log_in, log_out, refuse_over_credential_limit
 from ..core import formats, projector, review, rounds
-from ..core.answer_counts import answered_teams, question_counts, who_has_answered
-from ..core.charts import event_standings_chart
+from ..core.answer_counts import question_counts, who_has_answered
+from ..core.charts import desk_standings_chart
 from ..core.events import event_by_code
 from ..database.readonly import reads_only
 from ..errors import DeskError
@@ -44,6 +44,10 @@ def logout(code: str):
     return redirect(url_for("host.login", code=event.code))
 
 
+#: Review items the desk for the night shows (the review page has them all).
+DESK_ITEMS = 3
+
+
 @bp.get("/")
 @reads_only
 @host_required
@@ -51,27 +55,24 @@ def dashboard(event: Event):
     version = live.version(event.id)  # before what it labels (live.py)
     questions = question_counts(event)
     step = rounds.next_step(event)
+    answered = who_has_answered(event, questions)
+    items, queue_size = review.queue_head(
+        event, DESK_ITEMS, checker_wait=current_app.config["LIVE_CHECK_WAIT"])
     return render_template(
         "host/dashboard.html",
         event=event,
         questions=questions,
-        answered=who_has_answered(event, questions),
-        queue_size=review.queue_size(event),
-        chart=event_standings_chart(event),
+        answered=answered.rows,
+        queue_size=queue_size,
+        chart=desk_standings_chart(event),
         step=step,
-        items=review.review_queue(event, checker_wait=current_app.config["LIVE_CHECK_WAIT"])[:3],
+        items=items,
         screen=projector.screen_state(event),
         version=version, distribution={}, answers=0, back="desk",
-        answered_now=_answered_now(event, step),
+        # How many teams have answered at least one question of the desk's round.
+        answered_now=(answered.teams_by_round.get(step[0].number, 0), len(answered.rows))
+        if step else None,
     )
-
-
-def _answered_now(event: Event, step: tuple | None) -> tuple[int, int] | None:
-    """How many teams have answered at least one question of the desk's round."""
-    if step is None:
-        return None
-    rnd = step[0]
-    return answered_teams(rnd), len(event.teams)
 
 
 @bp.post("/rounds/<int:number>/<action>")

@@ -28,6 +28,10 @@ class BulgarianQuiz(Format):
     desk_links = (("host.rules", N_("Wildcard, final, jokers, shoot-out")),)
     setup_links = (("host.league_page", N_("League")),)
     paper_part = "host/_bg_paper.html"
+    # Standings count locked rounds and locked final questions only (final.
+    # counted_question_ids): their verdicts move by the lock's own check and by audited
+    # decisions; the live checker proposes in open rounds, a phone saves in them.
+    standings_follow_screen = True
 
     def programme(self) -> tuple[RoundTemplate, ...]:
         return BG_PROGRAMME
