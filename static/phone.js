@@ -112,21 +112,27 @@
       // every caller takes for "offline". opts.token: the bearer; opts.bare: no headers
       // at all (the public reads); opts.cache: fetch's; opts.leave: the statuses that
       // mean the token is no longer valid: then the phone leaves (above), unread,
-      // resolving {status, left: true}.
+      // resolving {status, left: true}. A 503 or 429 with Retry-After is sent again
+      // after the wait (quiet), except with opts.once: then it is the answer.
       request: function (method, path, opts) {
         opts = opts || {};
         var init = {method: method, headers: opts.bare ? {} : headers(opts.token)};
         if (opts.body !== undefined) init.body = JSON.stringify(opts.body);
         if (opts.cache) init.cache = opts.cache;
-        return quiet().then(function () { return fetch(api + path, init); }).then(function (resp) {
+        // opts.once goes at once: held back it would be worth nothing anyway.
+        var ready = opts.once ? Promise.resolve() : quiet();
+        return ready.then(function () { return fetch(api + path, init); }).then(function (resp) {
           var wait = RETRY_STATUSES.indexOf(resp.status) >= 0
             ? retryAfterMs(resp.headers.get("Retry-After"), Date.now()) : null;
           if (wait !== null) {
             // Nothing was done: the same request goes again once the wait is over
-            // (an answer keeps its seq, so a replay cannot undo a newer edit).
+            // (an answer keeps its seq, so a replay cannot undo a newer edit), unless
+            // it is worth nothing late (opts.once: a buzzer press, a clock sample).
             quietUntil = Math.max(quietUntil, Date.now() + wait + jitterMs(wait, Math.random()));
-            showBusy(true);
-            return phone.request(method, path, opts);
+            if (!opts.once) {
+              showBusy(true);
+              return phone.request(method, path, opts);
+            }
           }
           showBusy(false);
           if (opts.leave && opts.leave.indexOf(resp.status) >= 0) {

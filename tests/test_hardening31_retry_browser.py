@@ -104,3 +104,15 @@ def test_31_phones_wait_as_long_as_the_server_asks_then_send_again(app, browser:
         None, None]
     assert joining.evaluate(f"[{P}.jitterMs(2000, 0), {P}.jitterMs(2000, 0.999)]") == [0, 749]
     assert joining.evaluate(f"{P}.jitterMs(600000, 0.999)") == 4995
+    # A buzzer press or a clock sample (opts.once) is not sent again late: the refusal
+    # is its answer (the press would arrive after its window); fetch is the page's stub.
+    assert joining.evaluate("""async () => {
+        let calls = 0;
+        window.fetch = () => { calls += 1; return Promise.resolve(new Response(
+            '{"error": "busy", "message": "busy"}',
+            {status: 503, headers: {"Retry-After": "1", "Content-Type": "application/json"}}));
+        };
+        const r = await window.AnswerdeskPhone.of("X", "/").request(
+            "POST", "/buzz", {once: true, body: {}});
+        return [r.status, calls];
+    }""") == [503, 1]
