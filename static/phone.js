@@ -20,6 +20,7 @@
   var MAX_WAIT_MS = 600000;
   var RETRY_STATUSES = [503, 429];
   var quietUntil = 0;
+  var held = 0;  // requests refused with Retry-After, waiting to go again
 
   function retryAfterMs(header, now) {
     if (header === null || header === undefined || header === "") return null;
@@ -85,6 +86,15 @@
     var api = "/api/events/" + encodeURIComponent(code);
     function key(name) { return "answerdesk:" + name + ":" + code; }
     var tokenKey = key("token");
+    // A refused request sent again after the wait; the busy notice stays while any is
+    // held back, whatever else the page reads meanwhile.
+    function again(method, path, opts) {
+      held += 1;
+      showBusy(true);
+      function done() { held -= 1; if (!held) showBusy(false); }
+      return phone.request(method, path, opts).then(function (r) { done(); return r; },
+                                                   function (e) { done(); throw e; });
+    }
     var phone = {
       code: code,
       api: api,
@@ -129,12 +139,8 @@
             // (an answer keeps its seq, so a replay cannot undo a newer edit), unless
             // it is worth nothing late (opts.once: a buzzer press, a clock sample).
             quietUntil = Math.max(quietUntil, Date.now() + wait + jitterMs(wait, Math.random()));
-            if (!opts.once) {
-              showBusy(true);
-              return phone.request(method, path, opts);
-            }
+            if (!opts.once) return again(method, path, opts);
           }
-          showBusy(false);
           if (opts.leave && opts.leave.indexOf(resp.status) >= 0) {
             phone.leave();
             return {status: resp.status, ok: false, body: null, left: true};
@@ -159,6 +165,7 @@
 
   // The page's network badge (#net with data-ok and data-off).
   function online(ok) {
+    if (ok && held) { showBusy(true); return; }  // online, but told to wait: say so
     var net = document.getElementById("net");
     net.textContent = ok ? net.dataset.ok : net.dataset.off;
     net.classList.toggle("off", !ok);
