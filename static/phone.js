@@ -14,9 +14,11 @@
   // A 503 or 429 with Retry-After (seconds, or an HTTP date): the phone sends nothing
   // before that time, plus a jitter so a room of phones refused together does not come
   // back in the same millisecond: 250 ms and a quarter of the wait, at most 5 s. A wait
-  // is read up to MAX_WAIT_MS (a front misconfigured to ask for hours would stop a
-  // phone for the night); the server's own ask 1 s (busy) or a minute (limits).
-  // docs/security.md, "Phones and Retry-After".
+  // is at least MIN_WAIT_MS (a "0" would make a busy server's phones spin) and is read
+  // up to MAX_WAIT_MS (a front misconfigured to ask for hours would stop a phone for
+  // the night); this server asks 1 s when busy, the rest of a limit's minute when
+  // limited. docs/security.md, "Phones and Retry-After".
+  var MIN_WAIT_MS = 1000;
   var MAX_WAIT_MS = 600000;
   var RETRY_STATUSES = [503, 429];
   var quietUntil = 0;
@@ -32,7 +34,7 @@
       if (isNaN(at)) return null;
       ms = at - now;
     }
-    return Math.min(Math.max(ms, 0), MAX_WAIT_MS);
+    return Math.min(Math.max(ms, MIN_WAIT_MS), MAX_WAIT_MS);
   }
 
   function jitterMs(waitMs, random) {

@@ -97,7 +97,8 @@ def test_31_phones_wait_as_long_as_the_server_asks_then_send_again(app, browser:
     # The module's own reading of the header and its jitter's bounds.
     P = "window.AnswerdeskPhone"
     assert joining.evaluate(f"{P}.retryAfterMs('2', 0)") == 2000
-    assert joining.evaluate(f"{P}.retryAfterMs(' 0 ', 0)") == 0
+    assert joining.evaluate(f"{P}.retryAfterMs(' 0 ', 0)") == 1000  # never under 1 s
+    assert joining.evaluate(f"{P}.retryAfterMs(new Date(500).toUTCString(), 1000)") == 1000
     assert joining.evaluate(f"{P}.retryAfterMs(new Date(7000).toUTCString(), 1000)") == 6000
     assert joining.evaluate(f"{P}.retryAfterMs('86400', 0)") == 600_000  # at most 10 min
     assert joining.evaluate(f"[{P}.retryAfterMs(null, 0), {P}.retryAfterMs('soon', 0)]") == [
