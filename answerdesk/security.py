@@ -16,6 +16,7 @@ at a shared store (e.g. ``redis://``) for exact counts across workers.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
@@ -325,10 +326,24 @@ def _too_large(error: Exception):
 
 
 def _too_many(error: Exception):
+    """A limit's 429, with Retry-After: the seconds until its window ends, which the
+    phones wait before sending the same request again (static/phone.js)."""
     refusal = RateLimited("Too many attempts: wait a minute and try again.")
     response: Response | str
     if request.path.startswith("/api/"):
         response = jsonify(refusal.to_json())
     else:
         response = render_template("error.html", error=refusal)
-    return response, 429
+    return response, 429, {"Retry-After": str(_seconds_to_reset())}
+
+
+def _seconds_to_reset() -> int:
+    """Whole seconds until the breached limit's window ends: at least 1, and a minute
+    when the limiter cannot say (its storage unreadable)."""
+    try:
+        limit = current_app.extensions["answerdesk_limiter"].current_limit
+        if limit is not None:
+            return max(1, limit.reset_at - int(time.time()))
+    except Exception:  # noqa: BLE001 - a header must not turn a refusal into a 500
+        current_app.logger.warning("no reset time for a 429", exc_info=True)
+    return 60

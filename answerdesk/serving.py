@@ -42,6 +42,8 @@ from gunicorn.workers.gthread import TConn, ThreadWorker
 # server's own machine (the host's desk and projector, a proxy in front) is not
 # capped. CONNECTIONS_PER_ADDRESS=0: no cap.
 CONNECTIONS_PER_ADDRESS = 32
+# A connection closed at the cap is logged at most this often per worker.
+CAP_WARNING_SECONDS = 60.0
 # A request's line and headers must arrive within this many seconds of its first
 # byte (nginx's client_header_timeout is 60 s; a phone's header is one packet).
 HEADER_SECONDS = 10.0
@@ -228,6 +230,7 @@ class BufferingWorker(ThreadWorker):
         self.address_counts: tuple[AddressCounts, int] = (AddressCounts(1), 0)
         self.arriving_conns: set[_Conn] = set()
         self.next_scan = 0.0
+        self.next_cap_warning = 0.0
 
     # -- accepting: count and cap per address ------------------------------------
     def accept(self, listener: socket.socket) -> None:
@@ -249,6 +252,7 @@ class BufferingWorker(ThreadWorker):
             bucket = counts.bucket(address)
             if counts.total(bucket) >= self.per_address:
                 client_sock.close()
+                self._say_capped(address)
                 return
             counts.add(row, bucket, 1)
             on_close = partial(self._forget, bucket)
@@ -264,6 +268,19 @@ class BufferingWorker(ThreadWorker):
         conn.initialized = True
         conn.data_ready = True
         self._await_request(conn)
+
+    def _say_capped(self, address: str) -> None:
+        """Tell the organiser a connection was closed at the cap, at most once a minute
+        per worker (a flood of them must not fill the log): phones behind the venue's
+        NAT share one address and need a higher cap (docs/security.md)."""
+        now = time.monotonic()
+        if now < self.next_cap_warning:
+            return
+        self.next_cap_warning = now + CAP_WARNING_SECONDS
+        self.log.warning("a connection from %s was closed: over CONNECTIONS_PER_ADDRESS "
+                         "(%d). If the venue's phones share this address (NAT), raise "
+                         "CONNECTIONS_PER_ADDRESS (docs/security.md).",
+                         address, self.per_address)
 
     def _forget(self, bucket: int, conn: _Conn) -> None:
         counts, row = self.address_counts

@@ -27,7 +27,7 @@
     var sent = now();
     var body = {client_ms: sent};
     if (last) body.last = last;
-    phone.request("POST", "/clock", {token: token, body: body}).then(function (r) {
+    phone.request("POST", "/clock", {token: token, body: body, once: true}).then(function (r) {
       last = {client_ms: sent, server_ms: r.body.server_ms, received_ms: now()};
     }).catch(function () {});
   }
@@ -135,7 +135,8 @@
     if (navigator.vibrate) navigator.vibrate(60);
     button.classList.add("pressed");
     pressedFor = current;
-    phone.request("POST", "/buzz", {token: token,
+    // once: a press sent again seconds later would only arrive after its window
+    phone.request("POST", "/buzz", {token: token, once: true,
       body: {round: +parts[0], question: +parts[1], pressed_at_ms: at}})
       .then(function (r) {
         document.getElementById("result").textContent = r.status === 202 ? t.tPressed

@@ -28,6 +28,10 @@ BUSY = {
 }
 
 
+# the phone's notice while the server asks it to wait (the browser asks for English)
+KEPT = "The server is busy: your answer is kept on this phone and will be sent in a moment."
+
+
 @pytest.fixture
 def short_wait(monkeypatch):
     """Writes wait 0.4 s for the lock (the app below and any gunicorn it serves)."""
@@ -182,8 +186,9 @@ def test_31_what_counts_as_busy():
 
 def test_31_busy_phone_keeps_its_answer_and_sends_it_again(short_wait, page, live_demo, db_uri):
     """The phone sheet in a real browser: a save answered busy (503) stays queued on the
-    phone, shown as waiting, not refused; once the lock is free the phone's queue sends
-    it again and the server keeps it (static/sheet.js)."""
+    phone, shown as waiting, not refused, the network badge saying the server is busy
+    and the answer kept; once the lock is free the phone sends it again and the server
+    keeps it (static/sheet.js, static/phone.js)."""
     from playwright.sync_api import expect
 
     base, code, password = live_demo
@@ -201,6 +206,10 @@ def test_31_busy_phone_keeps_its_answer_and_sends_it_again(short_wait, page, liv
                                   timeout=20_000):
             field.fill("Левски")
         expect(status).to_have_class("status waiting")
+        # the server's own Retry-After: the phone says it is waiting, not refused
+        # (static/phone.js; tests/test_hardening31_retry_browser.py times the wait)
+        expect(page.locator("#net")).to_have_class("net busy")
+        expect(page.locator("#net")).to_have_text(KEPT)
         queued = page.evaluate(f"localStorage.getItem('answerdesk:queue:{code}:{token}')")
         assert "Левски" in queued
     expect(status).to_have_class("status saved", timeout=30_000)
