@@ -305,3 +305,35 @@ def test_the_live_check_leaves_a_decision_made_meanwhile(keyed_desk, app, monkey
         assert rounds.check_arrived(event_by_code(desk.code)) == 1
     verdict = verdicts_by_team(app)["Сови"]
     assert verdict.decision == "wrong" and verdict.decided_by == "host"
+
+
+def test_the_desks_head_is_the_queues_first_items_and_its_size(desk, app):
+    """review.queue_head (the desk for the night, issue 33) groups only the questions its
+    items come from and must give what the whole queue gives first."""
+    desk.host(2, "open")
+    for name, texts in {"A": ("Шекспир", "1944", "Марлоу"), "B": ("Шейкспир", "1945", "Гьоте"),
+                        "C": ("Данте", "1944", "Марлоу")}.items():
+        token = desk.join(name)
+        for number, text in enumerate(texts, start=1):
+            assert desk.save(token, 2, number, text).status_code == 200
+    desk.host(2, "close")
+    with app.app_context():
+        for verdict in db.session.scalars(db.select(Verdict)):
+            verdict.outcome = "review"
+        db.session.commit()
+        event = event_by_code(desk.code)
+        whole = review.review_queue(event)
+        assert [(i.question, i.text) for i in whole][:3] == [
+            (1, "Шекспир"), (1, "Данте"), (2, "1944")]
+        for count in (1, 2, 3, len(whole), len(whole) + 2):
+            items, size = review.queue_head(event, count)
+            assert [(i.key, i.teams) for i in items] == [(i.key, i.teams) for i in whole[:count]]
+            assert size == review.queue_size(event) == 9
+
+
+def test_the_review_page_draws_a_questions_chart_once(desk, app):
+    play(desk, app, 2, 1, {"A": "Шекспир", "B": "Марлоу", "C": "Гьоте"}, force_review=True)
+    desk.client.post(f"/host/{desk.code}/login", data={"password": desk.password})
+    page = desk.client.get(f"/host/{desk.code}/review/items").get_data(as_text=True)
+    assert page.count('class="review-item"') == 3
+    assert page.count('class="answer-chart"') == 1
