@@ -6,7 +6,12 @@ answer, 100 µs for Latin letters and digits against a Cyrillic key), 600 answer
 every 2 s at a busy night. Done by the host's page, it held its web
 worker's GIL for 35 ms at each load, and the phones' saves served by that worker
 waited behind it (issue 6: a save's p99 on PostgreSQL up to 84 ms). Here it runs
-in a process of its own, at a lower CPU priority than the web workers.
+in a process of its own; the checking itself runs on a thread at a lower CPU
+priority than the web workers (NICENESS), and the proposals are written from the
+process's main thread at theirs. A write holds SQLite's one writer: done at nice 10
+on a machine the workers kept busy, a 200-row write waited for the CPU with the
+lock held, 50-365 ms, and every phone's save waited behind it (issue 33: the
+300-team night's bursts of slow saves, bench/README.md).
 
 gunicorn.conf.py forks it from gunicorn's master (it shares the preloaded app and
 the checker's word lists); `flask --app answerdesk check-live` runs it alone, e.g.
@@ -22,14 +27,16 @@ import logging
 import os
 import signal
 import socket
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 
 from flask import Flask
 
 from .core.clock import has_due, settle
-from .core.rounds import check_arrived
+from .core.rounds import Checking, at_once, check_arrived
 from .core.states import RoundState
 from .database.readonly import read_only
 from .extensions import db
@@ -41,10 +48,11 @@ INTERVAL = 1.0
 NICENESS = 10
 
 
-def check_open_rounds(since: int | None = None) -> int:
+def check_open_rounds(since: int | None = None, checking: Checking = at_once) -> int:
     """One pass: check what arrived in the open rounds of every event, or (``since``,
     an audit entry id) of the events whose audit log grew after it; returns how many
-    answers were checked. Needs an app context."""
+    answers were checked. ``checking``: where the checker's CPU work runs
+    (rounds.check_arrived). Needs an app context."""
     events = db.select(Round.event_id).where(Round.state == RoundState.OPEN).distinct()
     if since is not None:
         events = events.where(Round.event_id.in_(
@@ -56,7 +64,7 @@ def check_open_rounds(since: int | None = None) -> int:
     for event_id in event_ids:
         event = db.session.get(Event, event_id)
         if event is not None:
-            checked += check_arrived(event)
+            checked += check_arrived(event, checking=checking)
             with read_only():
                 due = has_due(event)
             if due and settle(event):
@@ -78,8 +86,9 @@ class Passes:
 
     WINDOW = 10.0
 
-    def __init__(self) -> None:
+    def __init__(self, checking: Checking = at_once) -> None:
         self.marks: deque[tuple[float, int]] = deque()  # (when, newest audit id then)
+        self.checking = checking
 
     def check(self) -> int:
         with read_only():
@@ -89,7 +98,7 @@ class Passes:
         self.marks.append((now, newest))
         while len(self.marks) > 2 and self.marks[1][0] <= now - self.WINDOW:
             self.marks.popleft()
-        return check_open_rounds(None if first else self.marks[0][1])
+        return check_open_rounds(None if first else self.marks[0][1], self.checking)
 
 
 def run(app: Flask, interval: float = INTERVAL,
@@ -99,17 +108,38 @@ def run(app: Flask, interval: float = INTERVAL,
     A pass that fails (the database restarting, say) is logged and the next one
     tries again: the night goes on.
     """
-    passes = Passes()
-    while keep_going():
-        started = time.monotonic()
-        with app.app_context():
-            try:
-                passes.check()
-            except Exception:
-                log.exception("live check failed; trying again in %s s", interval)
-            finally:
-                db.session.remove()
-        time.sleep(max(0.0, interval - (time.monotonic() - started)))
+    with ThreadPoolExecutor(1, THREAD_NAME, initializer=_lower_priority) as lane:
+        lane.submit(lambda: None).result()  # its thread runs, at its priority, from the start
+        passes = Passes(lambda work: lane.submit(work).result())
+        while keep_going():
+            started = time.monotonic()
+            with app.app_context():
+                try:
+                    passes.check()
+                except Exception:
+                    log.exception("live check failed; trying again in %s s", interval)
+                finally:
+                    db.session.remove()
+            time.sleep(max(0.0, interval - (time.monotonic() - started)))
+
+
+#: The checking thread's name as `top -H` and /proc show it.
+THREAD_NAME = "live-checks"
+
+
+def _lower_priority() -> None:
+    """The checking thread runs at nice NICENESS (Linux keeps a nice value per thread):
+    the web workers get the CPU first, the process's writes do not wait behind them."""
+    tid = threading.get_native_id()
+    try:
+        os.setpriority(os.PRIO_PROCESS, tid, NICENESS)
+    except OSError:
+        log.warning("live checker: could not lower the checking thread's priority")
+    try:
+        with open(f"/proc/self/task/{tid}/comm", "w") as comm:
+            comm.write(THREAD_NAME)
+    except OSError:
+        pass  # not Linux: only the name is lost
 
 
 def fork(app: Flask, listeners: Iterable[socket.socket] = ()) -> int:
@@ -133,7 +163,6 @@ def fork(app: Flask, listeners: Iterable[socket.socket] = ()) -> int:
         for number in (signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2, signal.SIGWINCH,
                        signal.SIGTTIN, signal.SIGTTOU, signal.SIGCHLD):
             signal.signal(number, signal.SIG_DFL)
-        os.nice(NICENESS)
         run(app, keep_going=lambda: not stopping and os.getppid() == parent)
     except BaseException:
         log.exception("live checker stopped")

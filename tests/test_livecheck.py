@@ -170,7 +170,7 @@ def test_a_close_under_way_is_not_broken_by_the_live_check(app, desk, monkeypatc
 def test_a_failed_pass_is_logged_and_the_next_one_runs(app, monkeypatch, caplog):
     passes = []
 
-    def flaky(since: int | None = None) -> int:
+    def flaky(since: int | None = None, checking=None) -> int:
         passes.append(1)
         if len(passes) == 1:
             raise RuntimeError("database restarting")
@@ -250,9 +250,28 @@ def sockets(pid: int) -> set[str]:
     return {link[8:-1] for link in links if link.startswith("socket:[")}
 
 
+def checking_thread(pid: int) -> Path | None:
+    """The live checker's checking thread among ``pid``'s threads, if it has one."""
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            if (task / "comm").read_text().strip() == livecheck.THREAD_NAME:
+                return task
+        except OSError:
+            continue
+    return None
+
+
 def checker_of(master: int) -> int:
-    [pid] = [pid for pid in children(master)
-             if int(Path(f"/proc/{pid}/stat").read_text().split()[18]) == livecheck.NICENESS]
+    """The live checker among the master's children: the one with its checking thread,
+    which runs at the checker's nice value."""
+    assert wait_for(lambda: any(checking_thread(pid) for pid in children(master)), 10)
+    [pid] = [pid for pid in children(master) if checking_thread(pid)]
+    task = checking_thread(pid)
+    assert task is not None
+    nice = int((task / "stat").read_text().rsplit(")", 1)[1].split()[16])
+    assert nice == livecheck.NICENESS
+    main = int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[16])
+    assert main == 0  # its writes hold SQLite's writer: at the workers' priority
     return pid
 
 
@@ -276,3 +295,32 @@ def test_the_live_checker_stops_when_its_master_is_killed(serve):
         for pid in pids:
             if alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def test_the_checking_runs_niced_and_the_writes_do_not(app, desk, monkeypatch):
+    """The write of a pass holds SQLite's writer: at nice 10 on a machine the workers
+    kept busy, it waited 50-365 ms for the CPU with the lock held and every phone's
+    save waited behind it (issue 33). The checker's CPU work runs on the niced lane;
+    the proposals are written from the calling thread, at its priority."""
+    from answerdesk.core import rounds
+
+    desk.host(2, "open")
+    desk.save(desk.join("Орли"), 2, 1, "Ботев или Левски")
+    checked_at, written_at = [], []
+    propose, execute = rounds._proposal, rounds.db.session.connection
+
+    def niced_proposal(*args):
+        checked_at.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return propose(*args)
+
+    def connection(*args, **kwargs):
+        written_at.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+        return execute(*args, **kwargs)
+
+    monkeypatch.setattr(rounds, "_proposal", niced_proposal)
+    monkeypatch.setattr(rounds.db.session, "connection", connection)
+    passes: list[int] = []
+    livecheck.run(app, interval=0, keep_going=lambda: not passes.append(1) and len(passes) < 2)
+    assert checked_at == [livecheck.NICENESS]
+    assert written_at and set(written_at) == {os.getpriority(os.PRIO_PROCESS, 0)}
+    assert proposals(app) == {"Орли": "review"}

@@ -7,6 +7,7 @@ are then shown and compared with each team's answers.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from typing import Any, cast
 
 from sqlalchemy import Table
@@ -208,7 +209,17 @@ _REFRESH = _verdict.update().where(
 ARRIVED_CHUNK = 200
 
 
-def check_arrived(event: Event, *, waited: float = 0.0) -> int:
+#: Runs the checker's CPU work of a pass and returns its result: at once by default; the
+#: live checker (livecheck.py) hands it to a thread at a lower CPU priority.
+Checking = Callable[[Callable[[], list[dict[str, Any]]]], list[dict[str, Any]]]
+
+
+def at_once(work: Callable[[], list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The default Checking: in the caller's thread."""
+    return work()
+
+
+def check_arrived(event: Event, *, waited: float = 0.0, checking: Checking = at_once) -> int:
     """Propose verdicts for answers of open rounds as they arrive, so the host's review
     queue fills while teams still type (issue 5); returns how many answers were checked.
     ``waited``: only answers unchecked for at least that many seconds (what the live
@@ -222,7 +233,8 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
     meanwhile is newer, so the next pass sees it. Two checkers (the live checker,
     a review page) may do this at once: the second one's proposals are dropped.
     It commits the caller's transaction first; from a read-only view
-    (database.readonly.reads_only) it writes all the same.
+    (database.readonly.reads_only) it writes all the same. ``checking`` runs the
+    checker over the rows (the pure part, ``_proposal``), before any write.
     """
     event_id, fmt = event.id, formats.of(event)
     db.session.commit()  # the checking must not run inside the caller's transaction
@@ -232,9 +244,11 @@ def check_arrived(event: Event, *, waited: float = 0.0) -> int:
         }).all()
     new: list[dict] = []
     refreshed: list[dict] = []
-    for row in rows:
-        values = _proposal(row.text, row.key, row.question_mode or row.round_mode)
-        values = fmt.after_check(row, values)
+    proposals = checking(lambda: [_proposal(row.text, row.key,
+                                            row.question_mode or row.round_mode)
+                                  for row in rows])
+    for row, proposal in zip(rows, proposals, strict=True):
+        values = fmt.after_check(row, proposal)
         values["checked_at"] = row.updated_at
         if row.verdict_id is None:
             new.append({"answer_id": row.answer_id, **values})
