@@ -1019,9 +1019,20 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     return (
         _names_someone(a.raw, a.tokens)
         and _name_words(g.norm, g.tokens)
-        and _fame(g.tokens) < _fame(a.tokens)
+        and _fame(_bearer(g.tokens) if len(a.tokens) == 1 else g.tokens) < _fame(a.tokens)
         and _fame(g.tokens[-1:]) < KNOWN_NAME_ZIPF
     )
+
+
+def _bearer(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule "a first name is no one's fame" (issue 30 class 5, sixth pass): in a name of
+    a first name and a surname, how well the lists know the first name says nothing of
+    the person, so the fame guard reads the surname: "Долорес Гейз" for "Лолита"
+    (Долорес 3.3, Гейз 1.5, Лолита 3.2), "Сэмюэл Клеменс" for "Марк Твен", "Норма Джин
+    Бейкър" for "Мерилин Монро"; for a bare key only (a full name
+    for a full name is another person as often), and a first name alone keeps its own fame."""
+    rest = tuple(t for t in tokens[:-1] if not lexicon.first_name(t))
+    return (*rest, tokens[-1]) if len(tokens) > 1 else tokens
 
 
 #: a name whose last word (a surname, a place) the word lists know this well (Zipf, bg,

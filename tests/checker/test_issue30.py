@@ -645,3 +645,47 @@ def test_roman_name_of_a_greek_god_goes_to_review(given: str, key: str) -> None:
 @pytest.mark.parametrize("given, key", [("Парки", "Музы"), ("Фурии", "Грации"), ("Сады", "Мойры")])
 def test_roman_name_of_another_god_stays_wrong(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 5: endonyms (CLDR through babel)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Deutschland", "Германия"),
+        ("España", "Испания"),
+        ("Polska", "Полша"),
+        ("Suomi", "Финляндия"),
+        ("Wien", "Виена"),
+        ("Warszawa", "Варшава"),
+        ("Magyarország", "Венгрия"),
+    ],
+)
+def test_endonym_names_the_same_place(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "same_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Deutschland", "Австрия"), ("Hrvatska", "Сърбия"), ("Suomi", "Швеция"), ("Wien", "Прага")],
+)
+def test_endonym_of_another_place_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "wrong"
+
+
+# ------------------------------------- class 5: a first name is no one's fame (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Долорес Гейз", "Лолита"), ("Роберт Циммерман", "Дилан"), ("Мария Склодовская", "Кюри")],
+)
+def test_full_name_for_a_bare_key_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Александр Пушкин", "Лермонтов"), ("Христо Ботев", "Левски"), ("Норма Джин", "Монро")],
+)
+def test_full_name_with_a_well_known_surname_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
