@@ -111,7 +111,7 @@ def _endonyms() -> list[tuple[str, str]]:
                 out.append((name, f"T:{tcode}"))
             for zone in zones.get(tcode, ()):
                 info = loc.time_zones.get(zone)
-                city = info.get("city") if isinstance(info, dict) else None
+                city = info.get("city") if info else None
                 if city:
                     out.append((city, f"Z:{zone}"))
     return out
