@@ -295,7 +295,7 @@ def read_number(text: str) -> float | None:
     tokens = text.split()
     while tokens and tokens[0] in _YEAR_PREPOSITIONS and len(tokens) > 1:
         tokens = tokens[1:]
-    while len(tokens) > 1 and tokens[-1] in YEAR_WORDS:
+    while len(tokens) > 1 and (tokens[-1] in YEAR_WORDS or tokens[-1] in CENTURY_UNITS):
         tokens = tokens[:-1]
     if not tokens:
         return None
@@ -389,6 +389,12 @@ def number_words() -> dict[str, int]:
 CENTURY_WORDS = frozenset(
     {"век", "века", "веке", "веков", "столетие", "столетия", "century", "centuries"}
 )
+#: rule "a century is its number" (sixth pass): in the number mode a century word after
+#: the number names its unit, as "г." names a year's: "XIV век", "14 в.", "двадцать первый
+#: век", "19th century", "XIX столетие" for 14, 14, 21, 19, 19 (Bulgarian and Russian
+#: write "в." for век: Правописен речник, БАН 2012, abbreviations; Розенталь, Справочник
+#: по правописанию, § 213)
+CENTURY_UNITS = CENTURY_WORDS | {"в", "вв", "векът", "века", "веку", "столетия", "c", "cent"}
 #: a run of number words in a text is read as one number up to this many words
 RUN_MAX = 9
 

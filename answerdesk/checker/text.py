@@ -382,7 +382,7 @@ def _other_form(kw: str, gw: str, a: Prep) -> Reason | None:
       (Bulgarian "Достоевски" 3.8, "Чайковски" 3.2 are the Bulgarian spelling of one
       person and stay accepted, BG-R4.3).
     """
-    if _number_form(kw, gw):
+    if _number_form(kw, gw) or _family_plural(kw, gw, a):
         return why("other_form", word=gw)
     for ru, pl in _SKI_ENDINGS:
         for x, y in ((kw, gw), (gw, kw)):
@@ -390,6 +390,28 @@ def _other_form(kw: str, gw: str, a: Prep) -> Reason | None:
                 if lexicon.zipf(y, "bg") < lexicon.KNOWN_ZIPF:
                     return why("other_form", word=gw)
     return None
+
+
+#: the possessive suffixes of Slavic family names (-ов/-ев/-ёв/-ин/-ын, and the
+#: feminine -ова/-ева/-ина/-ына) and the plural endings that make a family of them:
+#: Bulgarian -и, Russian -ы (Граматика на съвременния български книжовен език, БАН 1983,
+#: т. 2, фамилни имена; Русская грамматика 1980, § 1216)
+_FAMILY_SUFFIX = re.compile(r"(?:ов|ев|ёв|ин|ын)а?$")
+
+
+def _family_plural(kw: str, gw: str, a: Prep) -> bool:
+    """Rule "a family, not its member" (issue 30 class 4, sixth pass): a surname key and
+    its family's plural, or back, in Bulgarian as in Russian: "Ботеви" for "Ботев",
+    "Каравелови" for "Каравелов", "Петровы" for "Петров", "Ботев" for "Ботеви"; one
+    letter apart, but the family is not the person. Only for a key written as a name
+    (capitalised), so a common noun's plural ("острови" for "остров") stays a form."""
+    if not _proper_name(a.raw):
+        return False
+    for one, many in ((kw, gw), (gw, kw)):
+        if _FAMILY_SUFFIX.search(one) and many in (one.removesuffix("а") + "и",
+                                                    one.removesuffix("а") + "ы"):
+            return len(one) >= 4
+    return False
 
 
 def _number_form(kw: str, gw: str) -> bool:

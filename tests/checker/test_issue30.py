@@ -689,3 +689,37 @@ def test_full_name_for_a_bare_key_goes_to_review(given: str, key: str) -> None:
 )
 def test_full_name_with_a_well_known_surname_stays_wrong(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------- class 4: a family, not its member (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Ботеви", "Ботев"), ("Каравелови", "Каравелов"), ("Петровы", "Петров"),
+     ("Ботев", "Ботеви"), ("Иванови", "Иванова")],
+)
+def test_family_plural_of_a_surname_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_form")
+
+
+@pytest.mark.parametrize(
+    "given, key", [("острови", "остров"), ("Ботевъ", "Ботев"), ("Каравелув", "Каравелов")]
+)
+def test_plural_of_a_common_noun_or_a_slip_is_no_family(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+# ------------------------------------------ class 2: a century is its number (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("XIV век", 14), ("14 в.", 14), ("двадцать первый век", 21), ("19th century", 19),
+     ("четиринадесети век", 14), ("XIX столетие", 19)],
+)
+def test_century_word_after_the_number_is_its_unit(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize("given, key", [("XV век", 14), ("XIV век", 1400), ("20 век", 21)])
+def test_century_of_another_number_stays_wrong(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] == "wrong"
