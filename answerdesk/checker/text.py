@@ -35,6 +35,7 @@ from answerdesk.checker.translit import (
     convention_forms,
     cyr_transcription,
     english_skeletons,
+    romanize,
     skeletons,
     transcription_key,
 )
@@ -384,6 +385,9 @@ def _other_form(kw: str, gw: str, a: Prep) -> Reason | None:
     """
     if _number_form(kw, gw) or _family_plural(kw, gw, a):
         return why("other_form", word=gw)
+    places = lexicon.entity_names()
+    if (kw in places and _demonym(kw, gw)) or (gw in places and _demonym(gw, kw)):
+        return why("different_word", word=gw)
     for ru, pl in _SKI_ENDINGS:
         for x, y in ((kw, gw), (gw, kw)):
             if x.endswith(ru) and y == x[: -len(ru)] + pl and "ru" in a.langs:
@@ -405,13 +409,32 @@ def _family_plural(kw: str, gw: str, a: Prep) -> bool:
     "Каравелови" for "Каравелов", "Петровы" for "Петров", "Ботев" for "Ботеви"; one
     letter apart, but the family is not the person. Only for a key written as a name
     (capitalised), so a common noun's plural ("острови" for "остров") stays a form."""
-    if not _proper_name(a.raw):
-        return False
+    if not _proper_name(a.raw) or kw in lexicon.entity_names():
+        return False  # a place's -ина is no surname's ("Аргентини" is a slip)
     for one, many in ((kw, gw), (gw, kw)):
         if _FAMILY_SUFFIX.search(one) and many in (one.removesuffix("а") + "и",
                                                     one.removesuffix("а") + "ы"):
             return len(one) >= 4
     return False
+
+
+#: the suffixes that make a name of the people of a place (Bulgarian -ец/-ци/-ка/-ки,
+#: -(ч)анин/-(ч)ани; Russian -ец/-цы/-ка/-ки, -анин/-ане/-яне): Граматика на
+#: съвременния български книжовен език (БАН 1983), т. 2, словообразуване, названия на
+#: лица по местожителство; Русская грамматика (1980), §§ 246-258
+_DEMONYM = re.compile(r"(?:ин|ан|ян|ц|к)?(?:ец|ци|цы|ка|ки|анин|ани|ане|яне|янин|яни)$")
+
+
+def _demonym(place: str, people: str) -> bool:
+    """Rule "the people, not the place" (issue 30 class 4, sixth pass): the name of a
+    place's people (a CLDR country or city, ``lexicon.entity_names``) made from it with
+    a suffix is another word, within the allowance or not: "аргентинци" for
+    "Аргентина", "бразилци" for "Бразилия", "испанцы" for "Испания"; a slip in the
+    place ("Аргентини") and a suffix on a common noun ("кофемашинка") are no people."""
+    stem = re.sub(r"(?:ия|ья|а|я|о|е|и)$", "", place)
+    if len(stem) < 3 or not people.startswith(stem) or len(people) < len(stem) + 2:
+        return False
+    return bool(_DEMONYM.fullmatch(people[len(stem):]))
 
 
 def _number_form(kw: str, gw: str) -> bool:
@@ -1380,8 +1403,8 @@ def _lookalike(g: Prep, a: Prep) -> Match | None:
     partly with Latin letters that look Cyrillic ("TAKCИ" for "такси", "KOMETA" for
     "Комета", "HACA" for "НАСА", "ABBA" typed in Cyrillic А, В) is the same word in
     every text mode, exact included. When the look-alike text is itself a common word
-    of the other script ("BBC" for "ВВС", "coca" for "Соса", "MAMA" for "мама") it may
-    be that word: the host decides."""
+    of the other script ("BBC" for "ВВС", "coca" for "Соса", "COM" for "сом") it may
+    be that word: the host decides, unless it also sounds so (``_romanised_alike``)."""
     if g.script == a.script or "none" in (g.script, a.script):
         return None
     fold = _MIXED_FOLD if _both_scripts(g.raw) else _LOOKALIKE_FOLD
@@ -1389,8 +1412,20 @@ def _lookalike(g: Prep, a: Prep) -> Match | None:
         return None
     langs = ("en",) if g.script == "lat" else ("bg", "ru")
     if g.script in ("lat", "cyr") and any(lexicon.zipf(g.compact, x) >= COMMON_ZIPF for x in langs):
-        return Match(REVIEW, 0.5, why("other_script", key=a.raw.strip()))
+        if not _romanised_alike(g, a):
+            return Match(REVIEW, 0.5, why("other_script", key=a.raw.strip()))
     return Match(EXACT, 0, why("lookalike"))
+
+
+def _romanised_alike(g: Prep, a: Prep) -> bool:
+    """Rule "looks and sounds alike" (issue 30 class 8, sixth pass): a look-alike text
+    that is also the official romanisation of the Cyrillic one (``transliterate``'s ru
+    and bg tables, ISO 9 / the Bulgarian Transliteration Act 2009) is one word however
+    it is read: "ATOM" for "атом", "MAMA" for "мама", "MAK" for "мак", "KAKAO" for
+    "какао"; "BBC" for "ВВС" (vvs), "COM" for "сом" (som), "coca" for "Соса" (sosa) may
+    be the other script's word."""
+    lat, cyr = (g, a) if g.script == "lat" else (a, g)
+    return any(romanize(cyr.compact, lang) == lat.compact for lang in ("ru", "bg"))
 
 
 def _epithet_for_number(g: Prep, a: Prep, named: bool = False) -> bool:

@@ -34,7 +34,7 @@ def test_lookalike_letters_are_the_same_word_in_exact_mode(given: str, key: str)
 
 @pytest.mark.parametrize(
     "given, key",
-    [("BBC", "ВВС"), ("coca", "Соса"), ("MAMA", "мама")],
+    [("BBC", "ВВС"), ("coca", "Соса"), ("COM", "сом"), ("TOP", "тор")],
 )
 def test_lookalike_text_that_is_a_word_of_the_other_script_goes_to_review(
     given: str, key: str
@@ -723,3 +723,33 @@ def test_century_word_after_the_number_is_its_unit(given: str, key: int) -> None
 @pytest.mark.parametrize("given, key", [("XV век", 14), ("XIV век", 1400), ("20 век", 21)])
 def test_century_of_another_number_stays_wrong(given: str, key: int) -> None:
     assert outcome(given, [key], "number")[0] == "wrong"
+
+
+# ------------------------------------------- class 8: looks and sounds alike (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key", [("ATOM", "АТОМ"), ("MAMA", "мама"), ("MAK", "мак"), ("KAKAO", "какао")]
+)
+def test_lookalike_that_also_sounds_alike_is_the_same_word(given: str, key: str) -> None:
+    assert outcome(given, [key], "exact") == ("correct", "lookalike")
+
+
+# ------------------------------------- class 4: the people, not the place (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("аргентинци", "Аргентина"), ("Бразилци", "Бразилия"), ("испанцы", "Испания"),
+     ("аргентинец", "Аргентина")],
+)
+def test_people_of_a_place_are_not_the_place(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Аргентини", "Аргентина"), ("кофемашинка", "кофемашина"), ("Бразилиия", "Бразилия")],
+)
+def test_a_slip_in_a_place_or_a_suffix_on_a_common_noun_is_no_demonym(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
