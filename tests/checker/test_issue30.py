@@ -753,3 +753,21 @@ def test_a_slip_in_a_place_or_a_suffix_on_a_common_noun_is_no_demonym(
     given: str, key: str
 ) -> None:
     assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+# ----------------------------------------- class 2: a number and its unit (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("8 848 м", 8848), ("5 пъти", 5), ("тридесет и три години", 33), ("12 apostles", 12),
+     ("сто рублей", 100), ("7 чудес", 7)],
+)
+def test_number_with_its_unit_is_the_number(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("пет котки", 6), ("7 чудеса", 8), ("5 хиляди", 5), ("три четвърти", 3)]
+)
+def test_another_number_with_a_unit_or_a_scale_is_not_the_number(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] != "correct"
