@@ -1069,6 +1069,19 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     )
 
 
+def _other_full_name(g: Prep, a: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:
+    """Rule "a first name is no one's fame" holds only where the key names its person
+    by a bare name: where it also gives the full name ("Бритни Спирс", "Спирс"), a
+    full name with another first name ("Николь Кидман", "Шон Коннери" for "Роджер
+    Мур", "Мур") is another person, as the fame guard said before the bearer rule."""
+    if len(a.tokens) != 1 or len(g.tokens) < 2 or not lexicon.first_name(g.tokens[0]):
+        return False
+    full = [b for _, b in key if len(b.tokens) > 1 and b.tokens[-1] == a.tokens[0]]
+    return bool(full) and all(b.tokens[0] != g.tokens[0] for b in full) and not (
+        _fame(g.tokens) < _fame(a.tokens)
+    )
+
+
 def _bearer(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """Rule "a first name is no one's fame" (issue 30 class 5, sixth pass): in a name of
     a first name and a surname, how well the lists know the first name says nothing of
@@ -1585,6 +1598,8 @@ def check_text(
         return "wrong", 0.0, why("hedged_no_part")
     if m.rank == TYPO:
         return "correct", 1.0, m.reason
+    if m.rank == REVIEW and m.reason.code == "other_name" and _other_full_name(g, a, key):
+        return "wrong", 0.0, _R_NO_MATCH
     if m.rank == REVIEW:
         return "review", None, m.reason
     if mode != "exact" and m.reason.code == "no_match" and (

@@ -771,3 +771,18 @@ def test_number_with_its_unit_is_the_number(given: str, key: int) -> None:
 )
 def test_another_number_with_a_unit_or_a_scale_is_not_the_number(given: str, key: int) -> None:
     assert outcome(given, [key], "number")[0] != "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Николь Кидман", ["Бритни Спирс", "Спирс"]), ("Шон Коннери", ["Роджер Мур", "Мур"]),
+     ("Джон Леннон", ["Майкл Джексон", "Джексон"])],
+)
+def test_full_name_of_another_first_name_than_the_keys_full_name_stays_wrong(
+    given: str, key: list[str]
+) -> None:
+    assert outcome(given, key, "typo3")[0] == "wrong"
+
+
+def test_birth_name_with_the_keys_first_name_still_goes_to_review() -> None:
+    assert outcome("Мария Склодовская", ["Мария Кюри", "Кюри"], "typo3") == ("review", "other_name")
