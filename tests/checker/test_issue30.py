@@ -786,3 +786,33 @@ def test_full_name_of_another_first_name_than_the_keys_full_name_stays_wrong(
 
 def test_birth_name_with_the_keys_first_name_still_goes_to_review() -> None:
     assert outcome("Мария Склодовская", ["Мария Кюри", "Кюри"], "typo3") == ("review", "other_name")
+
+
+# --------------------------------------- class 6: full and short article (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Малкия принц", "Малкият принц"), ("градът", "Града"), ("Коня", "Конят"),
+     ("Железният канцлер", "Железния канцлер")],
+)
+def test_full_and_short_article_are_one_word(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("correct", "article_form")
+
+
+def test_two_russian_forms_are_no_article_pair() -> None:
+    assert outcome("говоря", ["говорят"], "typo3")[0] == "review"
+
+
+# ------------------------------------------- class 3: Latin options A-D (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key, expected",
+    [("B", "B", "correct"), ("b) London", "B", "correct"), ("B) London", "C", "wrong"),
+     ("B", "C", "wrong"), ("B", "Б", "correct"), ("B", "В", "review")],
+)
+def test_latin_b_is_b_for_a_latin_key(given: str, key: str, expected: str) -> None:
+    assert outcome(given, [key], "choice")[0] == expected
+
+
+def test_demonym_of_a_named_place_outside_cldr_goes_to_review() -> None:
+    assert outcome("Вашингтонци", ["Вашингтон"], "typo3")[0] == "review"
