@@ -816,3 +816,17 @@ def test_latin_b_is_b_for_a_latin_key(given: str, key: str, expected: str) -> No
 
 def test_demonym_of_a_named_place_outside_cldr_goes_to_review() -> None:
     assert outcome("Вашингтонци", ["Вашингтон"], "typo3")[0] == "review"
+
+
+# ------------------------------------------ class 1: German ei as ей or ай (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key", [("Айнщайн", "Эйнштейн"), ("Райн", "Рейн"), ("Франкенщайн", "Франкенштейн")]
+)
+def test_german_ei_in_either_school_is_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "correct"
+
+
+@pytest.mark.parametrize("given, key", [("лайка", "лейка"), ("майка", "мейка")])
+def test_common_words_apart_by_ei_are_not_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] != "correct"
