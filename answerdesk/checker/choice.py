@@ -141,6 +141,12 @@ def check_choice(given: str, key: Any) -> Result:
         if (g in wanted) != (same == "correct"):
             return "review", None, why("option_text_differs")
     if g == _LATIN_B:
+        # rule "Latin options" (sixth pass): for a key of Latin letters A-D, B is B
+        # ("B" for "B" right, "B) London" for "C" another option)
+        if _LATIN_B in wanted:
+            return "correct", 1.0, why("right_option")
+        if any(re.fullmatch(r"[a-f]", normalize(a)) for a in accept):
+            return "wrong", 0.0, why("other_option")
         if "б" in wanted:
             return "correct", 1.0, why("right_option_latin_b")
         if "в" in wanted:

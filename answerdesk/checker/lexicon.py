@@ -64,6 +64,10 @@ def _entities() -> dict[str, frozenset[str]]:
                 add(city, f"Z:{zone}")
     for name, what in _iso_names():
         add(name, what)
+    for name, what in _endonyms():
+        n = normalize(name)
+        if n and ids.get(n, {what}) == {what}:
+            add(name, what)
     # CLDR gives a country's other name in parentheses ("Мьянма (Бирма)", "Мианмар
     # (Бирма)", "Myanmar (Burma)"): the other name alone names it too, unless it is a
     # qualifier (an abbreviation, "Гонконг (САР)") or names something else ("Конго
@@ -79,6 +83,38 @@ def _entities() -> dict[str, frozenset[str]]:
                 add(parts.group(1), what)
                 add(parts.group(2), what)
     return {n: frozenset(v) for n, v in ids.items()}
+
+
+def _endonyms() -> list[tuple[str, str]]:
+    """Rule "endonym" (issue 30 class 5): a country's name in its own official languages,
+    and the names of its time-zone cities in them (CLDR through ``babel``:
+    ``get_official_languages`` and ``zone_territories``): "Deutschland" for Германия,
+    "España" for Испания, "Polska" for Полша, "Wien" for Виена, "München" for Мюнхен,
+    "Praha" for Прага. A name the bg/ru/en tables give another place keeps that place
+    only (``_entities``)."""
+    from babel import Locale
+    from babel.core import UnknownLocaleError, get_global
+    from babel.languages import get_official_languages
+
+    zones: dict[str, list[str]] = {}
+    for zone, territory in get_global("zone_territories").items():
+        zones.setdefault(territory, []).append(zone)
+    out: list[tuple[str, str]] = []
+    for tcode in map(str, Locale.parse("en").territories):
+        for lang in get_official_languages(tcode, de_facto=True):
+            try:
+                loc = Locale.parse(lang)
+            except (UnknownLocaleError, ValueError):
+                continue
+            name = loc.territories.get(tcode)
+            if name:
+                out.append((name, f"T:{tcode}"))
+            for zone in zones.get(tcode, ()):
+                info = loc.time_zones.get(zone)
+                city = info.get("city") if info else None
+                if city:
+                    out.append((city, f"Z:{zone}"))
+    return out
 
 
 def _iso_names() -> list[tuple[str, str]]:

@@ -295,7 +295,7 @@ def read_number(text: str) -> float | None:
     tokens = text.split()
     while tokens and tokens[0] in _YEAR_PREPOSITIONS and len(tokens) > 1:
         tokens = tokens[1:]
-    while len(tokens) > 1 and tokens[-1] in YEAR_WORDS:
+    while len(tokens) > 1 and (tokens[-1] in YEAR_WORDS or tokens[-1] in CENTURY_UNITS):
         tokens = tokens[:-1]
     if not tokens:
         return None
@@ -311,6 +311,35 @@ def read_number(text: str) -> float | None:
     if len(tokens) == 1 and roman_value(joined) is not None:
         return float(roman_value(joined) or 0)
     read = words_value(tokens, nouns=True)
+    if read:
+        return float(read[0])
+    return _with_unit(tokens)
+
+
+#: digits grouped by threes with spaces ("8 848", "1 000 000": БДС ISO 80000-1 and the
+#: Russian ГОСТ 8.417 write thousands so)
+_DIGIT_GROUPS = re.compile(r"^\d{1,3}(?: \d{3})+$")
+
+
+def _with_unit(tokens: list[str]) -> float | None:
+    """Rule "a number and its unit" (issue 30 class 2, sixth pass): a number followed by
+    one word that is no number word is the number with what it counts, as the question
+    asks it: "8 848 м", "5 пъти", "тридесет и три години", "12 apostles", "сто рублей"
+    for 8848, 5, 33, 12, 100; digits grouped by threes are one number ("8 848")."""
+    if len(tokens) < 2 or not tokens[-1].isalpha() or tokens[-1] in _JOINERS:
+        return None
+    unit = tokens[-1]
+    if unit in number_vocabulary() or (unit.isascii() and roman_value(unit) is not None):
+        return None
+    head = " ".join(tokens[:-1])
+    if _DIGIT_GROUPS.match(head):
+        return float(int(head.replace(" ", "")))
+    if head.isdigit():
+        return float(int(head))
+    m = _DIGIT_SUFFIX.match(head)
+    if m:
+        return float(int(m.group(1)))
+    read = words_value(tokens[:-1], nouns=False)
     return float(read[0]) if read else None
 
 
@@ -389,6 +418,12 @@ def number_words() -> dict[str, int]:
 CENTURY_WORDS = frozenset(
     {"век", "века", "веке", "веков", "столетие", "столетия", "century", "centuries"}
 )
+#: rule "a century is its number" (sixth pass): in the number mode a century word after
+#: the number names its unit, as "г." names a year's: "XIV век", "14 в.", "двадцать первый
+#: век", "19th century", "XIX столетие" for 14, 14, 21, 19, 19 (Bulgarian and Russian
+#: write "в." for век: Правописен речник, БАН 2012, abbreviations; Розенталь, Справочник
+#: по правописанию, § 213)
+CENTURY_UNITS = CENTURY_WORDS | {"в", "вв", "векът", "века", "веку", "столетия", "c", "cent"}
 #: a run of number words in a text is read as one number up to this many words
 RUN_MAX = 9
 

@@ -35,6 +35,7 @@ from answerdesk.checker.translit import (
     convention_forms,
     cyr_transcription,
     english_skeletons,
+    romanize,
     skeletons,
     transcription_key,
 )
@@ -382,14 +383,59 @@ def _other_form(kw: str, gw: str, a: Prep) -> Reason | None:
       (Bulgarian "Достоевски" 3.8, "Чайковски" 3.2 are the Bulgarian spelling of one
       person and stay accepted, BG-R4.3).
     """
-    if _number_form(kw, gw):
+    if _number_form(kw, gw) or _family_plural(kw, gw, a):
         return why("other_form", word=gw)
+    places = lexicon.entity_names()
+    named = _proper_name(a.raw)
+    if ((named or kw in places) and _demonym(kw, gw)) or (gw in places and _demonym(gw, kw)):
+        return why("different_word", word=gw)
     for ru, pl in _SKI_ENDINGS:
         for x, y in ((kw, gw), (gw, kw)):
             if x.endswith(ru) and y == x[: -len(ru)] + pl and "ru" in a.langs:
                 if lexicon.zipf(y, "bg") < lexicon.KNOWN_ZIPF:
                     return why("other_form", word=gw)
     return None
+
+
+#: the possessive suffixes of Slavic family names (-ов/-ев/-ёв/-ин/-ын, and the
+#: feminine -ова/-ева/-ина/-ына) and the plural endings that make a family of them:
+#: Bulgarian -и, Russian -ы (Граматика на съвременния български книжовен език, БАН 1983,
+#: т. 2, фамилни имена; Русская грамматика 1980, § 1216)
+_FAMILY_SUFFIX = re.compile(r"(?:ов|ев|ёв|ин|ын)а?$")
+
+
+def _family_plural(kw: str, gw: str, a: Prep) -> bool:
+    """Rule "a family, not its member" (issue 30 class 4, sixth pass): a surname key and
+    its family's plural, or back, in Bulgarian as in Russian: "Ботеви" for "Ботев",
+    "Каравелови" for "Каравелов", "Петровы" for "Петров", "Ботев" for "Ботеви"; one
+    letter apart, but the family is not the person. Only for a key written as a name
+    (capitalised), so a common noun's plural ("острови" for "остров") stays a form."""
+    if not _proper_name(a.raw) or kw in lexicon.entity_names():
+        return False  # a place's -ина is no surname's ("Аргентини" is a slip)
+    for one, many in ((kw, gw), (gw, kw)):
+        if _FAMILY_SUFFIX.search(one) and many in (one.removesuffix("а") + "и",
+                                                    one.removesuffix("а") + "ы"):
+            return len(one) >= 4
+    return False
+
+
+#: the suffixes that make a name of the people of a place (Bulgarian -ец/-ци/-ка/-ки,
+#: -(ч)анин/-(ч)ани; Russian -ец/-цы/-ка/-ки, -анин/-ане/-яне): Граматика на
+#: съвременния български книжовен език (БАН 1983), т. 2, словообразуване, названия на
+#: лица по местожителство; Русская грамматика (1980), §§ 246-258
+_DEMONYM = re.compile(r"(?:ин|ан|ян|ц|к)?(?:ец|ци|цы|ка|ки|анин|ани|ане|яне|янин|яни)$")
+
+
+def _demonym(place: str, people: str) -> bool:
+    """Rule "the people, not the place" (issue 30 class 4, sixth pass): the name of a
+    place's people (a CLDR country or city, ``lexicon.entity_names``) made from it with
+    a suffix is another word, within the allowance or not: "аргентинци" for
+    "Аргентина", "бразилци" for "Бразилия", "испанцы" for "Испания"; a slip in the
+    place ("Аргентини") and a suffix on a common noun ("кофемашинка") are no people."""
+    stem = re.sub(r"(?:ия|ья|а|я|о|е|и)$", "", place)
+    if len(stem) < 3 or not people.startswith(stem) or len(people) < len(stem) + 2:
+        return False
+    return bool(_DEMONYM.fullmatch(people[len(stem):]))
 
 
 def _number_form(kw: str, gw: str) -> bool:
@@ -657,10 +703,25 @@ def rare_budget(length: int, max_errors: int) -> float:
 _ARTICLES = ("ът", "ят", "та", "то", "те", "а", "я")
 
 
+def _short_article(word: str) -> str:
+    """Rule "full and short article" (sixth pass): a masculine word with the full
+    article read with the short one, -ът as -а and -ят as -я ("градът"/"града",
+    "конят"/"коня", "Малкият"/"Малкия"); the Правописен речник (БАН 2012) writes
+    the full one for the subject only, and no host marks a team down for it."""
+    if word.endswith("ът"):
+        return word[:-2] + "а"
+    if word.endswith("ят"):
+        return word[:-1]
+    return word
+
+
 def _article_form(kw: str, gw: str) -> bool:
     """One word with and without the Bulgarian definite article: a host accepts it
     without a thought (issue 16 §7). The short -а/-я only on words of five letters or
     more ("Рим"/"Рима" is another word)."""
+    if kw != gw and len(kw) >= 5 and _short_article(kw) == _short_article(gw):
+        # not two Russian words ("говорят"/"говоря": a verb's forms)
+        return not (lexicon.russian_dictionary_word(kw) and lexicon.russian_dictionary_word(gw))
     short, long_ = (kw, gw) if len(kw) < len(gw) else (gw, kw)
     suffix = long_[len(short):]
     if not long_.startswith(short) or suffix not in _ARTICLES:
@@ -1019,9 +1080,33 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     return (
         _names_someone(a.raw, a.tokens)
         and _name_words(g.norm, g.tokens)
-        and _fame(g.tokens) < _fame(a.tokens)
+        and _fame(_bearer(g.tokens) if len(a.tokens) == 1 else g.tokens) < _fame(a.tokens)
         and _fame(g.tokens[-1:]) < KNOWN_NAME_ZIPF
     )
+
+
+def _other_full_name(g: Prep, a: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:
+    """Rule "a first name is no one's fame" holds only where the key names its person
+    by a bare name: where it also gives the full name ("Бритни Спирс", "Спирс"), a
+    full name with another first name ("Николь Кидман", "Шон Коннери" for "Роджер
+    Мур", "Мур") is another person, as the fame guard said before the bearer rule."""
+    if len(a.tokens) != 1 or len(g.tokens) < 2 or not lexicon.first_name(g.tokens[0]):
+        return False
+    full = [b for _, b in key if len(b.tokens) > 1 and b.tokens[-1] == a.tokens[0]]
+    return bool(full) and all(b.tokens[0] != g.tokens[0] for b in full) and not (
+        _fame(g.tokens) < _fame(a.tokens)
+    )
+
+
+def _bearer(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """Rule "a first name is no one's fame" (issue 30 class 5, sixth pass): in a name of
+    a first name and a surname, how well the lists know the first name says nothing of
+    the person, so the fame guard reads the surname: "Долорес Гейз" for "Лолита"
+    (Долорес 3.3, Гейз 1.5, Лолита 3.2), "Сэмюэл Клеменс" for "Марк Твен", "Норма Джин
+    Бейкър" for "Мерилин Монро"; for a bare key only (a full name
+    for a full name is another person as often), and a first name alone keeps its own fame."""
+    rest = tuple(t for t in tokens[:-1] if not lexicon.first_name(t))
+    return (*rest, tokens[-1]) if len(tokens) > 1 else tokens
 
 
 #: a name whose last word (a surname, a place) the word lists know this well (Zipf, bg,
@@ -1347,8 +1432,8 @@ def _lookalike(g: Prep, a: Prep) -> Match | None:
     partly with Latin letters that look Cyrillic ("TAKCИ" for "такси", "KOMETA" for
     "Комета", "HACA" for "НАСА", "ABBA" typed in Cyrillic А, В) is the same word in
     every text mode, exact included. When the look-alike text is itself a common word
-    of the other script ("BBC" for "ВВС", "coca" for "Соса", "MAMA" for "мама") it may
-    be that word: the host decides."""
+    of the other script ("BBC" for "ВВС", "coca" for "Соса", "COM" for "сом") it may
+    be that word: the host decides, unless it also sounds so (``_romanised_alike``)."""
     if g.script == a.script or "none" in (g.script, a.script):
         return None
     fold = _MIXED_FOLD if _both_scripts(g.raw) else _LOOKALIKE_FOLD
@@ -1356,8 +1441,20 @@ def _lookalike(g: Prep, a: Prep) -> Match | None:
         return None
     langs = ("en",) if g.script == "lat" else ("bg", "ru")
     if g.script in ("lat", "cyr") and any(lexicon.zipf(g.compact, x) >= COMMON_ZIPF for x in langs):
-        return Match(REVIEW, 0.5, why("other_script", key=a.raw.strip()))
+        if not _romanised_alike(g, a):
+            return Match(REVIEW, 0.5, why("other_script", key=a.raw.strip()))
     return Match(EXACT, 0, why("lookalike"))
+
+
+def _romanised_alike(g: Prep, a: Prep) -> bool:
+    """Rule "looks and sounds alike" (issue 30 class 8, sixth pass): a look-alike text
+    that is also the official romanisation of the Cyrillic one (``transliterate``'s ru
+    and bg tables, ISO 9 / the Bulgarian Transliteration Act 2009) is one word however
+    it is read: "ATOM" for "атом", "MAMA" for "мама", "MAK" for "мак", "KAKAO" for
+    "какао"; "BBC" for "ВВС" (vvs), "COM" for "сом" (som), "coca" for "Соса" (sosa) may
+    be the other script's word."""
+    lat, cyr = (g, a) if g.script == "lat" else (a, g)
+    return any(romanize(cyr.compact, lang) == lat.compact for lang in ("ru", "bg"))
 
 
 def _epithet_for_number(g: Prep, a: Prep, named: bool = False) -> bool:
@@ -1517,6 +1614,8 @@ def check_text(
         return "wrong", 0.0, why("hedged_no_part")
     if m.rank == TYPO:
         return "correct", 1.0, m.reason
+    if m.rank == REVIEW and m.reason.code == "other_name" and _other_full_name(g, a, key):
+        return "wrong", 0.0, _R_NO_MATCH
     if m.rank == REVIEW:
         return "review", None, m.reason
     if mode != "exact" and m.reason.code == "no_match" and (

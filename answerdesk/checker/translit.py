@@ -321,6 +321,13 @@ _SOFT_IA = re.compile(rf"(?<=[{_CONSONANTS}])ья\b")
 _LATIN_US = re.compile(r"(?<=\w{3})ус\b")
 
 
+#: German ei as the old Russian ей/эй or the new Russian and Bulgarian ай before a
+#: consonant (Гейне/Хайне, Эйнштейн/Айнщайн, Рейнхард/Райнхард, Кейтель/Кайтел:
+#: Гиляревский & Старостин 1985, German table, with the traditional spellings kept
+#: in Russian; Правописен речник, БАН 2012, writes ай)
+_GERMAN_EI = re.compile(rf"[еэ]й(?=[{_CONSONANTS}])")
+
+
 @lru_cache(maxsize=65536)
 def convention_form(norm: str) -> str:
     """One spelling for a Cyrillic name written after the old or new Russian or the
@@ -333,6 +340,7 @@ def convention_form(norm: str) -> str:
     t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
     t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
     t = _FINAL_IY.sub("и", _FINAL_EY.sub("и", t))
+    t = _GERMAN_EI.sub("ай", t)
     return _DOUBLE_CONSONANT.sub(r"\1", t)
 
 

@@ -34,7 +34,7 @@ def test_lookalike_letters_are_the_same_word_in_exact_mode(given: str, key: str)
 
 @pytest.mark.parametrize(
     "given, key",
-    [("BBC", "ВВС"), ("coca", "Соса"), ("MAMA", "мама")],
+    [("BBC", "ВВС"), ("coca", "Соса"), ("COM", "сом"), ("TOP", "тор")],
 )
 def test_lookalike_text_that_is_a_word_of_the_other_script_goes_to_review(
     given: str, key: str
@@ -645,3 +645,188 @@ def test_roman_name_of_a_greek_god_goes_to_review(given: str, key: str) -> None:
 @pytest.mark.parametrize("given, key", [("Парки", "Музы"), ("Фурии", "Грации"), ("Сады", "Мойры")])
 def test_roman_name_of_another_god_stays_wrong(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------- class 5: endonyms (CLDR through babel)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Deutschland", "Германия"),
+        ("España", "Испания"),
+        ("Polska", "Полша"),
+        ("Suomi", "Финляндия"),
+        ("Wien", "Виена"),
+        ("Warszawa", "Варшава"),
+        ("Magyarország", "Венгрия"),
+    ],
+)
+def test_endonym_names_the_same_place(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "same_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Deutschland", "Австрия"), ("Hrvatska", "Сърбия"), ("Suomi", "Швеция"), ("Wien", "Прага")],
+)
+def test_endonym_of_another_place_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "wrong"
+
+
+# ------------------------------------- class 5: a first name is no one's fame (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Долорес Гейз", "Лолита"), ("Роберт Циммерман", "Дилан"), ("Мария Склодовская", "Кюри")],
+)
+def test_full_name_for_a_bare_key_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Александр Пушкин", "Лермонтов"), ("Христо Ботев", "Левски"), ("Норма Джин", "Монро")],
+)
+def test_full_name_with_a_well_known_surname_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+# ------------------------------------- class 4: a family, not its member (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Ботеви", "Ботев"), ("Каравелови", "Каравелов"), ("Петровы", "Петров"),
+     ("Ботев", "Ботеви"), ("Иванови", "Иванова")],
+)
+def test_family_plural_of_a_surname_goes_to_review(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_form")
+
+
+@pytest.mark.parametrize(
+    "given, key", [("острови", "остров"), ("Ботевъ", "Ботев"), ("Каравелув", "Каравелов")]
+)
+def test_plural_of_a_common_noun_or_a_slip_is_no_family(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+# ------------------------------------------ class 2: a century is its number (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("XIV век", 14), ("14 в.", 14), ("двадцать первый век", 21), ("19th century", 19),
+     ("четиринадесети век", 14), ("XIX столетие", 19)],
+)
+def test_century_word_after_the_number_is_its_unit(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize("given, key", [("XV век", 14), ("XIV век", 1400), ("20 век", 21)])
+def test_century_of_another_number_stays_wrong(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] == "wrong"
+
+
+# ------------------------------------------- class 8: looks and sounds alike (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key", [("ATOM", "АТОМ"), ("MAMA", "мама"), ("MAK", "мак"), ("KAKAO", "какао")]
+)
+def test_lookalike_that_also_sounds_alike_is_the_same_word(given: str, key: str) -> None:
+    assert outcome(given, [key], "exact") == ("correct", "lookalike")
+
+
+# ------------------------------------- class 4: the people, not the place (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("аргентинци", "Аргентина"), ("Бразилци", "Бразилия"), ("испанцы", "Испания"),
+     ("аргентинец", "Аргентина")],
+)
+def test_people_of_a_place_are_not_the_place(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Аргентини", "Аргентина"), ("кофемашинка", "кофемашина"), ("Бразилиия", "Бразилия")],
+)
+def test_a_slip_in_a_place_or_a_suffix_on_a_common_noun_is_no_demonym(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+# ----------------------------------------- class 2: a number and its unit (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("8 848 м", 8848), ("5 пъти", 5), ("тридесет и три години", 33), ("12 apostles", 12),
+     ("сто рублей", 100), ("7 чудес", 7)],
+)
+def test_number_with_its_unit_is_the_number(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("пет котки", 6), ("7 чудеса", 8), ("5 хиляди", 5), ("три четвърти", 3)]
+)
+def test_another_number_with_a_unit_or_a_scale_is_not_the_number(given: str, key: int) -> None:
+    assert outcome(given, [key], "number")[0] != "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Николь Кидман", ["Бритни Спирс", "Спирс"]), ("Шон Коннери", ["Роджер Мур", "Мур"]),
+     ("Джон Леннон", ["Майкл Джексон", "Джексон"])],
+)
+def test_full_name_of_another_first_name_than_the_keys_full_name_stays_wrong(
+    given: str, key: list[str]
+) -> None:
+    assert outcome(given, key, "typo3")[0] == "wrong"
+
+
+def test_birth_name_with_the_keys_first_name_still_goes_to_review() -> None:
+    assert outcome("Мария Склодовская", ["Мария Кюри", "Кюри"], "typo3") == ("review", "other_name")
+
+
+# --------------------------------------- class 6: full and short article (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Малкия принц", "Малкият принц"), ("градът", "Града"), ("Коня", "Конят"),
+     ("Железният канцлер", "Железния канцлер")],
+)
+def test_full_and_short_article_are_one_word(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("correct", "article_form")
+
+
+def test_two_russian_forms_are_no_article_pair() -> None:
+    assert outcome("говоря", ["говорят"], "typo3")[0] == "review"
+
+
+# ------------------------------------------- class 3: Latin options A-D (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key, expected",
+    [("B", "B", "correct"), ("b) London", "B", "correct"), ("B) London", "C", "wrong"),
+     ("B", "C", "wrong"), ("B", "Б", "correct"), ("B", "В", "review")],
+)
+def test_latin_b_is_b_for_a_latin_key(given: str, key: str, expected: str) -> None:
+    assert outcome(given, [key], "choice")[0] == expected
+
+
+def test_demonym_of_a_named_place_outside_cldr_goes_to_review() -> None:
+    assert outcome("Вашингтонци", ["Вашингтон"], "typo3")[0] == "review"
+
+
+# ------------------------------------------ class 1: German ei as ей or ай (sixth pass)
+
+@pytest.mark.parametrize(
+    "given, key", [("Айнщайн", "Эйнштейн"), ("Райн", "Рейн"), ("Франкенщайн", "Франкенштейн")]
+)
+def test_german_ei_in_either_school_is_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "correct"
+
+
+@pytest.mark.parametrize("given, key", [("лайка", "лейка"), ("майка", "мейка")])
+def test_common_words_apart_by_ei_are_not_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] != "correct"
