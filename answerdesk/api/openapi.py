@@ -67,6 +67,18 @@ def _state_parts() -> dict[str, Any]:
     return parts
 
 
+def _sheets() -> list[Any]:
+    """The team sheet's reply models: core's and each format's (Format.sheet_reply)."""
+    from ..core.formats import REGISTRY
+
+    models: list[Any] = [Sheet]
+    for fmt in REGISTRY.values():
+        model = fmt.sheet_reply()
+        if model is not None and model not in models:
+            models.append(model)
+    return models
+
+
 def openapi_document() -> dict[str, Any]:
     """The document; request bodies come from their Body classes (answerdesk/bodies.py),
     responses from their Reply classes (api/replies.py)."""
@@ -120,7 +132,8 @@ def openapi_document() -> dict[str, Any]:
                          "schema": {"type": "string"}}],
                     "responses": {
                         "200": replied("The sheet, or {delta: true, version, now, "
-                                       "answers: [SavedAnswer]}", Sheet, SheetDelta),
+                                       "answers: [SavedAnswer]}; its format's model",
+                                       *_sheets(), SheetDelta),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event"),
                     },

@@ -8,7 +8,9 @@ tests/test_openapi_replies.py converts real responses into them and validates th
 against the served document, so the document cannot drift from what the routes send.
 
 A ``Reply`` allows no key but its fields; an ``OpenReply`` is one a format adds its own
-part to (the sheet, the state; Format.decorate_sheet, Format.public_state).
+part to (the state; Format.public_state). The team's sheet has a model per format
+(Format.sheet_reply, built on SheetPart, SheetRoundPart and SheetQuestion), so what a
+format adds to it (Format.decorate_event_sheet, Format.decorate_sheet) is typed too.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from ..bodies import schema_components
-from ..core.states import RoundState
+from ..core.states import Outcome, RoundState
 
 
 class Reply(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -144,7 +146,7 @@ class SheetTeam(Reply):
     players: int
 
 
-class SheetQuestion(OpenReply):
+class SheetQuestion(Reply):
     """A question of a visible round with the team's answer; once the round is revealed
     its answer and the team's verdict."""
 
@@ -152,21 +154,27 @@ class SheetQuestion(OpenReply):
     text: str
     answer: SavedAnswer | None
     correct_answer: str | None | UnsetType = UNSET
-    verdict: str | None | UnsetType = UNSET
+    verdict: Outcome | None | UnsetType = UNSET
 
 
-class SheetRound(OpenReply):
+class SheetRoundPart(Reply):
+    """What core writes of a visible round (sheets._round_json) but its questions: a
+    format's round model adds ``questions`` of its own question model."""
+
     number: int
     name: str
-    kind: str
+    kind: Annotated[str, Meta(description="The round's kind (a format adds its own)")]
     points: int
     state: RoundState
+
+
+class SheetRound(SheetRoundPart):
     questions: list[SheetQuestion]
 
 
-class Sheet(OpenReply):
-    """GET /api/events/{code}/sheet: the team's sheet (sheets.team_sheet; the format's
-    part beside, Format.decorate_sheet)."""
+class SheetPart(Reply):
+    """What core writes of a team's sheet (sheets.team_sheet) but its rounds: a format's
+    sheet model (Format.sheet_reply) adds ``rounds`` of its own round model and its parts."""
 
     event: SheetEvent
     team: SheetTeam
@@ -175,7 +183,30 @@ class Sheet(OpenReply):
         description="The screen version the sheet was read under (GET /state)")]
     now: Moment
     question: ClockMarker | None
+
+
+class Sheet(SheetPart):
+    """GET /api/events/{code}/sheet: the team's sheet of a format that adds nothing to it
+    but hides questions (sheets.team_sheet; Format.decorate_sheet)."""
+
     rounds: list[SheetRound]
+
+
+#: The phone widget a question is answered with (checker/modes.widget_kind).
+WidgetKind = Literal["truefalse", "abcd", "song", "pairs", "number", "text"]
+
+
+class Widget(Reply):
+    """What the phone draws a question's widget with, never its key (BG-G3;
+    core/widgets.widget_spec)."""
+
+    kind: WidgetKind
+    options: list[str] | UnsetType = UNSET
+    texts: Annotated[dict[str, str] | UnsetType, Meta(
+        description="BG-R1: the options' texts by letter, as the pack wrote them")] = UNSET
+    numbers: Annotated[list[int | str] | UnsetType, Meta(
+        description="number: 1 to 10 (BG-R5.4); pairs: the left column's, as text")] = UNSET
+    letters: list[str] | UnsetType = UNSET
 
 
 class SheetDelta(Reply):

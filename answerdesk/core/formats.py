@@ -281,6 +281,13 @@ class Format:
         sheet. A format that keeps sheets finds ``event.rounds`` not loaded."""
         return sheet
 
+    def sheet_reply(self) -> type[Any] | None:
+        """The reply model of this format's team sheet (an api.replies.SheetPart with
+        its rounds and the parts ``decorate_event_sheet`` and ``decorate_sheet`` add),
+        for /api/openapi.json and the tests that convert real sheets into it strictly.
+        None: core's api.replies.Sheet (the format adds no key)."""
+        return None
+
     def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
         """Whether this decorated sheet may be served again while the event's screen
         version and the team's answers stand (sheets.team_sheet, issue 33): only when

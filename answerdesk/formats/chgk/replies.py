@@ -1,16 +1,25 @@
 """ЧГК's typed JSON responses: the phone's auction status and bid (CHGK-4), the host's
-records (CHGK-1.6, CHGK-2.2, CHGK-3, CHGK-4.3-4.5) and the standings (CHGK-2.4-2.7).
-game.py and api.py build their JSON as before; these classes describe it for
-/api/openapi.json (api/replies.py), and tests/formats/chgk/test_chgk_replies.py
-converts real responses into them. The question clock is core's (api/question_clock.py)."""
+records (CHGK-1.6, CHGK-2.2, CHGK-3, CHGK-4.3-4.5), the standings (CHGK-2.4-2.7) and the
+team's sheet (ChgkSheet: what sheet.decorate adds to core's). game.py and api.py build
+their JSON as before; these classes describe it for /api/openapi.json (api/replies.py),
+and tests/formats/chgk/test_chgk_replies.py converts real responses into them. The question
+clock is core's (api/question_clock.py)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
-from ...api.replies import Reply
+from ...api.replies import (
+    QuestionClock,
+    Reply,
+    SheetPart,
+    SheetQuestion,
+    SheetRoundPart,
+    Widget,
+)
+from ...core.states import GateState
 
 LeagueName = Literal["favourites", "contenders"]
 
@@ -110,3 +119,28 @@ class ChgkStandings(Reply):
     lot_seed: str
     evening: list[EveningLine]
     leagues: dict[str, list[EveningLine]]
+
+
+class ChgkSheetQuestion(SheetQuestion):
+    """A started question of a game (CHGK-1.1, sheet.decorate): its clock, no text (the
+    host reads it), the answer card's widget. A round not played question by question
+    adds nothing."""
+
+    clock: QuestionClock | UnsetType = UNSET
+    state: GateState | UnsetType = UNSET
+    widget: Widget | UnsetType = UNSET
+
+
+class ChgkSheetRound(SheetRoundPart):
+    questions: list[ChgkSheetQuestion]
+
+
+class ChgkPlay(Reply):
+    """No BG jokers, wildcard or shoot-out: the phone's play part is empty."""
+
+
+class ChgkSheet(SheetPart):
+    """GET /api/events/{code}/sheet of a ЧГК event (sheet.decorate)."""
+
+    rounds: list[ChgkSheetRound]
+    play: ChgkPlay
