@@ -13,7 +13,7 @@ from buzzgame import phone_post as post
 from factories import Desk
 from replycheck import fits, served_document, validates
 
-from answerdesk.api.replies import State
+from answerdesk.api.replies import Sheet, State
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer.replies import BuzzAccepted, BuzzState, ClockSynced
@@ -84,6 +84,10 @@ def test_the_state_and_the_routes_fit_their_replies(app, client, oq):
     assert state_fits(document, desk)["oq"]["picked"] == {"round": 1, "question": 2}
 
     start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
+    # the sheet keeps only the started question; OpenQuiz adds no key to core's
+    sheet = desk.sheet(desk.join("Гама", players=2)).get_json()
+    fits(document, "/api/events/{code}/sheet", "get", "200", sheet, Sheet)
+    assert [[q["number"] for q in r["questions"]] for r in sheet["rounds"]] == [[2]]
     reading = host(desk, "oq/rounds/1/questions/2/reading", seconds=0)
     fits(document, Q + "reading", "post", "200", reading.get_json(), OqReading)
     pressed = b.press(T0 + 200, 1, 2)
