@@ -9,6 +9,7 @@ and validated against the schema the served document gives for it.
 from __future__ import annotations
 
 import datetime as dt
+from typing import get_args
 
 import msgspec
 import pytest
@@ -18,6 +19,7 @@ from replycheck import fits, schema_of, served_document
 
 from answerdesk.api import replies
 from answerdesk.api.replies import (
+    CheckMode,
     CreatedEvent,
     CurrentClock,
     Error,
@@ -30,7 +32,9 @@ from answerdesk.api.replies import (
     SheetDelta,
     Standings,
     State,
+    WidgetKind,
 )
+from answerdesk.checker.modes import MODES
 from answerdesk.formats.bg.replies import BgSheet
 from answerdesk.formats.si.replies import SiState
 
@@ -234,3 +238,12 @@ def test_every_answer_and_every_formats_state_part_is_a_reply_model(client):
     parts = {k: v for k, v in schemas["State"]["properties"].items() if k not in core}
     assert {"si", "oq", "buzzer"} <= set(parts)
     assert all(_refs(part) for part in parts.values()), parts
+
+
+def test_the_fixed_values_replies_list_are_the_tables_the_code_uses():
+    """A reply's Literal of fixed values is the code's own table (the check modes, the
+    widgets they draw): a mode added to the table and not to the reply fails here, not
+    on a night (issue 32)."""
+    assert set(get_args(CheckMode)) == set(MODES)
+    widgets = {m.widget for m in MODES.values()} - {"choice"} | {"truefalse", "abcd"}
+    assert set(get_args(WidgetKind)) == widgets

@@ -192,6 +192,9 @@ class Sheet(SheetPart):
     rounds: list[SheetRound]
 
 
+#: The check modes (checker/modes.MODES; tests/test_openapi_replies.py holds them equal).
+CheckMode = Literal["exact", "typo3", "typo5", "song", "pairs", "number", "choice"]
+
 #: The phone widget a question is answered with (checker/modes.widget_kind).
 WidgetKind = Literal["truefalse", "abcd", "song", "pairs", "number", "text"]
 

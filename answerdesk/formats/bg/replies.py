@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 from msgspec import UNSET, Meta, UnsetType
 
 from ...api.replies import (
+    CheckMode,
     Moment,
     Reply,
     SheetPart,
@@ -20,7 +21,6 @@ from ...api.replies import (
     Widget,
 )
 from ...core.states import GateState, Outcome
-from .programme import BG_SCENARIOS
 
 JokerKind = Literal["double", "copy", "first_letter"]
 Shown = Annotated[int | float | None, Meta(description="As typed: 1969.0 as 1969")]
@@ -42,7 +42,11 @@ class Jokers(Reply):
     played: list[PlayedJoker]
 
 
-Scenario = Annotated[str, Meta(extra_json_schema={"enum": list(BG_SCENARIOS)})]
+#: BG-R5.0's scenarios (programme.BG_SCENARIOS; tests/formats/bg/test_bg_replies.py holds
+#: them equal).
+Scenario = Literal["5.1", "5.2", "5.3", "5.4", "5.5"]
+#: A pack's round kinds (packs/model.ROUND_KINDS): a BG round's kind.
+RoundKind = Literal["choice", "open", "picture", "media", "wildcard", "final", "number", "pairs"]
 
 
 class Wildcard(Reply):
@@ -103,8 +107,8 @@ class WildcardChosen(Reply):
     """POST /wildcard: round 5 with the scenario's check mode and points (BG-R5.0)."""
 
     round: int
-    kind: str
-    check_mode: str
+    kind: RoundKind
+    check_mode: CheckMode
     points: int
 
 
@@ -127,6 +131,7 @@ class BgSheetQuestion(SheetQuestion, kw_only=True):
 
 
 class BgSheetRound(SheetRoundPart):
+    kind: RoundKind
     questions: list[BgSheetQuestion]
     used_numbers: Annotated[dict[str, int] | UnsetType, Meta(
         description="BG-R5.4: «От 1 до 10»'s numbers used, each with its question")] = UNSET

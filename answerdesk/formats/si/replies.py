@@ -79,7 +79,8 @@ class SiClosedAnswer(Reply):
     player: str
     text: str
     late: bool
-    proposed: Annotated[str | None, Meta(description="The checker's mark, or null")]
+    proposed: Annotated[Literal["correct", "wrong", "review"] | None, Meta(
+        description="The checker's mark (review: the host's to decide), or null (late)")]
     reason: Annotated[str, Meta(description="Why the checker proposes it")]
 
 

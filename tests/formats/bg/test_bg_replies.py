@@ -5,18 +5,24 @@ routes' answers, fit their models strictly and the served OpenAPI document."""
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 from replycheck import fits, served_document
 
 from answerdesk.core.events import event_by_code
 from answerdesk.formats.bg import shootout, wildcard
+from answerdesk.formats.bg.programme import BG_SCENARIOS
 from answerdesk.formats.bg.replies import (
     BgSheet,
     JokerPlayed,
     Play,
+    RoundKind,
+    Scenario,
     ShootoutSaved,
     WildcardChosen,
 )
+from answerdesk.packs.model import ROUND_KINDS
 
 PLAY = "/api/events/{code}/play"
 QUESTIONS = [("Година на Съединението?", "1885"), ("Височина на Мусала (м)?", "2925"),
@@ -154,3 +160,9 @@ def test_a_value_outside_the_sheets_model_is_caught(desk):
                                        "questions": [{**question, **wrong}]}]}
         with pytest.raises(AssertionError):
             fits(document, SHEET, "get", "200", broken, BgSheet)
+
+
+def test_the_scenarios_and_round_kinds_are_the_programmes():
+    """BG-R5.0's scenarios and the rounds' kinds the replies list are the code's tables."""
+    assert set(get_args(Scenario)) == set(BG_SCENARIOS)
+    assert set(get_args(RoundKind)) == set(ROUND_KINDS)

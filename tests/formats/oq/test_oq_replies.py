@@ -4,6 +4,8 @@ sends them, fit their models strictly and the served OpenAPI document (OQ-1 to O
 
 from __future__ import annotations
 
+from typing import get_args
+
 import msgspec
 import pytest
 from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
@@ -18,6 +20,7 @@ from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer.replies import BuzzAccepted, BuzzState, ClockSynced
 from answerdesk.formats.oq.replies import (
+    MediaKind,
     OqBanned,
     OqBet,
     OqBidding,
@@ -40,7 +43,10 @@ from answerdesk.formats.oq.replies import (
     OqSpeed,
     OqState,
     OqTyped,
+    QuestionTypeName,
 )
+from answerdesk.formats.oq.types import TYPES
+from answerdesk.packs.model import MEDIA_KINDS
 
 E = "/api/events/{code}/oq/"
 H = "/api/host/events/{code}/oq/"
@@ -227,3 +233,9 @@ def test_the_question_types_replies_fit(app, client, monkeypatch, english):
     passed = post(b, "oq/pass", round=1, question=6)
     assert passed.get_json()["closed"] is True
     fits(document, E + "pass", "post", "200", passed.get_json(), OqBidding)
+
+
+def test_the_question_types_and_media_kinds_are_the_codes():
+    """OQ-3's types and the media kinds the replies list are the code's tables."""
+    assert set(get_args(QuestionTypeName)) == set(TYPES)
+    assert set(get_args(MediaKind)) == set(MEDIA_KINDS)
