@@ -20,6 +20,7 @@ from ...api.replies import (
     Widget,
 )
 from ...core.states import GateState
+from .game import GameRow
 
 LeagueName = Literal["favourites", "contenders"]
 
@@ -64,21 +65,6 @@ class LeagueSet(Reply):
     league: LeagueName
 
 
-class GameStanding(Reply):
-    """CHGK-2.5 a game's place, CHGK-2.4 its series points, CHGK-4 credits left."""
-
-    team: str
-    league: LeagueName
-    points: int
-    table_points: int
-    table_rounds: int
-    place: int
-    shared: bool
-    series: int
-    credits: int
-    played: bool
-
-
 class AuctionLine(Reply):
     names: Annotated[dict[str, int], Meta(description="The bids by team name")]
     tied: list[str]
@@ -89,7 +75,8 @@ class AuctionLine(Reply):
 class GamePart(Reply):
     """One game of the evening (POST /table answers it after the Central Table's call)."""
 
-    standings: list[GameStanding]
+    standings: Annotated[list[GameRow], Meta(
+        description="CHGK-2.5 places, CHGK-2.4 series points, CHGK-4 credits left")]
     sectors: Annotated[list[int], Meta(description="CHGK-1.6: the sectors played")]
     table: Annotated[str | None, Meta(description="The team at the Central Table")]
     auctions: list[AuctionLine]
