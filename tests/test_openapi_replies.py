@@ -25,9 +25,9 @@ from answerdesk.api.replies import (
     Error,
     JoinedTeam,
     QuestionClock,
-    ReceiptCheck,
     RoundMoved,
     SavedAnswer,
+    SaveReply,
     Sheet,
     SheetDelta,
     Standings,
@@ -35,6 +35,7 @@ from answerdesk.api.replies import (
     WidgetKind,
 )
 from answerdesk.checker.modes import MODES
+from answerdesk.core.receipts import ReceiptCheck
 from answerdesk.formats.bg.replies import BgSheet
 from answerdesk.formats.si.replies import SiState
 
@@ -43,7 +44,8 @@ def test_response_schemas_are_generated_from_the_reply_models(client):
     document = served_document(client)
     schemas = document["components"]["schemas"]
     _, generated = msgspec.json.schema_components(
-        [SavedAnswer, State, Sheet, SheetDelta, Error, Standings, RoundMoved],
+        [SaveReply, SavedAnswer, State, Sheet, SheetDelta, Error, Standings, RoundMoved,
+         ReceiptCheck],
         ref_template="#/components/schemas/{name}")
     for name, schema in generated.items():
         served = schemas[name]
@@ -55,7 +57,7 @@ def test_response_schemas_are_generated_from_the_reply_models(client):
             assert served == schema, name
     ref = "#/components/schemas/{}".format
     save = "/api/events/{code}/answers/{round}/{question}"
-    assert schema_of(document, save, "put") == {"$ref": ref("SavedAnswer")}
+    assert schema_of(document, save, "put") == {"$ref": ref("SaveReply")}
     assert schema_of(document, save, "put", "409") == {"$ref": ref("Error")}
     assert schema_of(document, "/api/events/{code}/state", "get") == {"$ref": ref("State")}
     # core's sheet, each format's that adds to it (Format.sheet_reply), the delta
@@ -77,11 +79,11 @@ def test_real_responses_fit_their_documented_schemas(client, desk):
 
     saved = desk.save(token, 2, 1, "Левски", seq=1)
     assert saved.status_code == 200
-    fits(document, save, "put", "200", saved.get_json(), SavedAnswer)
+    fits(document, save, "put", "200", saved.get_json(), SaveReply)
     with_state = client.put(f"/api/events/{desk.code}/answers/2/2?with=state",
                             json={"text": "Марица", "fields": None, "seq": 1}, headers=auth)
     assert "state" in with_state.get_json()
-    fits(document, save, "put", "200", with_state.get_json(), SavedAnswer)
+    fits(document, save, "put", "200", with_state.get_json(), SaveReply)
 
     state = client.get(f"/api/events/{desk.code}/state").get_json()
     fits(document, "/api/events/{code}/state", "get", "200", state, State)
@@ -203,10 +205,10 @@ def test_a_key_the_model_does_not_know_is_caught(client, desk):
     body = desk.save(token, 2, 1, "Левски").get_json()
     save = "/api/events/{code}/answers/{round}/{question}"
     with pytest.raises(AssertionError):
-        fits(document, save, "put", "200", {**body, "points": 2}, SavedAnswer)
+        fits(document, save, "put", "200", {**body, "points": 2}, SaveReply)
     del body["receipt"]
     with pytest.raises(AssertionError):
-        fits(document, save, "put", "200", body, SavedAnswer)
+        fits(document, save, "put", "200", body, SaveReply)
 
 
 def _refs(schema: dict) -> list[str]:

@@ -6,13 +6,13 @@ from typing import Any
 
 from .. import bodies
 from ..core import answers, formats, organiser, teams
+from ..core.receipts import ReceiptCheck
 from . import replies
 from .replies import (
     CreatedEvent,
     JoinedTeam,
-    ReceiptCheck,
     RoundMoved,
-    SavedAnswer,
+    SaveReply,
     Sheet,
     SheetDelta,
     Standings,
@@ -162,7 +162,7 @@ def openapi_document() -> dict[str, Any]:
                     "requestBody": bodies.request_body(answers.AnswerRequest),
                     "responses": {
                         "200": replied("The saved answer with its server time and receipt",
-                                       SavedAnswer),
+                                       SaveReply),
                         "400": refused("Invalid body"),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event, round or question"),

@@ -3,7 +3,9 @@ the OpenAPI document's response schemas are generated from these classes (``repl
 ``components``), as its request bodies are from their Body classes (answerdesk/bodies.py).
 
 The routes build their JSON as before (the save's is answer_write.SavedAnswer.to_json,
-on the phone's hot path: no conversion added there); these classes describe it, and
+on the phone's hot path: no conversion added there); these classes describe it (a
+service's own reply class where it has one: answer_write.SavedAnswer,
+receipts.ReceiptCheck, chgk's GameRow), and
 tests/test_openapi_replies.py converts real responses into them and validates them
 against the served document, so the document cannot drift from what the routes send.
 
@@ -15,26 +17,14 @@ format adds to it (Format.decorate_event_sheet, Format.decorate_sheet) is typed 
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated, Any, Literal
 
-import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from ..bodies import schema_components
+from ..core.answer_write import SavedAnswer
+from ..core.replies import Moment, OpenReply, Reply
 from ..core.states import Outcome, RoundState
-
-
-class Reply(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A JSON response that carries exactly its fields."""
-
-
-class OpenReply(msgspec.Struct, kw_only=True):
-    """A JSON response that a format may add keys to."""
-
-
-#: A server time as the API writes it (ISO 8601, milliseconds, "Z").
-Moment = Annotated[dt.datetime, Meta(extra_json_schema={"format": "date-time"})]
 
 
 class Error(OpenReply):
@@ -121,17 +111,10 @@ class State(OpenReply):
                     "then")]
 
 
-class SavedAnswer(Reply):
-    """An answer as stored, with its server time and receipt (answer_write.SavedAnswer)."""
+class SaveReply(SavedAnswer, kw_only=True):
+    """PUT /api/events/{code}/answers/{round}/{question}: the answer as stored
+    (answer_write.SavedAnswer) and, with ?with=state, the state read after the save."""
 
-    round: int
-    question: int
-    text: str
-    source: Literal["phone", "paper"]
-    version: int
-    saved_at: Moment
-    receipt: Annotated[str, Meta(description="The code a team shows in a dispute (BG-E2)")]
-    fields: Annotated[Any, Meta(description="A widget's parts, or null")] = None
     state: Annotated[State | UnsetType, Meta(
         description="With ?with=state: what GET /state answers, read after the save")] = UNSET
 
@@ -219,18 +202,6 @@ class SheetDelta(Reply):
     version: str
     now: Moment
     answers: list[SavedAnswer]
-
-
-class ReceiptCheck(Reply):
-    """GET /api/host/events/{code}/receipts/{round}/{question} (receipts.ReceiptCheck)."""
-
-    valid: bool
-    team: str
-    round: int
-    question: int
-    text: str | None
-    saved_at: Moment | None
-    current: bool
 
 
 class StandingRow(Reply):
