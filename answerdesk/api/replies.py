@@ -24,7 +24,7 @@ from msgspec import UNSET, Meta, UnsetType
 from ..bodies import schema_components
 from ..core.answer_write import SavedAnswer
 from ..core.replies import Moment, OpenReply, Reply
-from ..core.states import Outcome, RoundState
+from ..core.states import GateState, Outcome, RoundState
 
 
 class Error(OpenReply):
@@ -75,7 +75,7 @@ class ClockMarker(Reply):
 
     round: int
     question: int
-    state: Literal["open", "locked", "revealed"]
+    state: GateState
 
 
 class QuestionClock(Reply):
@@ -91,7 +91,7 @@ class QuestionClock(Reply):
     seconds: int | None
     grace: int | None
     now: Moment
-    state: Literal["open", "locked", "revealed"]
+    state: GateState
 
 
 class CurrentClock(Reply):

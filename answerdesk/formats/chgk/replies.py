@@ -21,8 +21,7 @@ from ...api.replies import (
 )
 from ...core.states import GateState
 from .game import GameRow
-
-LeagueName = Literal["favourites", "contenders"]
+from .rules import League
 
 
 class AuctionStatus(Reply):
@@ -36,7 +35,7 @@ class AuctionStatus(Reply):
                                        "Contender in game 2)")]
     credits: int | None
     bid: int | None
-    league: LeagueName | None = None
+    league: League | None = None
 
 
 class SectorDrawn(Reply):
@@ -62,7 +61,7 @@ class LeagueSet(Reply):
     """CHGK-2.2: the team's league."""
 
     team: str
-    league: LeagueName
+    league: League
 
 
 class AuctionLine(Reply):
@@ -86,7 +85,7 @@ class EveningLine(Reply):
     """CHGK-2.6/2.7: the sum of places, its tie-breaks and the lot."""
 
     team: str
-    league: LeagueName
+    league: League
     place: int
     place_sum: int
     places: list[int]

@@ -10,8 +10,11 @@ from typing import Annotated, Literal
 from msgspec import UNSET, Meta, UnsetType
 
 from ...api.replies import Reply
+from .room import Kind
 from .timers import Stop
 
+#: OQ-7's speeds (timers.Speed, whose name the speed's request body has in the document;
+#: tests/formats/oq/test_oq_replies.py holds them equal).
 Speed = Literal["slow", "normal", "fast"]
 #: OQ-3's question types (types.TYPES; tests/formats/oq/test_oq_replies.py holds them equal).
 QuestionTypeName = Literal["buzzer", "choices", "choices_all", "norisk", "secret", "auction"]
@@ -238,7 +241,7 @@ class OqCaptain(Reply):
 
 
 class OqRemoved(Reply):
-    kind: Literal["team", "player"]
+    kind: Kind
     removed: str
     banned: bool
 
@@ -247,6 +250,8 @@ class OqSpeed(Reply):
     speed: Speed
 
 
+#: OQ-2's outcomes (rules.Outcome, whose name core's checker Outcome has in the document;
+#: tests/formats/oq/test_oq_replies.py holds them equal).
 Outcome = Literal["accept", "reject", "timeout"]
 
 

@@ -115,7 +115,7 @@ class SiProtestRow(Reply):
 
     id: int
     player: str
-    state: Literal["filed", "heard", "upheld", "rejected"]
+    state: ProtestState
     warned: bool
 
 

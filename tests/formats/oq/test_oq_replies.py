@@ -45,6 +45,10 @@ from answerdesk.formats.oq.replies import (
     OqTyped,
     QuestionTypeName,
 )
+from answerdesk.formats.oq.replies import Outcome as ReplyOutcome
+from answerdesk.formats.oq.replies import Speed as ReplySpeed
+from answerdesk.formats.oq.rules import Outcome
+from answerdesk.formats.oq.timers import Speed
 from answerdesk.formats.oq.types import TYPES
 from answerdesk.packs.model import MEDIA_KINDS
 
@@ -239,3 +243,9 @@ def test_the_question_types_and_media_kinds_are_the_codes():
     """OQ-3's types and the media kinds the replies list are the code's tables."""
     assert set(get_args(QuestionTypeName)) == set(TYPES)
     assert set(get_args(MediaKind)) == set(MEDIA_KINDS)
+
+
+def test_the_hosts_outcomes_and_the_speeds_are_the_rules():
+    """OQ-2's outcomes in the judge's reply and OQ-7's speeds are the rules' enums."""
+    assert set(get_args(ReplyOutcome)) == set(Outcome)
+    assert set(get_args(ReplySpeed)) == set(Speed)
