@@ -9,6 +9,7 @@ and validated against the schema the served document gives for it.
 from __future__ import annotations
 
 import datetime as dt
+from typing import get_args
 
 import msgspec
 import pytest
@@ -18,19 +19,24 @@ from replycheck import fits, schema_of, served_document
 
 from answerdesk.api import replies
 from answerdesk.api.replies import (
+    CheckMode,
     CreatedEvent,
     CurrentClock,
     Error,
     JoinedTeam,
     QuestionClock,
-    ReceiptCheck,
     RoundMoved,
     SavedAnswer,
+    SaveReply,
     Sheet,
     SheetDelta,
     Standings,
     State,
+    WidgetKind,
 )
+from answerdesk.checker.modes import MODES
+from answerdesk.core.receipts import ReceiptCheck
+from answerdesk.formats.bg.replies import BgSheet
 from answerdesk.formats.si.replies import SiState
 
 
@@ -38,7 +44,8 @@ def test_response_schemas_are_generated_from_the_reply_models(client):
     document = served_document(client)
     schemas = document["components"]["schemas"]
     _, generated = msgspec.json.schema_components(
-        [SavedAnswer, State, Sheet, SheetDelta, Error, Standings, RoundMoved],
+        [SaveReply, SavedAnswer, State, Sheet, SheetDelta, Error, Standings, RoundMoved,
+         ReceiptCheck],
         ref_template="#/components/schemas/{name}")
     for name, schema in generated.items():
         served = schemas[name]
@@ -50,11 +57,13 @@ def test_response_schemas_are_generated_from_the_reply_models(client):
             assert served == schema, name
     ref = "#/components/schemas/{}".format
     save = "/api/events/{code}/answers/{round}/{question}"
-    assert schema_of(document, save, "put") == {"$ref": ref("SavedAnswer")}
+    assert schema_of(document, save, "put") == {"$ref": ref("SaveReply")}
     assert schema_of(document, save, "put", "409") == {"$ref": ref("Error")}
     assert schema_of(document, "/api/events/{code}/state", "get") == {"$ref": ref("State")}
+    # core's sheet, each format's that adds to it (Format.sheet_reply), the delta
     assert schema_of(document, "/api/events/{code}/sheet", "get") == {
-        "anyOf": [{"$ref": ref("Sheet")}, {"$ref": ref("SheetDelta")}]}
+        "anyOf": [{"$ref": ref(name)} for name in
+                  ("Sheet", "BgSheet", "ChgkSheet", "SiSheet", "SheetDelta")]}
     # every schema a response names is one the models made
     assert set(replies.components()) <= set(schemas)
 
@@ -70,24 +79,24 @@ def test_real_responses_fit_their_documented_schemas(client, desk):
 
     saved = desk.save(token, 2, 1, "Левски", seq=1)
     assert saved.status_code == 200
-    fits(document, save, "put", "200", saved.get_json(), SavedAnswer)
+    fits(document, save, "put", "200", saved.get_json(), SaveReply)
     with_state = client.put(f"/api/events/{desk.code}/answers/2/2?with=state",
                             json={"text": "Марица", "fields": None, "seq": 1}, headers=auth)
     assert "state" in with_state.get_json()
-    fits(document, save, "put", "200", with_state.get_json(), SavedAnswer)
+    fits(document, save, "put", "200", with_state.get_json(), SaveReply)
 
     state = client.get(f"/api/events/{desk.code}/state").get_json()
     fits(document, "/api/events/{code}/state", "get", "200", state, State)
 
     sheet = client.get(f"/api/events/{desk.code}/sheet", headers=auth).get_json()
     assert sheet["rounds"][0]["questions"][0]["answer"]["text"] == "Левски"
-    fits(document, "/api/events/{code}/sheet", "get", "200", sheet, Sheet, SheetDelta)
+    fits(document, "/api/events/{code}/sheet", "get", "200", sheet, BgSheet)
     before = (dt.datetime.fromisoformat(sheet["now"].rstrip("Z"))
               - dt.timedelta(minutes=1)).isoformat() + "Z"
     delta = client.get(f"/api/events/{desk.code}/sheet", headers=auth,
                        query_string={"since": before, "version": sheet["version"]}).get_json()
     assert delta["delta"] is True and delta["answers"]
-    fits(document, "/api/events/{code}/sheet", "get", "200", delta, Sheet, SheetDelta)
+    fits(document, "/api/events/{code}/sheet", "get", "200", delta, SheetDelta)
 
     standings = client.get(f"/api/events/{desk.code}/standings").get_json()
     fits(document, "/api/events/{code}/standings", "get", "200", standings, Standings)
@@ -196,10 +205,10 @@ def test_a_key_the_model_does_not_know_is_caught(client, desk):
     body = desk.save(token, 2, 1, "Левски").get_json()
     save = "/api/events/{code}/answers/{round}/{question}"
     with pytest.raises(AssertionError):
-        fits(document, save, "put", "200", {**body, "points": 2}, SavedAnswer)
+        fits(document, save, "put", "200", {**body, "points": 2}, SaveReply)
     del body["receipt"]
     with pytest.raises(AssertionError):
-        fits(document, save, "put", "200", body, SavedAnswer)
+        fits(document, save, "put", "200", body, SaveReply)
 
 
 def _refs(schema: dict) -> list[str]:
@@ -231,3 +240,12 @@ def test_every_answer_and_every_formats_state_part_is_a_reply_model(client):
     parts = {k: v for k, v in schemas["State"]["properties"].items() if k not in core}
     assert {"si", "oq", "buzzer"} <= set(parts)
     assert all(_refs(part) for part in parts.values()), parts
+
+
+def test_the_fixed_values_replies_list_are_the_tables_the_code_uses():
+    """A reply's Literal of fixed values is the code's own table (the check modes, the
+    widgets they draw): a mode added to the table and not to the reply fails here, not
+    on a night (issue 32)."""
+    assert set(get_args(CheckMode)) == set(MODES)
+    widgets = {m.widget for m in MODES.values()} - {"choice"} | {"truefalse", "abcd"}
+    assert set(get_args(WidgetKind)) == widgets

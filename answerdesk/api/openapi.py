@@ -6,13 +6,13 @@ from typing import Any
 
 from .. import bodies
 from ..core import answers, formats, organiser, teams
+from ..core.receipts import ReceiptCheck
 from . import replies
 from .replies import (
     CreatedEvent,
     JoinedTeam,
-    ReceiptCheck,
     RoundMoved,
-    SavedAnswer,
+    SaveReply,
     Sheet,
     SheetDelta,
     Standings,
@@ -65,6 +65,18 @@ def _state_parts() -> dict[str, Any]:
     for fmt in REGISTRY.values():
         parts.update(fmt.public_state_schema())
     return parts
+
+
+def _sheets() -> list[Any]:
+    """The team sheet's reply models: core's and each format's (Format.sheet_reply)."""
+    from ..core.formats import REGISTRY
+
+    models: list[Any] = [Sheet]
+    for fmt in REGISTRY.values():
+        model = fmt.sheet_reply()
+        if model is not None and model not in models:
+            models.append(model)
+    return models
 
 
 def openapi_document() -> dict[str, Any]:
@@ -120,7 +132,8 @@ def openapi_document() -> dict[str, Any]:
                          "schema": {"type": "string"}}],
                     "responses": {
                         "200": replied("The sheet, or {delta: true, version, now, "
-                                       "answers: [SavedAnswer]}", Sheet, SheetDelta),
+                                       "answers: [SavedAnswer]}; its format's model",
+                                       *_sheets(), SheetDelta),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event"),
                     },
@@ -149,7 +162,7 @@ def openapi_document() -> dict[str, Any]:
                     "requestBody": bodies.request_body(answers.AnswerRequest),
                     "responses": {
                         "200": replied("The saved answer with its server time and receipt",
-                                       SavedAnswer),
+                                       SaveReply),
                         "400": refused("Invalid body"),
                         "401": refused("No or wrong team token"),
                         "404": refused("No such event, round or question"),

@@ -3,36 +3,28 @@ the OpenAPI document's response schemas are generated from these classes (``repl
 ``components``), as its request bodies are from their Body classes (answerdesk/bodies.py).
 
 The routes build their JSON as before (the save's is answer_write.SavedAnswer.to_json,
-on the phone's hot path: no conversion added there); these classes describe it, and
+on the phone's hot path: no conversion added there); these classes describe it (a
+service's own reply class where it has one: answer_write.SavedAnswer,
+receipts.ReceiptCheck, chgk's GameRow), and
 tests/test_openapi_replies.py converts real responses into them and validates them
 against the served document, so the document cannot drift from what the routes send.
 
 A ``Reply`` allows no key but its fields; an ``OpenReply`` is one a format adds its own
-part to (the sheet, the state; Format.decorate_sheet, Format.public_state).
+part to (the state; Format.public_state). The team's sheet has a model per format
+(Format.sheet_reply, built on SheetPart, SheetRoundPart and SheetQuestion), so what a
+format adds to it (Format.decorate_event_sheet, Format.decorate_sheet) is typed too.
 """
 
 from __future__ import annotations
 
-import datetime as dt
 from typing import Annotated, Any, Literal
 
-import msgspec
 from msgspec import UNSET, Meta, UnsetType
 
 from ..bodies import schema_components
-from ..core.states import RoundState
-
-
-class Reply(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
-    """A JSON response that carries exactly its fields."""
-
-
-class OpenReply(msgspec.Struct, kw_only=True):
-    """A JSON response that a format may add keys to."""
-
-
-#: A server time as the API writes it (ISO 8601, milliseconds, "Z").
-Moment = Annotated[dt.datetime, Meta(extra_json_schema={"format": "date-time"})]
+from ..core.answer_write import SavedAnswer
+from ..core.replies import Moment, OpenReply, Reply
+from ..core.states import GateState, Outcome, RoundState
 
 
 class Error(OpenReply):
@@ -83,7 +75,7 @@ class ClockMarker(Reply):
 
     round: int
     question: int
-    state: Literal["open", "locked", "revealed"]
+    state: GateState
 
 
 class QuestionClock(Reply):
@@ -99,7 +91,7 @@ class QuestionClock(Reply):
     seconds: int | None
     grace: int | None
     now: Moment
-    state: Literal["open", "locked", "revealed"]
+    state: GateState
 
 
 class CurrentClock(Reply):
@@ -119,17 +111,10 @@ class State(OpenReply):
                     "then")]
 
 
-class SavedAnswer(Reply):
-    """An answer as stored, with its server time and receipt (answer_write.SavedAnswer)."""
+class SaveReply(SavedAnswer, kw_only=True):
+    """PUT /api/events/{code}/answers/{round}/{question}: the answer as stored
+    (answer_write.SavedAnswer) and, with ?with=state, the state read after the save."""
 
-    round: int
-    question: int
-    text: str
-    source: Literal["phone", "paper"]
-    version: int
-    saved_at: Moment
-    receipt: Annotated[str, Meta(description="The code a team shows in a dispute (BG-E2)")]
-    fields: Annotated[Any, Meta(description="A widget's parts, or null")] = None
     state: Annotated[State | UnsetType, Meta(
         description="With ?with=state: what GET /state answers, read after the save")] = UNSET
 
@@ -144,7 +129,7 @@ class SheetTeam(Reply):
     players: int
 
 
-class SheetQuestion(OpenReply):
+class SheetQuestion(Reply):
     """A question of a visible round with the team's answer; once the round is revealed
     its answer and the team's verdict."""
 
@@ -152,21 +137,27 @@ class SheetQuestion(OpenReply):
     text: str
     answer: SavedAnswer | None
     correct_answer: str | None | UnsetType = UNSET
-    verdict: str | None | UnsetType = UNSET
+    verdict: Outcome | None | UnsetType = UNSET
 
 
-class SheetRound(OpenReply):
+class SheetRoundPart(Reply):
+    """What core writes of a visible round (sheets._round_json) but its questions: a
+    format's round model adds ``questions`` of its own question model."""
+
     number: int
     name: str
-    kind: str
+    kind: Annotated[str, Meta(description="The round's kind (a format adds its own)")]
     points: int
     state: RoundState
+
+
+class SheetRound(SheetRoundPart):
     questions: list[SheetQuestion]
 
 
-class Sheet(OpenReply):
-    """GET /api/events/{code}/sheet: the team's sheet (sheets.team_sheet; the format's
-    part beside, Format.decorate_sheet)."""
+class SheetPart(Reply):
+    """What core writes of a team's sheet (sheets.team_sheet) but its rounds: a format's
+    sheet model (Format.sheet_reply) adds ``rounds`` of its own round model and its parts."""
 
     event: SheetEvent
     team: SheetTeam
@@ -175,7 +166,33 @@ class Sheet(OpenReply):
         description="The screen version the sheet was read under (GET /state)")]
     now: Moment
     question: ClockMarker | None
+
+
+class Sheet(SheetPart):
+    """GET /api/events/{code}/sheet: the team's sheet of a format that adds nothing to it
+    but hides questions (sheets.team_sheet; Format.decorate_sheet)."""
+
     rounds: list[SheetRound]
+
+
+#: The check modes (checker/modes.MODES; tests/test_openapi_replies.py holds them equal).
+CheckMode = Literal["exact", "typo3", "typo5", "song", "pairs", "number", "choice"]
+
+#: The phone widget a question is answered with (checker/modes.widget_kind).
+WidgetKind = Literal["truefalse", "abcd", "song", "pairs", "number", "text"]
+
+
+class Widget(Reply):
+    """What the phone draws a question's widget with, never its key (BG-G3;
+    core/widgets.widget_spec)."""
+
+    kind: WidgetKind
+    options: list[str] | UnsetType = UNSET
+    texts: Annotated[dict[str, str] | UnsetType, Meta(
+        description="BG-R1: the options' texts by letter, as the pack wrote them")] = UNSET
+    numbers: Annotated[list[int | str] | UnsetType, Meta(
+        description="number: 1 to 10 (BG-R5.4); pairs: the left column's, as text")] = UNSET
+    letters: list[str] | UnsetType = UNSET
 
 
 class SheetDelta(Reply):
@@ -185,18 +202,6 @@ class SheetDelta(Reply):
     version: str
     now: Moment
     answers: list[SavedAnswer]
-
-
-class ReceiptCheck(Reply):
-    """GET /api/host/events/{code}/receipts/{round}/{question} (receipts.ReceiptCheck)."""
-
-    valid: bool
-    team: str
-    round: int
-    question: int
-    text: str | None
-    saved_at: Moment | None
-    current: bool
 
 
 class StandingRow(Reply):

@@ -6,8 +6,9 @@ audit entry, and the receipt the phone gets back.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal, cast
+
+from msgspec import Meta
 
 from ..errors import NotFound, RoundLocked
 from ..keyed import keyed_hash
@@ -15,19 +16,25 @@ from ..lean import RawExecutor
 from ..models import PHONE_SAVE, Answer
 from . import formats, widgets
 from .answer_statements import AUDIT, AUDITED, CHANGE, RESEQ
+from .replies import Moment, Reply
 from .states import CLOSED_GATE_STATES, RoundState
 
+#: Where an answer came from (models.Answer.source).
+Source = Literal["phone", "paper"]
 
-@dataclass(frozen=True)
-class SavedAnswer:
+
+class SavedAnswer(Reply):
+    """An answer as stored, with its server time and receipt: what a save returns and
+    the sheet lists, and the reply model of both (api/replies.py)."""
+
     round: int
     question: int
     text: str
-    fields: Any
-    source: str
+    source: Source
     version: int
-    saved_at: dt.datetime
-    receipt: str
+    saved_at: Moment
+    receipt: Annotated[str, Meta(description="The code a team shows in a dispute (BG-E2)")]
+    fields: Annotated[Any, Meta(description="A widget's parts, or null")] = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -52,7 +59,8 @@ def receipted(team_id: int, question_id: int, round_number: int, question_number
                saved_at: dt.datetime) -> SavedAnswer:
     """An answer as stored, with the receipt of exactly that text and moment."""
     return SavedAnswer(
-        round=round_number, question=question_number, text=text, fields=fields, source=source,
+        round=round_number, question=question_number, text=text, fields=fields,
+        source=cast(Source, source),
         version=version, saved_at=saved_at,
         receipt=receipt_code(team_id, question_id, text, saved_at),
     )

@@ -277,13 +277,23 @@ class Format:
         """Add what the format shows every team of the event alone (widgets, hidden
         questions) to the event's part of the phones' sheets (sheets.event_sheet);
         ``event.rounds`` and their questions are loaded. Kept per event and screen
-        version when the format keeps sheets (``keeps_sheet``)."""
+        version when the format keeps sheets (``keeps_sheet``). What it adds is typed by
+        ``sheet_reply``'s model."""
         return sheet
 
     def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
         """Add the format's team parts (verdicts it shows early, play state) to a phone
-        sheet. A format that keeps sheets finds ``event.rounds`` not loaded."""
+        sheet. A format that keeps sheets finds ``event.rounds`` not loaded. What it adds
+        is typed by ``sheet_reply``'s model (built as dicts all the same: the cold sheet
+        is the hot read of a 300-team night)."""
         return sheet
+
+    def sheet_reply(self) -> type[Any] | None:
+        """The reply model of this format's team sheet (an api.replies.SheetPart with
+        its rounds and the parts ``decorate_event_sheet`` and ``decorate_sheet`` add),
+        for /api/openapi.json and the tests that convert real sheets into it strictly.
+        None: core's api.replies.Sheet (the format adds no key)."""
+        return None
 
     def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
         """Whether this decorated sheet may be served again while the event's screen

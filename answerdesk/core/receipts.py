@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as dt
 import hmac
 import re
-from dataclasses import dataclass
 from typing import Any
 
 from ..errors import NotFound
@@ -19,19 +18,22 @@ from ..extensions import db
 from ..models import PHONE_SAVE, Answer, AuditEntry, Event, Team
 from . import rounds
 from .answer_write import receipt_code
+from .replies import Moment, Reply
 from .text import team_name_key
 
 _NOT_CODE = re.compile(r"[^0-9A-F]")
 
 
-@dataclass(frozen=True)
-class ReceiptCheck:
+class ReceiptCheck(Reply):
+    """Whether a receipt a team shows was issued by this server for its save (BG-E2):
+    the host's check and its reply model (GET /api/host/events/{code}/receipts/...)."""
+
     valid: bool
     team: str
     round: int
     question: int
     text: str | None = None
-    saved_at: dt.datetime | None = None
+    saved_at: Moment | None = None
     current: bool = False
 
     def to_json(self) -> dict[str, Any]:
@@ -64,7 +66,8 @@ def verify_receipt(
     team = find_team(event, team_name)
     _, question = rounds.question_of(event, round_number, question_number)
     wanted = _NOT_CODE.sub("", (code or "").upper())
-    refusal = ReceiptCheck(False, team.name, round_number, question_number)
+    refusal = ReceiptCheck(valid=False, team=team.name, round=round_number,
+                           question=question_number)
     if len(wanted) != 8:
         return refusal
     answer = db.session.scalar(
@@ -87,6 +90,7 @@ def verify_receipt(
     for text, saved_at in candidates:
         if hmac.compare_digest(receipt_code(team.id, question.id, text, saved_at), wanted):
             current = answer is not None and (text, saved_at) == (answer.text, answer.updated_at)
-            return ReceiptCheck(True, team.name, round_number, question_number, text, saved_at,
-                                current)
+            return ReceiptCheck(valid=True, team=team.name, round=round_number,
+                                question=question_number, text=text, saved_at=saved_at,
+                                current=current)
     return refusal

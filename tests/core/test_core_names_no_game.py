@@ -11,6 +11,7 @@ docstrings may cite the rules a piece of core serves (BG-E2 is every game's lock
 from __future__ import annotations
 
 import ast
+import inspect
 import re
 from pathlib import Path
 
@@ -145,14 +146,35 @@ def test_the_check_finds_what_it_forbids(app, tmp_path, source, offence) -> None
         assert len(found) == 1 and offence in found[0], found
 
 
+def _shown(name: str) -> str:
+    """A hook as docs/ARCHITECTURE.md lists it: a method with its arguments and return
+    type (``decorate_sheet(sheet, event, team) -> dict[str, Any]``), an attribute with
+    its type (``appeals: bool``), as the code declares them."""
+    value = vars(formats.Format)[name]
+    if not callable(value):
+        declared = formats.Format.__annotations__[name]
+        return f"{name}: {declared.removeprefix('ClassVar[').removesuffix(']')}"
+    signature = inspect.signature(value)
+    shown: list[str] = []
+    for param in list(signature.parameters.values())[1:]:
+        if param.kind is param.VAR_KEYWORD:
+            shown.append(f"**{param.name}")
+            continue
+        if param.kind is param.KEYWORD_ONLY and "*" not in shown:
+            shown.append("*")
+        shown.append(param.name)
+    return f"{name}({', '.join(shown)}) -> {signature.return_annotation}"
+
+
 def test_every_hook_is_declared_on_format_and_listed_in_the_architecture() -> None:
-    """One place lists every hook (docs/ARCHITECTURE.md), and nothing asks a format for
-    an undeclared one with getattr."""
+    """One place lists every hook (docs/ARCHITECTURE.md) with its arguments and its
+    return type as the code declares them, and nothing asks a format for an undeclared
+    one with getattr."""
     doc = (PACKAGE.parent / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     section = doc[doc.index("## What a format package provides"):doc.index("## One answer")]
     hooks = [name for name in vars(formats.Format) if not name.startswith("_")]
     assert {"save_columns", "check_save", "paper_extras", "buzzer_arming"} <= set(hooks)
-    assert [name for name in hooks if f"`{name}" not in section] == []
+    assert [name for name in hooks if f"`{_shown(name)}`" not in section] == []
     asks = re.compile(r"getattr\((get_format|formats\.(get|of)|fmt|format)\b")
     assert [str(p.relative_to(PACKAGE)) for p in sorted(PACKAGE.rglob("*.py"))
             if asks.search(p.read_text(encoding="utf-8"))] == []

@@ -145,6 +145,11 @@ class BulgarianQuiz(Format):
 
         return decorate(sheet, event, team)
 
+    def sheet_reply(self) -> type[Any]:
+        from .replies import BgSheet
+
+        return BgSheet
+
     def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
         """A running shoot-out counts its seconds down (shootout_json): built every time."""
         return sheet["play"]["shootout"] is None

@@ -1,5 +1,6 @@
-"""The Bulgarian quiz's typed JSON responses: the phone's play part (GET /play) and the
-replies of its team routes (api.py). play.py and the services build their JSON as before
+"""The Bulgarian quiz's typed JSON responses: the phone's play part (GET /play), its sheet
+(BgSheet: what play.decorate_event and play.decorate add to core's) and the replies of its
+team routes (api.py). play.py and the services build their JSON as before
 (the play part is kept per screen version and answered 304 while it stands); these
 classes describe it for /api/openapi.json (api/replies.py), and
 tests/formats/bg/test_bg_replies.py converts real responses into them."""
@@ -10,9 +11,16 @@ from typing import Annotated, Literal
 
 from msgspec import UNSET, Meta, UnsetType
 
-from ...api.replies import Moment, Reply
-from ...core.states import GateState
-from .programme import BG_SCENARIOS
+from ...api.replies import (
+    CheckMode,
+    Moment,
+    Reply,
+    SheetPart,
+    SheetQuestion,
+    SheetRoundPart,
+    Widget,
+)
+from ...core.states import GateState, Outcome
 
 JokerKind = Literal["double", "copy", "first_letter"]
 Shown = Annotated[int | float | None, Meta(description="As typed: 1969.0 as 1969")]
@@ -34,7 +42,11 @@ class Jokers(Reply):
     played: list[PlayedJoker]
 
 
-Scenario = Annotated[str, Meta(extra_json_schema={"enum": list(BG_SCENARIOS)})]
+#: BG-R5.0's scenarios (programme.BG_SCENARIOS; tests/formats/bg/test_bg_replies.py holds
+#: them equal).
+Scenario = Literal["5.1", "5.2", "5.3", "5.4", "5.5"]
+#: A pack's round kinds (packs/model.ROUND_KINDS): a BG round's kind.
+RoundKind = Literal["choice", "open", "picture", "media", "wildcard", "final", "number", "pairs"]
 
 
 class Wildcard(Reply):
@@ -95,8 +107,8 @@ class WildcardChosen(Reply):
     """POST /wildcard: round 5 with the scenario's check mode and points (BG-R5.0)."""
 
     round: int
-    kind: str
-    check_mode: str
+    kind: RoundKind
+    check_mode: CheckMode
     points: int
 
 
@@ -105,3 +117,29 @@ class ShootoutSaved(Reply):
 
     numbers: list[float | None]
     saved_at: Moment
+
+
+class BgSheetQuestion(SheetQuestion, kw_only=True):
+    """A question of the BG sheet (play.decorate_event, play.decorate)."""
+
+    widget: Widget
+    state: Annotated[GateState | UnsetType, Meta(
+        description="BG-R6.1: a final question's gate while its round is open")] = UNSET
+    second_verdict: Annotated[Outcome | None | UnsetType, Meta(
+        description="BG-J1: the double joker's second answer's verdict, once revealed")
+    ] = UNSET
+
+
+class BgSheetRound(SheetRoundPart):
+    kind: RoundKind
+    questions: list[BgSheetQuestion]
+    used_numbers: Annotated[dict[str, int] | UnsetType, Meta(
+        description="BG-R5.4: «От 1 до 10»'s numbers used, each with its question")] = UNSET
+
+
+class BgSheet(SheetPart):
+    """GET /api/events/{code}/sheet of a BG event: core's sheet with each question's
+    widget, the final one question at a time (BG-R6.1) and the play part (GET /play)."""
+
+    rounds: list[BgSheetRound]
+    play: Play

@@ -9,8 +9,7 @@ from typing import Annotated, Literal
 from msgspec import Meta
 
 from ...api.replies import Reply
-
-Flag = Literal["no_sync", "before_question", "after_arrival", "early_claim", "reading"]
+from .timing import Flag
 
 
 class ClockSynced(Reply):

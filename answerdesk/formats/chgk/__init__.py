@@ -89,6 +89,11 @@ class ChgkTournament(Format):
 
         return decorate(sheet, event, team)
 
+    def sheet_reply(self) -> type[Any]:
+        from .replies import ChgkSheet
+
+        return ChgkSheet
+
     def openapi_paths(self) -> dict[str, Any]:
         from .api import openapi_paths
 

@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+import msgspec
 from flask import g, has_app_context
 
 from ...core import audit
@@ -439,10 +440,13 @@ def reveal_question(event: Event, game: int, number: int, actor: str = "host") -
 # ------------------------------------------------------------------- standings
 
 
-@dataclass(frozen=True)
-class GameRow:
+class GameRow(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A team's line of a game: CHGK-2.5 its place, CHGK-2.4 its series points, CHGK-4
+    its credits left. The host's page shows it, and it is GET /chgk/standings' reply
+    model for it too (replies.GamePart): one class, so the document cannot drift."""
+
     team: str
-    league: str
+    league: League
     points: int
     table_points: int
     table_rounds: int
@@ -465,9 +469,10 @@ def game_standings(event: Event, game: int, now: Played | None = None,
     series = (rules.series_points(res, lg, table_series) if now.started
               else dict.fromkeys(table_series, 0))
     names = {t.id: t.name for t in event.teams}
-    rows = [GameRow(names[r.team], lg[r.team].value, r.points, r.table_points, r.table_rounds,
-                    places[r.team].place, places[r.team].shared, series[r.team],
-                    now.credits[r.team], now.started)
+    rows = [GameRow(team=names[r.team], league=lg[r.team], points=r.points,
+                    table_points=r.table_points, table_rounds=r.table_rounds,
+                    place=places[r.team].place, shared=places[r.team].shared,
+                    series=series[r.team], credits=now.credits[r.team], played=now.started)
             for r in res]
     return sorted(rows, key=lambda row: (row.place, row.team))
 
@@ -569,7 +574,8 @@ def standings_json(event: Event) -> dict[str, Any]:
     for game, now in games.items():
         gs = now.state
         games_json[str(game)] = {
-            "standings": [row.__dict__ for row in game_standings(event, game, now, lg)],
+            "standings": [msgspec.structs.asdict(row)
+                          for row in game_standings(event, game, now, lg)],
             "sectors": gs.sectors,
             "table": names.get(gs.table.seated) if gs.table.seated is not None else None,
             "auctions": [{"names": a["names"], "tied": a["tied"], "seed": a["seed"],
@@ -592,7 +598,7 @@ def season_entries(season: rules.Season) -> list[rules.SeriesEntry]:
             if not now.started:
                 continue  # CHGK-2.4: a game not played gives nothing to the season
             for row in game_standings(event, game, now):
-                entries.append(rules.SeriesEntry(row.team, League(row.league), event.date,
+                entries.append(rules.SeriesEntry(row.team, row.league, event.date,
                                                  row.series))
     return entries
 

@@ -1,18 +1,27 @@
 """ЧГК's typed JSON responses: the phone's auction status and bid (CHGK-4), the host's
-records (CHGK-1.6, CHGK-2.2, CHGK-3, CHGK-4.3-4.5) and the standings (CHGK-2.4-2.7).
-game.py and api.py build their JSON as before; these classes describe it for
-/api/openapi.json (api/replies.py), and tests/formats/chgk/test_chgk_replies.py
-converts real responses into them. The question clock is core's (api/question_clock.py)."""
+records (CHGK-1.6, CHGK-2.2, CHGK-3, CHGK-4.3-4.5), the standings (CHGK-2.4-2.7) and the
+team's sheet (ChgkSheet: what sheet.decorate adds to core's). game.py and api.py build
+their JSON as before; these classes describe it for /api/openapi.json (api/replies.py),
+and tests/formats/chgk/test_chgk_replies.py converts real responses into them. The question
+clock is core's (api/question_clock.py)."""
 
 from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from msgspec import Meta
+from msgspec import UNSET, Meta, UnsetType
 
-from ...api.replies import Reply
-
-LeagueName = Literal["favourites", "contenders"]
+from ...api.replies import (
+    QuestionClock,
+    Reply,
+    SheetPart,
+    SheetQuestion,
+    SheetRoundPart,
+    Widget,
+)
+from ...core.states import GateState
+from .game import GameRow
+from .rules import League
 
 
 class AuctionStatus(Reply):
@@ -26,7 +35,7 @@ class AuctionStatus(Reply):
                                        "Contender in game 2)")]
     credits: int | None
     bid: int | None
-    league: LeagueName | None = None
+    league: League | None = None
 
 
 class SectorDrawn(Reply):
@@ -52,22 +61,7 @@ class LeagueSet(Reply):
     """CHGK-2.2: the team's league."""
 
     team: str
-    league: LeagueName
-
-
-class GameStanding(Reply):
-    """CHGK-2.5 a game's place, CHGK-2.4 its series points, CHGK-4 credits left."""
-
-    team: str
-    league: LeagueName
-    points: int
-    table_points: int
-    table_rounds: int
-    place: int
-    shared: bool
-    series: int
-    credits: int
-    played: bool
+    league: League
 
 
 class AuctionLine(Reply):
@@ -80,7 +74,8 @@ class AuctionLine(Reply):
 class GamePart(Reply):
     """One game of the evening (POST /table answers it after the Central Table's call)."""
 
-    standings: list[GameStanding]
+    standings: Annotated[list[GameRow], Meta(
+        description="CHGK-2.5 places, CHGK-2.4 series points, CHGK-4 credits left")]
     sectors: Annotated[list[int], Meta(description="CHGK-1.6: the sectors played")]
     table: Annotated[str | None, Meta(description="The team at the Central Table")]
     auctions: list[AuctionLine]
@@ -90,7 +85,7 @@ class EveningLine(Reply):
     """CHGK-2.6/2.7: the sum of places, its tie-breaks and the lot."""
 
     team: str
-    league: LeagueName
+    league: League
     place: int
     place_sum: int
     places: list[int]
@@ -110,3 +105,28 @@ class ChgkStandings(Reply):
     lot_seed: str
     evening: list[EveningLine]
     leagues: dict[str, list[EveningLine]]
+
+
+class ChgkSheetQuestion(SheetQuestion):
+    """A started question of a game (CHGK-1.1, sheet.decorate): its clock, no text (the
+    host reads it), the answer card's widget. A round not played question by question
+    adds nothing."""
+
+    clock: QuestionClock | UnsetType = UNSET
+    state: GateState | UnsetType = UNSET
+    widget: Widget | UnsetType = UNSET
+
+
+class ChgkSheetRound(SheetRoundPart):
+    questions: list[ChgkSheetQuestion]
+
+
+class ChgkPlay(Reply):
+    """No BG jokers, wildcard or shoot-out: the phone's play part is empty."""
+
+
+class ChgkSheet(SheetPart):
+    """GET /api/events/{code}/sheet of a ЧГК event (sheet.decorate)."""
+
+    rounds: list[ChgkSheetRound]
+    play: ChgkPlay

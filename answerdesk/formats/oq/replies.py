@@ -10,9 +10,16 @@ from typing import Annotated, Literal
 from msgspec import UNSET, Meta, UnsetType
 
 from ...api.replies import Reply
-from .types import TYPES
+from .room import Kind
+from .timers import Stop
 
+#: OQ-7's speeds (timers.Speed, whose name the speed's request body has in the document;
+#: tests/formats/oq/test_oq_replies.py holds them equal).
 Speed = Literal["slow", "normal", "fast"]
+#: OQ-3's question types (types.TYPES; tests/formats/oq/test_oq_replies.py holds them equal).
+QuestionTypeName = Literal["buzzer", "choices", "choices_all", "norisk", "secret", "auction"]
+#: A pack's media kinds (packs/model.MEDIA_KINDS).
+MediaKind = Literal["image", "audio", "video"]
 
 
 class OqCell(Reply):
@@ -80,7 +87,7 @@ class OqFinal(Reply):
 
 
 class OqMedia(Reply):
-    kind: str
+    kind: MediaKind
     url: str
 
 
@@ -102,7 +109,7 @@ class OqPlay(Reply):
 
     round: int
     question: int
-    type: Annotated[str, Meta(extra_json_schema={"enum": list(TYPES)})]
+    type: QuestionTypeName
     value: int
     state: Literal["picked", "open", "done"]
     theme: str | None
@@ -142,7 +149,7 @@ class OqAnswerTimer(Reply):
 
 
 class OqStop(Reply):
-    reason: str
+    reason: Annotated[Stop, Meta(description="OQ-8: idle 30 minutes, or 5 hours since the start")]
     at_ms: int
 
 
@@ -234,7 +241,7 @@ class OqCaptain(Reply):
 
 
 class OqRemoved(Reply):
-    kind: Literal["team", "player"]
+    kind: Kind
     removed: str
     banned: bool
 
@@ -243,6 +250,8 @@ class OqSpeed(Reply):
     speed: Speed
 
 
+#: OQ-2's outcomes (rules.Outcome, whose name core's checker Outcome has in the document;
+#: tests/formats/oq/test_oq_replies.py holds them equal).
 Outcome = Literal["accept", "reject", "timeout"]
 
 
@@ -286,7 +295,7 @@ class OqHanded(Reply):
 
 
 class OqTyped(Reply):
-    type: Annotated[str, Meta(extra_json_schema={"enum": list(TYPES)})]
+    type: QuestionTypeName
 
 
 class OqChoicesClosed(Reply):

@@ -79,6 +79,11 @@ class SvoyaIgra(Format):
 
         return decorate(sheet, event, team)
 
+    def sheet_reply(self) -> type[Any]:
+        from .replies import SiSheet
+
+        return SiSheet
+
     def public_state(self, event: Any) -> dict[str, Any]:
         from .screens import public
 

@@ -1,8 +1,8 @@
-"""Своя игра's typed JSON responses: its part of GET /state (Format.public_state) and the
-replies of its routes (api.py). The routes and services build their JSON as before; these
-classes describe it for /api/openapi.json (api/replies.py), and
-tests/formats/si/test_si_replies.py and tests/test_openapi_replies.py convert real
-responses into them."""
+"""Своя игра's typed JSON responses: its part of GET /state (Format.public_state), the
+player's part of the sheet (SiSheet, screens.decorate) and the replies of its routes
+(api.py). The routes and services build their JSON as before; these classes describe it
+for /api/openapi.json (api/replies.py), and tests/formats/si/test_si_replies.py and
+tests/test_openapi_replies.py convert real responses into them."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta
 
-from ...api.replies import Moment, Reply
+from ...api.replies import Moment, Reply, SheetPart, SheetRound
+from .rules import ProtestState
 
 Mark = Literal["correct", "wrong", "none"]
 
@@ -78,7 +79,8 @@ class SiClosedAnswer(Reply):
     player: str
     text: str
     late: bool
-    proposed: Annotated[str | None, Meta(description="The checker's mark, or null")]
+    proposed: Annotated[Literal["correct", "wrong", "review"] | None, Meta(
+        description="The checker's mark (review: the host's to decide), or null (late)")]
     reason: Annotated[str, Meta(description="Why the checker proposes it")]
 
 
@@ -113,7 +115,7 @@ class SiProtestRow(Reply):
 
     id: int
     player: str
-    state: Literal["filed", "heard", "upheld", "rejected"]
+    state: ProtestState
     warned: bool
 
 
@@ -138,3 +140,59 @@ class SiThemeSet(Reply):
     round: int
     theme: int
     author: str | None
+
+
+class SiPlayerQuestion(Reply):
+    """The question started last as the player stands on it (screens.player_part)."""
+
+    round: int
+    question: int
+    answer: str | None
+    late: bool
+    claim: Annotated[Literal["pending", "settled"] | None, Meta(
+        description="SI-2.4 ПРОПУСТИЛИ: pending until the host answers it")]
+    listed: Annotated[bool, Meta(description="SI-2.4: the answer is in a published list")]
+    may_answer: Annotated[bool, Meta(description="SI-0: a theme's author may not answer")]
+
+
+class SiProtestable(Reply):
+    """SI-3: a question the player may protest now, and its own latest protest's state."""
+
+    round: int
+    question: int
+    theme: int
+    theme_name: str | None
+    value: int
+    answer: str | None
+    protest: ProtestState | None
+
+
+class SiOwnProtest(Reply):
+    id: int
+    round: int
+    question: int
+    state: ProtestState
+    warned: bool
+
+
+class SiPlayerPart(Reply):
+    """The player's own part of the sheet (screens.player_part): a phone that dropped
+    and came back finds its score, its answer and its protests here."""
+
+    player: str
+    points: int
+    place: int | None
+    in_competition: bool
+    removed: bool
+    warnings: int
+    current: SiPlayerQuestion | None
+    protestable: list[SiProtestable]
+    protests: list[SiOwnProtest]
+
+
+class SiSheet(SheetPart):
+    """GET /api/events/{code}/sheet of a Своя игра event: only the started questions,
+    and the player's part."""
+
+    rounds: list[SheetRound]
+    si: SiPlayerPart

@@ -142,6 +142,7 @@ def fake_clock(monkeypatch) -> FakeClock:
     fake = FakeClock()
     for module in ("answerdesk.core.answers", "answerdesk.core.answer_optimistic",
                    "answerdesk.core.clock",
-                   "answerdesk.core.sheets", "answerdesk.formats.chgk.game"):
+                   "answerdesk.core.sheets", "answerdesk.formats.chgk.game",
+                   "answerdesk.formats.chgk.sheet"):
         monkeypatch.setattr(f"{module}.utcnow", fake)
     return fake

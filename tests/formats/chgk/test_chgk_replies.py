@@ -10,6 +10,7 @@ from replycheck import fits, served_document
 from answerdesk.formats.chgk.replies import (
     AuctionRun,
     AuctionStatus,
+    ChgkSheet,
     ChgkStandings,
     GamePart,
     LeagueSet,
@@ -63,3 +64,30 @@ def test_the_auction_the_table_and_the_standings_fit(chgk, english):
     assert standings["games"]["1"]["auctions"][0]["winner"] == winner
     fits(document, "/api/events/{code}/chgk/standings", "get", "200", standings,
          ChgkStandings)
+
+
+def test_the_sheet_with_its_started_questions_fits(chgk, fake_clock):
+    """CHGK-1.1 on the phone: what sheet.decorate adds (a started question's clock, its
+    state and answer card, no text; once revealed the answer and the verdict) is
+    ChgkSheet's, and nothing else is."""
+    document = served_document(chgk.client)
+    token = chgk.join("Сова")
+    chgk.log_in()
+
+    def sheet() -> dict:
+        got = chgk.sheet(token).get_json()
+        fits(document, "/api/events/{code}/sheet", "get", "200", got, ChgkSheet)
+        return got
+
+    assert chgk.client.post(f"/api/host/events/{chgk.code}/rounds/1/open").status_code == 200
+    assert sheet()["rounds"][0]["questions"] == []
+    assert chgk.start(1, 1).status_code == 200
+    assert chgk.save(token, 1, 1, "Пушкин").status_code == 200
+    started = sheet()["rounds"][0]["questions"][0]
+    assert (started["state"], started["text"], started["widget"]) == ("open", "", {"kind": "text"})
+    assert started["clock"]["question"] == 1 and started["answer"]["text"] == "Пушкин"
+    fake_clock.advance(71)
+    chgk.client.post(f"/host/{chgk.code}/chgk/1/reveal", data={"question": "1"})
+    revealed = sheet()["rounds"][0]["questions"][0]
+    assert revealed["state"] == "revealed" and revealed["correct_answer"]
+    assert revealed["verdict"] in ("correct", "wrong", "review")

@@ -4,6 +4,8 @@ sends them, fit their models strictly and the served OpenAPI document (OQ-1 to O
 
 from __future__ import annotations
 
+from typing import get_args
+
 import msgspec
 import pytest
 from buzzgame import T0, Phone, install_server_clock, make_event, oq_player, start_question
@@ -13,11 +15,12 @@ from buzzgame import phone_post as post
 from factories import Desk
 from replycheck import fits, served_document, validates
 
-from answerdesk.api.replies import State
+from answerdesk.api.replies import Sheet, State
 from answerdesk.core.events import event_by_code
 from answerdesk.extensions import db
 from answerdesk.formats.buzzer.replies import BuzzAccepted, BuzzState, ClockSynced
 from answerdesk.formats.oq.replies import (
+    MediaKind,
     OqBanned,
     OqBet,
     OqBidding,
@@ -40,7 +43,14 @@ from answerdesk.formats.oq.replies import (
     OqSpeed,
     OqState,
     OqTyped,
+    QuestionTypeName,
 )
+from answerdesk.formats.oq.replies import Outcome as ReplyOutcome
+from answerdesk.formats.oq.replies import Speed as ReplySpeed
+from answerdesk.formats.oq.rules import Outcome
+from answerdesk.formats.oq.timers import Speed
+from answerdesk.formats.oq.types import TYPES
+from answerdesk.packs.model import MEDIA_KINDS
 
 E = "/api/events/{code}/oq/"
 H = "/api/host/events/{code}/oq/"
@@ -84,6 +94,10 @@ def test_the_state_and_the_routes_fit_their_replies(app, client, oq):
     assert state_fits(document, desk)["oq"]["picked"] == {"round": 1, "question": 2}
 
     start_question(desk.client, desk.code, desk.password, 1, 2, clock=clock, at_ms=T0)
+    # the sheet keeps only the started question; OpenQuiz adds no key to core's
+    sheet = desk.sheet(desk.join("Гама", players=2)).get_json()
+    fits(document, "/api/events/{code}/sheet", "get", "200", sheet, Sheet)
+    assert [[q["number"] for q in r["questions"]] for r in sheet["rounds"]] == [[2]]
     reading = host(desk, "oq/rounds/1/questions/2/reading", seconds=0)
     fits(document, Q + "reading", "post", "200", reading.get_json(), OqReading)
     pressed = b.press(T0 + 200, 1, 2)
@@ -223,3 +237,15 @@ def test_the_question_types_replies_fit(app, client, monkeypatch, english):
     passed = post(b, "oq/pass", round=1, question=6)
     assert passed.get_json()["closed"] is True
     fits(document, E + "pass", "post", "200", passed.get_json(), OqBidding)
+
+
+def test_the_question_types_and_media_kinds_are_the_codes():
+    """OQ-3's types and the media kinds the replies list are the code's tables."""
+    assert set(get_args(QuestionTypeName)) == set(TYPES)
+    assert set(get_args(MediaKind)) == set(MEDIA_KINDS)
+
+
+def test_the_hosts_outcomes_and_the_speeds_are_the_rules():
+    """OQ-2's outcomes in the judge's reply and OQ-7's speeds are the rules' enums."""
+    assert set(get_args(ReplyOutcome)) == set(Outcome)
+    assert set(get_args(ReplySpeed)) == set(Speed)

@@ -19,6 +19,7 @@ from answerdesk.formats.si.replies import (
     SiProtestDecided,
     SiProtestRow,
     SiReceived,
+    SiSheet,
     SiThemeSet,
     SiWarned,
 )
@@ -84,3 +85,37 @@ def test_the_players_and_the_hosts_actions_fit(app, client, english):
     warned = host("warnings", player="Женя")
     assert warned.get_json() == {"warnings": 2, "removed": True}
     fits(document, HOST + "warnings", "post", "200", warned.get_json(), SiWarned)
+
+
+def test_the_players_sheet_fits(app, client):
+    """Своя игра's sheet (screens.decorate): only the started questions and the player's
+    part — its answer, its ПРОПУСТИЛИ claim (SI-2.4), what it may protest and its
+    protests (SI-3) — are SiSheet's."""
+    document = served_document(client)
+    desk = Desk(client, *make_event(app, "si", {1: 25}))
+    t = {name: desk.join(name, players=1) for name in ("Вася", "Ира")}
+
+    def sheet(name: str) -> dict:
+        got = desk.sheet(t[name]).get_json()
+        fits(document, "/api/events/{code}/sheet", "get", "200", got, SiSheet)
+        return got
+
+    def player(name: str, path: str, **body):
+        return client.post(f"/api/events/{desk.code}/si/{path}", json=body,
+                           headers={"Authorization": f"Bearer {t[name]}"})
+
+    assert sheet("Вася")["si"]["current"] is None
+    start_question(client, desk.code, desk.password, 1, 1)
+    assert player("Вася", "answers", round=1, question=1, text="не знам").status_code == 201
+    mine = sheet("Вася")
+    assert [q["number"] for q in mine["rounds"][0]["questions"]] == [1]
+    assert mine["si"]["current"]["answer"] == "не знам"
+    for step in ("close", "publish"):
+        assert client.post(f"/api/host/events/{desk.code}/si/rounds/1/questions/1/{step}",
+                           headers={"Authorization": f"Bearer {desk.password}"}
+                           ).status_code == 200
+    assert player("Вася", "claims", round=1, question=1).status_code == 200
+    assert sheet("Вася")["si"]["current"]["claim"] == "pending"
+    assert sheet("Ира")["si"]["protestable"]
+    assert player("Ира", "protests", round=1, question=1, text="Верен").status_code == 201
+    assert sheet("Ира")["si"]["protests"][0]["state"] == "filed"
