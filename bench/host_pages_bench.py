@@ -29,15 +29,27 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from harness import TYPED, typed_answer  # noqa: E402
+
 from answerdesk import create_app  # noqa: E402
 from answerdesk.config import _normalise_database_url  # noqa: E402
+from answerdesk.core import rounds  # noqa: E402
 from answerdesk.extensions import db  # noqa: E402
 from answerdesk.formats.bg.demo import create_demo_event  # noqa: E402
-from answerdesk.models import Answer, Question, Team, Verdict  # noqa: E402
+from answerdesk.models import Answer, Event, Question, Team, Verdict  # noqa: E402
 
 # Spellings teams really send: variants cluster, the rest stay single items.
 VARIANTS = ("Шекспир", "Шекспиър", "Шейкспир", "шекспир!", "Уилям Шекспир", "Марлоу",
             "Бен Джонсън", "Шекспир?", "Шексп", "Шилер", "Гьоте", "Данте")
+
+
+def _team(event: Event, i: int) -> Team:
+    """Team ``i`` of the bench, joined as a phone would (its token's hash stands in)."""
+    team = Team(event_id=event.id, name=f"Отбор {i}", name_key=f"отбор {i}",
+                token_hash=f"{event.code}{i:058d}")
+    db.session.add(team)
+    db.session.flush()
+    return team
 
 
 def seed(teams: int, questions: int) -> tuple[str, str]:
@@ -51,10 +63,7 @@ def seed(teams: int, questions: int) -> tuple[str, str]:
     db.session.flush()
     qs = db.session.scalars(db.select(Question).where(Question.round_id == rnd.id)).all()
     for i in range(teams):
-        team = Team(event_id=event.id, name=f"Отбор {i}", name_key=f"отбор {i}",
-                    token_hash=f"{event.code}{i:058d}")
-        db.session.add(team)
-        db.session.flush()
+        team = _team(event, i)
         for q in qs:
             answer = Answer(team_id=team.id, question_id=q.id,
                             text=f"{VARIANTS[(i * 7 + q.number) % len(VARIANTS)]} {q.number}")
@@ -68,19 +77,12 @@ def seed(teams: int, questions: int) -> tuple[str, str]:
 
 def seed_typed(teams: int) -> tuple[str, str]:
     """Round 2 open, each team's answer to its four questions as the harness types it."""
-    from harness import TYPED, typed_answer
-
-    from answerdesk.core import rounds
-
     event, password = create_demo_event()
     rounds.open_round(event, 2)
     questions = {q.number: q for q in event.round(2).questions}
     rng = random.Random(33)
     for i in range(teams):
-        team = Team(event_id=event.id, name=f"Отбор {i}", name_key=f"отбор {i}",
-                    token_hash=f"{event.code}{i:058d}")
-        db.session.add(team)
-        db.session.flush()
+        team = _team(event, i)
         for number in TYPED:
             db.session.add(Answer(team_id=team.id, question_id=questions[number].id,
                                   text=typed_answer(rng, number)))
