@@ -180,10 +180,10 @@ def queue_head(event: Event, count: int, *,
     rows = _waiting(event, checker_wait)
     first: set[int] = set()
     for at, row in enumerate(rows):
-        if row[5] not in first:
+        if row.question_id not in first:
             if len(first) == count:  # each question gives one item at least
                 return _items(rows[:at])[:count], len(rows)
-            first.add(row[5])
+            first.add(row.question_id)
     return _items(rows)[:count], len(rows)
 
 
@@ -211,7 +211,7 @@ def _items(rows: list[Any]) -> list[ReviewItem]:
                 db.select(Question.id, Question.number, Question.text, Question.key,
                           Round.number, Round.partial_points)
                 .join(Round, Question.round_id == Round.id)
-                .where(Question.id.in_({row[5] for row in rows}))
+                .where(Question.id.in_({row.question_id for row in rows}))
             )
         }
     groups: dict[int, dict[str, ReviewGroup]] = {}  # in the rows' order: the queue's
