@@ -28,7 +28,6 @@ import fcntl
 import hmac
 import os
 import secrets
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -48,6 +47,7 @@ from .extensions import db
 from .instance import write_private
 from .keyed import keyed_hash
 from .models import Event
+from .niceness import niced
 
 HOST, ASSISTANT = "host", "assistant"
 
@@ -101,24 +101,17 @@ def checked_credential(check: Callable[[], bool]) -> bool:
 _HASHERS: dict[int, ThreadPoolExecutor] = {}
 
 
-HASHING_NICE = 10  # a tenth of a request thread's CPU share when both want the CPU
-
-
-def _lower_priority() -> None:
-    """The hashing thread runs at nice HASHING_NICE: the phones' requests get the CPU
-    first, and a host's login still gets a share on a loaded machine (at 19 it waited
-    more than 10 s behind other load)."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), HASHING_NICE)
-    except OSError:
-        pass
+# The hashing thread's nice value (niceness.py): the phones' requests get the CPU first,
+# and a host's login still gets a share on a loaded machine (at 19 it waited more than
+# 10 s behind other load); a tenth of a request thread's share when both want the CPU.
+HASHING_NICE = 10
 
 
 def _hasher() -> ThreadPoolExecutor:
     """This process's hashing thread (made after gunicorn's fork, which keeps no threads)."""
     pid = os.getpid()
     if pid not in _HASHERS:
-        _HASHERS[pid] = ThreadPoolExecutor(1, "password-hash", initializer=_lower_priority)
+        _HASHERS[pid] = ThreadPoolExecutor(1, "password-hash", initializer=niced(HASHING_NICE))
     return _HASHERS[pid]
 
 

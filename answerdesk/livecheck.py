@@ -27,7 +27,6 @@ import logging
 import os
 import signal
 import socket
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -41,6 +40,7 @@ from .core.states import RoundState
 from .database.readonly import read_only
 from .extensions import db
 from .models import AuditEntry, Event, Round
+from .niceness import niced
 
 log = logging.getLogger(__name__)
 
@@ -108,7 +108,8 @@ def run(app: Flask, interval: float = INTERVAL,
     A pass that fails (the database restarting, say) is logged and the next one
     tries again: the night goes on.
     """
-    with ThreadPoolExecutor(1, THREAD_NAME, initializer=_lower_priority) as lane:
+    lower = niced(NICENESS, THREAD_NAME, refused=_priority_refused)
+    with ThreadPoolExecutor(1, THREAD_NAME, initializer=lower) as lane:
         lane.submit(lambda: None).result()  # its thread runs, at its priority, from the start
         passes = Passes(lambda work: lane.submit(work).result())
         while keep_going():
@@ -127,19 +128,8 @@ def run(app: Flask, interval: float = INTERVAL,
 THREAD_NAME = "live-checks"
 
 
-def _lower_priority() -> None:
-    """The checking thread runs at nice NICENESS (Linux keeps a nice value per thread):
-    the web workers get the CPU first, the process's writes do not wait behind them."""
-    tid = threading.get_native_id()
-    try:
-        os.setpriority(os.PRIO_PROCESS, tid, NICENESS)
-    except OSError:
-        log.warning("live checker: could not lower the checking thread's priority")
-    try:
-        with open(f"/proc/self/task/{tid}/comm", "w") as comm:
-            comm.write(THREAD_NAME)
-    except OSError:
-        pass  # not Linux: only the name is lost
+def _priority_refused() -> None:
+    log.warning("live checker: could not lower the checking thread's priority")
 
 
 def fork(app: Flask, listeners: Iterable[socket.socket] = ()) -> int:
