@@ -37,6 +37,18 @@ class DeskError(Exception):
         return {"error": self.code, "message": self.message, **self.details}
 
 
+def codes() -> list[str]:
+    """Every refusal's code, sorted: this module's classes' and those of the formats
+    loaded (each format's own DeskError subclasses), for the API schema's Error."""
+    found: set[str] = set()
+    classes: list[type[DeskError]] = [DeskError]
+    while classes:
+        cls = classes.pop()
+        found.add(cls.code)
+        classes += cls.__subclasses__()
+    return sorted(found)
+
+
 class Msgid(str):
     """A detail that is itself a msgid (a round's state in words): translated with the
     message, so a refusal never shows a stored code ("locked") to the reader."""

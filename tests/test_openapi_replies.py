@@ -15,8 +15,9 @@ import msgspec
 import pytest
 from buzzgame import make_event, start_question
 from factories import Desk
-from replycheck import fits, schema_of, served_document
+from replycheck import fits, schema_of, served_document, validates
 
+from answerdesk import errors
 from answerdesk.api import replies
 from answerdesk.api.replies import (
     CheckMode,
@@ -35,9 +36,11 @@ from answerdesk.api.replies import (
     WidgetKind,
 )
 from answerdesk.checker.modes import MODES
+from answerdesk.core import formats
 from answerdesk.core.receipts import ReceiptCheck
 from answerdesk.formats.bg.replies import BgSheet
 from answerdesk.formats.si.replies import SiState
+from answerdesk.packs.model import ROUND_KINDS
 
 
 def test_response_schemas_are_generated_from_the_reply_models(client):
@@ -49,6 +52,9 @@ def test_response_schemas_are_generated_from_the_reply_models(client):
         ref_template="#/components/schemas/{name}")
     for name, schema in generated.items():
         served = schemas[name]
+        for field in schema.get("properties", {}).values():
+            if "x-registered" in field:  # its values are the registry's (below)
+                field["enum"] = replies.REGISTERED[field.pop("x-registered")]()
         if name == "State":  # the formats' public_state parts join the model's fields
             assert {k: served["properties"][k] for k in schema["properties"]} == \
                 schema["properties"]
@@ -249,3 +255,61 @@ def test_the_fixed_values_replies_list_are_the_tables_the_code_uses():
     assert set(get_args(CheckMode)) == set(MODES)
     widgets = {m.widget for m in MODES.values()} - {"choice"} | {"truefalse", "abcd"}
     assert set(get_args(WidgetKind)) == widgets
+
+
+def _subclasses(cls: type) -> list[type]:
+    return [cls, *(sub for direct in cls.__subclasses__() for sub in _subclasses(direct))]
+
+
+def test_the_document_lists_every_refusals_code(client):
+    """Error.error is an enum of every refusal's code, core's and each format's
+    (errors.codes, read from the DeskError classes loaded): a client can switch on
+    them, and a refusal with a code the document does not list fits no schema."""
+    document = served_document(client)
+    listed = document["components"]["schemas"]["Error"]["properties"]["error"]["enum"]
+    assert listed == errors.codes()
+    assert {cls.code for cls in _subclasses(errors.DeskError)} == set(listed)
+    # core's, the errors module's, and one of each format's (SI, OpenQuiz, the buzzer)
+    assert {"round_locked", "bad_pack", "not_invited", "busy", "late_join_closed",
+            "game_full", "already_pressed", "bid_refused"} <= set(listed)
+    save = "/api/events/{code}/answers/{round}/{question}"
+    refusal = errors.RoundLocked("Round %(round)s is locked.", round=2).to_json()
+    fits(document, save, "put", "409", refusal, Error)
+    with pytest.raises(AssertionError):
+        fits(document, save, "put", "409", {**refusal, "error": "round_lockd"}, Error)
+
+
+def test_the_routes_that_answer_without_a_class_use_listed_codes():
+    """web.py's 404 for an unknown API path and serving.py's refusal of a too-large
+    body are written by hand: their codes are refusal classes' codes too."""
+    from pathlib import Path
+
+    from answerdesk import serving, web
+
+    assert '"error": "not_found"' in Path(web.__file__).read_text(encoding="utf-8")
+    assert b'"error": "too_large"' in serving._REFUSAL_BODY
+    assert (errors.NotFound.code, errors.TooLarge.code) == ("not_found", "too_large")
+    assert {"not_found", "too_large"} <= set(errors.codes())
+
+
+def test_the_document_lists_every_round_kind(app, client):
+    """A sheet round's kind is an enum (formats.round_kinds): a pack's kinds, each
+    format's programme's and what it plays an imported round as; BG's sheet round keeps
+    its own, the pack kinds. Every round each format's programme makes is listed, and
+    a kind nobody makes fits no schema."""
+    document = served_document(client)
+    schemas = document["components"]["schemas"]
+    listed = schemas["SheetRound"]["properties"]["kind"]["enum"]
+    assert listed == formats.round_kinds()
+    assert set(ROUND_KINDS) | {"sequential", "oq-final"} == set(listed)
+    for name in formats.names():
+        fmt = formats.get(name)
+        assert {t.kind for t in fmt.programme()} <= set(listed), name
+        assert {fmt.imported_kind(1, kind) for kind in ROUND_KINDS} <= set(listed), name
+    assert sorted(schemas["BgSheetRound"]["properties"]["kind"]["enum"]) == sorted(ROUND_KINDS)
+    part = {"number": 1, "name": "Игра 1", "kind": "sequential", "points": 1,
+            "state": "open", "questions": []}
+    schema = {"$ref": "#/components/schemas/SheetRound"}
+    validates(document, schema, part)
+    with pytest.raises(AssertionError):
+        validates(document, schema, {**part, "kind": "sequentiall"})

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Protocol
 
 from ..errors import Conflict, DeskError
+from ..packs.model import ROUND_KINDS
 
 
 @dataclass(frozen=True)
@@ -387,6 +388,18 @@ def default() -> Format:
 def names() -> list[str]:
     """The registered formats' names, sorted (for forms and the API schema)."""
     return sorted(REGISTRY)
+
+
+def round_kinds() -> list[str]:
+    """Every kind a round of a registered format may have, sorted (for the API schema):
+    its programme's, and what it plays a pack's round of each kind as
+    (Format.imported_kind; a BG wildcard round takes a pack kind, BG-R5.0)."""
+    kinds: set[str] = set(ROUND_KINDS)
+    for fmt in REGISTRY.values():
+        numbers = [t.number for t in fmt.programme()] or [1]
+        kinds |= {t.kind for t in fmt.programme()}
+        kinds |= {fmt.imported_kind(n, kind) for n in numbers for kind in ROUND_KINDS}
+    return sorted(kinds)
 
 
 def of(event: Any) -> Format:

@@ -8,7 +8,7 @@ shapes (`docs/checker.md`), so the import can store them as they are.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..checker.modes import MODES
 
@@ -16,8 +16,10 @@ from ..checker.modes import MODES
 CHECK_MODES = tuple(MODES)
 TEXT_MODES = tuple(name for name, mode in MODES.items() if mode.takes_reject)
 # The widgets of a round; "number" and "pairs" are the BG-R5.4/R5.5 wildcard
-# scenarios an event round can take, so that such an event exports as a pack.
-ROUND_KINDS = ("choice", "open", "picture", "media", "wildcard", "final", "number", "pairs")
+# scenarios an event round can take, so that such an event exports as a pack. A
+# format may play an imported round as a kind of its own (Format.imported_kind).
+RoundKind = Literal["choice", "open", "picture", "media", "wildcard", "final", "number", "pairs"]
+ROUND_KINDS: tuple[RoundKind, ...] = get_args(RoundKind)
 MEDIA_KINDS = ("image", "audio", "video")
 
 Key = list[Any] | dict[str, Any]

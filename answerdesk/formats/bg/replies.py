@@ -21,6 +21,7 @@ from ...api.replies import (
     Widget,
 )
 from ...core.states import GateState, Outcome
+from ...packs.model import RoundKind
 
 JokerKind = Literal["double", "copy", "first_letter"]
 Shown = Annotated[int | float | None, Meta(description="As typed: 1969.0 as 1969")]
@@ -45,8 +46,6 @@ class Jokers(Reply):
 #: BG-R5.0's scenarios (programme.BG_SCENARIOS; tests/formats/bg/test_bg_replies.py holds
 #: them equal).
 Scenario = Literal["5.1", "5.2", "5.3", "5.4", "5.5"]
-#: A pack's round kinds (packs/model.ROUND_KINDS): a BG round's kind.
-RoundKind = Literal["choice", "open", "picture", "media", "wildcard", "final", "number", "pairs"]
 
 
 class Wildcard(Reply):
