@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Protocol
 
 from ..errors import Conflict, DeskError
 from ..packs.model import ROUND_KINDS
+from .sheet_parts import BuiltSheet, EventSheet
 
 
 @dataclass(frozen=True)
@@ -274,19 +275,21 @@ class Format:
         shoot-out): the host enters for the team what a phone would send."""
         return {}
 
-    def decorate_event_sheet(self, sheet: dict[str, Any], event: Any) -> dict[str, Any]:
+    def decorate_event_sheet(self, sheet: EventSheet, event: Any) -> EventSheet:
         """Add what the format shows every team of the event alone (widgets, hidden
         questions) to the event's part of the phones' sheets (sheets.event_sheet);
         ``event.rounds`` and their questions are loaded. Kept per event and screen
         version when the format keeps sheets (``keeps_sheet``). What it adds is typed by
-        ``sheet_reply``'s model."""
+        ``sheet_reply``'s model and, for mypy, by the format's TypedDicts that mirror it
+        (core/sheet_parts.py)."""
         return sheet
 
-    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+    def decorate_sheet(self, sheet: BuiltSheet, event: Any, team: Any) -> BuiltSheet:
         """Add the format's team parts (verdicts it shows early, play state) to a phone
         sheet. A format that keeps sheets finds ``event.rounds`` not loaded. What it adds
-        is typed by ``sheet_reply``'s model (built as dicts all the same: the cold sheet
-        is the hot read of a 300-team night)."""
+        is typed by ``sheet_reply``'s model (built as dicts all the same, the cold sheet
+        being the hot read of a 300-team night: the format's TypedDicts mirror the
+        model, core/sheet_parts.py)."""
         return sheet
 
     def sheet_reply(self) -> type[Any] | None:
@@ -296,7 +299,7 @@ class Format:
         None: core's api.replies.Sheet (the format adds no key)."""
         return None
 
-    def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
+    def keeps_sheet(self, sheet: BuiltSheet) -> bool:
         """Whether this decorated sheet may be served again while the event's screen
         version and the team's answers stand (sheets.team_sheet, issue 33): only when
         nothing in it but ``now`` and ``question`` moves with time and every other

@@ -18,6 +18,15 @@ from . import clock, formats, teams
 from .answer_write import receipted, saved
 from .events import event_by_code
 from .recent import recent_states
+from .sheet_parts import (
+    BuiltSheet,
+    EventQuestion,
+    EventRound,
+    EventSheet,
+    Sheet,
+    SheetQuestion,
+    SheetRound,
+)
 from .states import RoundState
 
 VISIBLE_STATES = ("open", "locked", "revealed")
@@ -159,7 +168,7 @@ def _load_rounds(event: Event) -> None:
     set_committed_value(event, "rounds", [rnd for rnd, _ in by_round.values()])
 
 
-def team_sheet(event: Event, team: Team) -> dict[str, Any]:
+def team_sheet(event: Event, team: Team) -> Sheet:
     """Every visible round with its questions and this team's saved answers.
 
     Every phone reads it again every 10 s while a round is open (static/sheet.js), at
@@ -274,12 +283,12 @@ def _moment(stamp: str | None) -> dt.datetime | None:
         return None
 
 
-def _kept_sheets(app: Any) -> dict[tuple[int, int], tuple[Any, dict[str, Any]]]:
+def _kept_sheets(app: Any) -> dict[tuple[int, int], tuple[Any, BuiltSheet]]:
     """The app's kept sheets (one dict per app: tests run many apps, whose ids repeat)."""
     return app.extensions.setdefault("answerdesk.kept_sheets", {})
 
 
-def _built_sheet(event: Event, team: Team, version: str, keeps: bool) -> dict[str, Any]:
+def _built_sheet(event: Event, team: Team, version: str, keeps: bool) -> BuiltSheet:
     """The sheet without ``now`` and ``question`` (team_sheet adds them): the event's
     part (event_sheet) with this team's answers, and their verdicts in a revealed
     round, then what the format adds for the team (Format.decorate_sheet). ``version``,
@@ -288,14 +297,14 @@ def _built_sheet(event: Event, team: Team, version: str, keeps: bool) -> dict[st
     answers = {(rnd, number): (answer, verdict) for answer, verdict, rnd, number
                in db.session.execute(_TEAM_ANSWERS, {"team_id": team.id})}
     shared = event_sheet(event, version, keeps)
-    rounds = []
+    rounds: list[SheetRound] = []
     for item in shared["rounds"]:
         revealed = item["state"] == RoundState.REVEALED
-        questions = []
+        questions: list[SheetQuestion] = []
         for q in item["questions"]:
             answer, verdict = answers.get((item["number"], q["number"]), (None, None))
-            mine = {**q, "answer": saved(answer, item["number"], q["number"]).to_json()
-                    if answer else None}
+            mine: SheetQuestion = {**q, "answer": saved(answer, item["number"], q["number"])
+                                   .to_json() if answer else None}
             if revealed:
                 mine["verdict"] = verdict.final if verdict else None
             questions.append(mine)
@@ -306,7 +315,7 @@ def _built_sheet(event: Event, team: Team, version: str, keeps: bool) -> dict[st
     }, event, team)
 
 
-def event_sheet(event: Event, version: str, keeps: bool) -> dict[str, Any]:
+def event_sheet(event: Event, version: str, keeps: bool) -> EventSheet:
     """What every team's sheet shows of the event alone: the visible rounds with their
     questions (and answers once revealed), with the format's event part
     (Format.decorate_event_sheet). A format that keeps sheets (``keeps``) keeps this
@@ -322,7 +331,8 @@ def event_sheet(event: Event, version: str, keeps: bool) -> dict[str, Any]:
     kept = current_app.extensions.setdefault("answerdesk.event_sheets", {})
     hit = kept.get(event.id) if keeps else None
     if hit is not None and hit[0] == version:
-        return hit[1]
+        shared: EventSheet = hit[1]
+        return shared
     _load_rounds(event)
     rounds = [r for r in event.rounds if r.state in VISIBLE_STATES]
     sheet = formats.of(event).decorate_event_sheet({
@@ -337,11 +347,11 @@ def event_sheet(event: Event, version: str, keeps: bool) -> dict[str, Any]:
     return sheet
 
 
-def _round_json(rnd: Round, questions: list[Question]) -> dict[str, Any]:
+def _round_json(rnd: Round, questions: list[Question]) -> EventRound:
     revealed = rnd.state == RoundState.REVEALED
-    items = []
+    items: list[EventQuestion] = []
     for q in questions:
-        item: dict[str, Any] = {"number": q.number, "text": q.text}
+        item: EventQuestion = {"number": q.number, "text": q.text}
         if revealed:
             item["correct_answer"] = q.shown_answer
         items.append(item)

@@ -148,7 +148,7 @@ def test_the_check_finds_what_it_forbids(app, tmp_path, source, offence) -> None
 
 def _shown(name: str) -> str:
     """A hook as docs/ARCHITECTURE.md lists it: a method with its arguments and return
-    type (``decorate_sheet(sheet, event, team) -> dict[str, Any]``), an attribute with
+    type (``decorate_sheet(sheet, event, team) -> BuiltSheet``), an attribute with
     its type (``appeals: bool``), as the code declares them."""
     value = vars(formats.Format)[name]
     if not callable(value):

@@ -8,11 +8,13 @@ core must be importable before any format is loaded.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.formats import Format, RoundTemplate, StandingRow, register
+from ...core.sheet_parts import BuiltSheet, EventSheet
 from ...packs.model import N_
 from .programme import BG_PROGRAMME
+from .sheet_parts import BgBuiltSheet
 
 if TYPE_CHECKING:
     from flask import Flask
@@ -132,13 +134,13 @@ class BulgarianQuiz(Format):
 
         return screen_rules(event)["stage"]
 
-    def decorate_event_sheet(self, sheet: dict[str, Any], event: Any) -> dict[str, Any]:
+    def decorate_event_sheet(self, sheet: EventSheet, event: Any) -> EventSheet:
         """Widgets and the final's one-at-a-time view."""
         from .play import decorate_event
 
         return decorate_event(sheet, event)
 
-    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+    def decorate_sheet(self, sheet: BuiltSheet, event: Any, team: Any) -> BuiltSheet:
         """The team's verdicts shown early, used numbers and the jokers/wildcard/shoot-out
         state."""
         from .play import decorate
@@ -150,9 +152,9 @@ class BulgarianQuiz(Format):
 
         return BgSheet
 
-    def keeps_sheet(self, sheet: dict[str, Any]) -> bool:
+    def keeps_sheet(self, sheet: BuiltSheet) -> bool:
         """A running shoot-out counts its seconds down (shootout_json): built every time."""
-        return sheet["play"]["shootout"] is None
+        return cast(BgBuiltSheet, sheet)["play"]["shootout"] is None
 
     def sheet_delta(self, rnd: Any) -> bool:
         """«От 1 до 10» (BG-R5.4) lists the numbers the team's answers used: that round's

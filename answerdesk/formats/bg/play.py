@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from flask import current_app
 
 from ... import live
+from ...core.sheet_parts import BuiltSheet, EventSheet
 from ...core.states import GateState, Outcome, RoundState
 from ...core.widgets import number_of, widget_spec
 from ...extensions import db
@@ -24,9 +25,10 @@ from ...models import Answer, Event, Question, Round, Team, Verdict
 from . import jokers, shootout, wildcard
 from .final import gates, is_one_at_a_time
 from .models import Shootout
+from .sheet_parts import BgBuiltSheet, BgEventQuestion, BgEventSheet, BgSheetRound
 
 
-def decorate_event(sheet: dict[str, Any], event: Event) -> dict[str, Any]:
+def decorate_event(sheet: EventSheet, event: Event) -> EventSheet:
     """The event's part of every team's sheet (sheets.event_sheet, kept per screen
     version): each question's widget, the final round one question at a time (BG-R6.1:
     only the questions opened, each with its state, and a revealed one's answer, which
@@ -34,12 +36,12 @@ def decorate_event(sheet: dict[str, Any], event: Event) -> dict[str, Any]:
     for ``decorate`` to fill in. A revealed final question gets the team's verdict
     there too."""
     models = {r.number: r for r in event.rounds}
-    for item in sheet["rounds"]:
+    for item in cast(BgEventSheet, sheet)["rounds"]:
         rnd = models[item["number"]]
         by_number = {q.number: q for q in rnd.questions}
         if is_one_at_a_time(rnd) and rnd.state in (RoundState.OPEN, RoundState.LOCKED):
             opened = gates(rnd)
-            kept = []
+            kept: list[BgEventQuestion] = []
             for q in item["questions"]:
                 question = by_number[q["number"]]
                 gate = opened.get(question.id)
@@ -58,13 +60,14 @@ def decorate_event(sheet: dict[str, Any], event: Event) -> dict[str, Any]:
     return sheet
 
 
-def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+def decorate(sheet: BuiltSheet, event: Event, team: Team) -> BuiltSheet:
     """The team's part of its sheet, on the event's (decorate_event): the verdicts of
     the final's revealed questions, a double joker's second answer on a revealed round
     (BG-J1), the numbers its answers used in «От 1 до 10» (BG-R5.4), and the play
     part. ``event.rounds`` is not loaded (the event's part may be kept)."""
     played = jokers.used_jokers(team)  # read once: the play part and the revealed rounds
-    for item in sheet["rounds"]:
+    bg = cast(BgBuiltSheet, sheet)
+    for item in bg["rounds"]:
         if item["state"] == RoundState.REVEALED:
             _second_answers(item, played)
         elif any("verdict" in q for q in item["questions"]):
@@ -76,11 +79,11 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
             item["used_numbers"] = {
                 str(n): q["number"] for q in item["questions"]
                 if q["answer"] and (n := number_of(q["answer"]["text"])) is not None}
-    sheet["play"] = play_json(event, team, played, sheet.get("version"))
+    bg["play"] = play_json(event, team, played, bg["version"])
     return sheet
 
 
-def _second_answers(item: dict[str, Any], played: list[Any]) -> None:
+def _second_answers(item: BgSheetRound, played: list[Any]) -> None:
     """BG-J1 on a revealed round: a question the double joker's second answer won shows
     as won (not in red), with the second answer's own verdict beside it (``played``:
     the team's jokers; a joker's question is read only here, once a round is revealed)."""

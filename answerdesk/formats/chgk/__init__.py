@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, RoundTemplate, StandingRow, register
+from ...core.sheet_parts import BuiltSheet
 from ...packs.model import N_
 from .programme import CHGK_PROGRAMME, SEQUENTIAL
 from .rules import for_the_host
@@ -84,7 +85,7 @@ class ChgkTournament(Format):
 
         return screen_rows(event)[0]
 
-    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+    def decorate_sheet(self, sheet: BuiltSheet, event: Any, team: Any) -> BuiltSheet:
         from .sheet import decorate
 
         return decorate(sheet, event, team)

@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast
 
 from ...core.clock import clock_json
+from ...core.sheet_parts import BuiltSheet
 from ...extensions import db
 from ...models import Answer, Event, Question, QuestionGate, Team, Verdict, utcnow
 from .programme import SEQUENTIAL
+from .sheet_parts import ChgkBuiltSheet, ChgkSheetQuestion
 
 
-def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+def decorate(sheet: BuiltSheet, event: Event, team: Team) -> BuiltSheet:
     """CHGK-1.1: a game shows only the questions the host started, each with the clock
     the phone counts down; the host reads the question, the phone holds the answer
     card; a question's answer and verdict show once revealed. No BG jokers."""
     rounds = {r.number: r for r in event.rounds}
     now = utcnow()
-    for item in sheet["rounds"]:
+    chgk = cast(ChgkBuiltSheet, sheet)
+    for item in chgk["rounds"]:
         rnd = rounds[item["number"]]
         if rnd.kind != SEQUENTIAL:
             continue
@@ -24,14 +27,14 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
             db.select(QuestionGate).join(Question, QuestionGate.question_id == Question.id)
             .where(Question.round_id == rnd.id))}
         by_number = {q.number: q for q in rnd.questions}
-        kept = []
+        kept: list[ChgkSheetQuestion] = []
         for q in item["questions"]:
             question = by_number[q["number"]]
             gate = gates.get(question.id)
             if gate is None:
                 continue
-            q["clock"] = clock_json(gate, rnd.number, question.number, now)
-            q["state"] = q["clock"]["state"]
+            q["clock"] = clock = clock_json(gate, rnd.number, question.number, now)
+            q["state"] = clock["state"]
             q["text"] = ""
             q["widget"] = {"kind": "text"}
             if gate.state == "revealed":
@@ -39,7 +42,7 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
                 q["verdict"] = _verdict(team, question)
             kept.append(q)
         item["questions"] = kept
-    sheet["play"] = {}
+    chgk["play"] = {}
     return sheet
 
 

@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, QuestionStart, RoundTemplate, register
+from ...core.sheet_parts import BuiltSheet
 from .programme import FINAL, OQ_PROGRAMME, SEQUENTIAL
 from .rules import N_
 
@@ -107,7 +108,7 @@ class OpenQuiz(Format):
 
         return standings(event)
 
-    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+    def decorate_sheet(self, sheet: BuiltSheet, event: Any, team: Any) -> BuiltSheet:
         """No question's text before it is played: core's sheet lists an open round's
         questions; here only those the host has started stay (the final's none: its
         question reaches the phones in the state once the bets are in, OQ-6)."""

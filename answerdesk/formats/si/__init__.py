@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.formats import Format, QuestionStart, RoundTemplate, register
+from ...core.sheet_parts import BuiltSheet
 from ...packs.model import N_
 from .programme import SEQUENTIAL, SI_PROGRAMME
 
@@ -72,7 +73,7 @@ class SvoyaIgra(Format):
 
         check_join(event)
 
-    def decorate_sheet(self, sheet: dict[str, Any], event: Any, team: Any) -> dict[str, Any]:
+    def decorate_sheet(self, sheet: BuiltSheet, event: Any, team: Any) -> BuiltSheet:
         """Only the started questions; the player's score, answer and protests (a phone
         that comes back finds them)."""
         from .screens import decorate

@@ -16,6 +16,7 @@ from . import rules
 from .game import decide, lists_of
 from .models import SiPlayer, SiProtest, SiQuestion
 from .players import player, warn
+from .sheet_parts import SiProtestable
 from .themes import theme_name, value_of
 
 
@@ -64,7 +65,7 @@ def open_windows(event: Event) -> list[tuple[Question, Round]]:
 
 
 def protestable(event: Event, row: SiPlayer | None,
-                own: list[SiProtest]) -> list[dict[str, Any]]:
+                own: list[SiProtest]) -> list[SiProtestable]:
     """SI-3 on the phone: each question the player may protest now (in competition, its
     window open), with what tells it apart (round, theme, value, the answer) and the
     state of the player's own latest protest on it (``own``, oldest first; a pending
@@ -73,10 +74,10 @@ def protestable(event: Event, row: SiPlayer | None,
             row.in_competition, row.warnings >= rules.WARNINGS_TO_REMOVE):
         return []
     latest = {p.question_id: p.state for p in own}
-    return [{"round": rnd.number, "question": q.number, "theme": rules.theme_of(q.number),
-             "theme_name": theme_name(rnd, rules.theme_of(q.number)),
-             "value": value_of(rnd, q), "answer": q.shown_answer, "protest": latest.get(q.id)}
-            for q, rnd in open_windows(event)]
+    return [SiProtestable(round=rnd.number, question=q.number, theme=rules.theme_of(q.number),
+                          theme_name=theme_name(rnd, rules.theme_of(q.number)),
+                          value=value_of(rnd, q), answer=q.shown_answer,
+                          protest=latest.get(q.id)) for q, rnd in open_windows(event)]
 
 
 def protest(event: Event, team: Team, round_number: int, question_number: int, text: Any,

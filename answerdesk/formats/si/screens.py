@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core import clock
+from ...core.sheet_parts import BuiltSheet
 from ...extensions import db
 from ...models import Event, Question, Team
 from . import rules
@@ -15,6 +16,7 @@ from .game import answers_of, latest_question, lists_of, mark_of, stored_state
 from .models import SiPlayer
 from .protests import pending_protests, protestable, protests
 from .scores import scores
+from .sheet_parts import SiBuiltSheet, SiOwnProtest, SiPlayerPart, SiPlayerQuestion
 from .themes import author_of, theme_name, top_question, value_of
 
 
@@ -45,7 +47,7 @@ def public(event: Event) -> dict[str, Any]:
                      for p in pending]}
 
 
-def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
+def decorate(sheet: BuiltSheet, event: Event, team: Team) -> SiBuiltSheet:
     """The phone sheet of Своя игра: a board's questions show only once the host has
     started them (no reading ahead), and the player's own part (``player_part``)."""
     started = {q.id for _, q, _ in clock.event_gates(event)}
@@ -60,14 +62,14 @@ def decorate(sheet: dict[str, Any], event: Event, team: Team) -> dict[str, Any]:
 LISTED = (rules.Mark.CORRECT, rules.Mark.WRONG, rules.Mark.LATE)
 
 
-def player_part(event: Event, team: Team) -> dict[str, Any]:
+def player_part(event: Event, team: Team) -> SiPlayerPart:
     """A player's own part of the phone sheet: where the game stands for them (a phone
     that dropped and came back finds its score, its answer and its protests here)."""
     latest = latest_question(event)
     mine = next((s for s in scores(event) if s.player == team.name), None)
     stored = db.session.scalar(db.select(SiPlayer).where(SiPlayer.team_id == team.id))
     own = [(p, q, r) for p, q, r in protests(event) if p.team_id == team.id]
-    current = None
+    current: SiPlayerQuestion | None = None
     if latest is not None:
         _, question, rnd = latest
         row = next((a for a in answers_of(question) if a.team_id == team.id), None)
@@ -85,8 +87,8 @@ def player_part(event: Event, team: Team) -> dict[str, Any]:
             "removed": mine.removed if mine else False,
             "warnings": stored.warnings if stored else 0, "current": current,
             "protestable": protestable(event, stored, [p for p, _, _ in own]),
-            "protests": [{"id": p.id, "round": r.number, "question": q.number,
-                          "state": p.state, "warned": p.warned} for p, q, r in own]}
+            "protests": [SiOwnProtest(id=p.id, round=r.number, question=q.number,
+                                      state=p.state, warned=p.warned) for p, q, r in own]}
 
 
 def current_question(event: Event) -> dict[str, Any] | None:
