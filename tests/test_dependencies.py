@@ -1,12 +1,13 @@
 """The libraries the suite runs on are the ones the lock files name (issue 32).
 
-The code reaches into a few libraries' internals (SQLAlchemy in lean.py and
-database/writer_queue.py, Flask-Talisman and Flask-Limiter in security.py, Werkzeug in web.py
-and security.py, the text of msgspec's ValidationError in bodies.py, gunicorn's
-threaded worker and request reader in serving.py); their caps in
-pyproject.toml keep a new minor release out, and this test fails as soon as any
-installed version differs from the lock, so a library changed underneath is seen
-before a night, not during one.
+The code reaches into a few libraries' internals (SQLAlchemy in lean.py,
+Flask-Talisman, Flask-Limiter and Werkzeug in security.py, the text of msgspec's
+ValidationError in bodies.py, gunicorn's threaded worker and request reader in
+serving.py), each listed in docs/ARCHITECTURE.md ("Libraries' internals") with the
+version it was checked against and a test that runs it; their caps in pyproject.toml
+keep a new minor release out, and this test fails as soon as any installed version
+differs from the lock, so a library changed underneath is seen before a night, not
+during one.
 """
 
 from __future__ import annotations
@@ -69,3 +70,35 @@ def test_every_declared_dependency_is_locked():
                if canonicalize_name(r.name) not in locked
                or not r.specifier.contains(locked[canonicalize_name(r.name)])]
     assert not missing, f"declared but not locked (run make lock): {missing}"
+
+
+def internals_table() -> list[dict[str, str]]:
+    """docs/ARCHITECTURE.md's "Libraries' internals": one row per reach into a library."""
+    doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
+    section = doc[doc.index("## Libraries' internals"):]
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in section.splitlines() if line.startswith("| `")]
+    return [dict(zip(("module", "reaches", "checked", "why", "test"), row, strict=True))
+            for row in rows]
+
+
+def test_the_internals_table_names_the_locked_versions_and_real_tests():
+    """Each private part the code reaches into is listed with the version it was checked
+    against, which is the locked one (a `make lock` that moves it makes this fail until
+    the row, and the code, are checked again), and with a test of the suite that runs it."""
+    rows = internals_table()
+    locked = pins("requirements.lock")
+    assert len(rows) >= 8
+    for row in rows:
+        name, checked = row["checked"].split()
+        assert name in TOUCHED, row
+        assert locked[name] == checked, f"{name} is locked at {locked[name]}, checked at {checked}"
+        path, test = row["test"].strip("`").split("::")
+        source = (ROOT / path).read_text(encoding="utf-8")
+        assert f"def {test}(" in source, row["test"]
+        module = row["module"].strip("`").split("`")[0].strip()
+        assert (ROOT / "answerdesk" / module).exists(), module
+    libraries = {row["checked"].split()[0] for row in rows}
+    # flask and flask-sqlalchemy are capped beside werkzeug and sqlalchemy, released with
+    # them; what the rows above use of them (the request hook lists, db.engine) is public
+    assert set(TOUCHED) - libraries == {"flask", "flask-sqlalchemy"}
