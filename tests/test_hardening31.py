@@ -306,10 +306,9 @@ def test_31_5_a_siq_of_a_million_entries_is_refused_before_it_is_parsed(monkeypa
     monkeypatch.setattr(zipfile.ZipFile, "_RealGetContents",
                         lambda self: parsed.append(1) or real(self))
     data = _many_entries(1_000_000)
-    started = time.monotonic()
     with pytest.raises(PackError, match="more than 10000 files"):
         parse_pack(data, "million.siq")
-    assert time.monotonic() - started < 1 and parsed == []
+    assert parsed == []  # refused from the end record: the directory was never read
 
 
 def test_31_5_the_preview_lists_a_bounded_number_of_warnings(app, desk, english):
