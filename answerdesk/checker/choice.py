@@ -7,7 +7,7 @@ from typing import Any
 
 from answerdesk.checker.keys import parse_open_key
 from answerdesk.checker.normalize import normalize
-from answerdesk.checker.numbers import parse_number
+from answerdesk.checker.numbers import decimal_times_scale, parse_number
 from answerdesk.checker.reasons import Reason, why
 
 Result = tuple[str, float | None, Reason]
@@ -25,7 +25,9 @@ def check_number(given: str, key: Any) -> Result:
     g = normalize(given)
     if not g:
         return "wrong", 0.0, why("empty")
-    v = parse_number(g)
+    v = decimal_times_scale(given)
+    if v is None:
+        v = parse_number(g)
     if v is None:
         digits = re.findall(r"\d+", g)
         if len(digits) == 1 and not re.search(r"[^\W\d_]{3,}", g):
