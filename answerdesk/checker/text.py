@@ -338,6 +338,11 @@ def _word_guard(
             form = _other_form(kw, gw, a)
             if form:
                 return form, False
+        if kw and len(a.tokens) == 1 and kw in _proper_words(a.raw) and lexicon.oblique_link(
+            kw, gw
+        ):
+            # rule "a name is no case of a noun" (issue 30 class 4, seventh pass)
+            return why("different_word", word=gw), False
         if kw and _is_inflection(kw, gw) and not _two_dictionary_words(kw, gw) and not (
             _outside_paradigm(kw, gw)
         ):
@@ -1314,7 +1319,15 @@ def _same_name(g: Prep, a: Prep) -> bool:
     """Rule "same name, other convention" (issue 16 §1, ``translit.convention_forms``):
     a Cyrillic name spelt after the old or new Russian or the Bulgarian convention is
     the key's name ("Уотсон" for "Ватсон", "Гарри Поттер" for "Хари Потър", "Айнщайн"
-    for "Айнштайн"), unless both spellings are common words of one language."""
+    for "Айнштайн"), unless both spellings are common words of one language, or rule "a
+    person is not a place" (issue 30 class 4, seventh pass): the Russian dictionary
+    (pymorphy3's name tags) knows both as names of different kinds of thing and never
+    the same kind, so the other spelling names another thing: "Уэллс" (Wells) for
+    "Уэльс" (Wales), "Ганна" (Hanna) for "Гана" (Ghana), "Савва" for "Сава" (the river);
+    these go to the host. A spelling the dictionary does not know ("Уелс", "Хегел",
+    "Хамбург"), one it knows as a common word too ("Гера" for the Bulgarian "Хера",
+    "Горки" for "Горький") and
+    two names of one kind ("Марья"/"Мария", "Канн"/"Кан") stay one name."""
     if g.script != "cyr" or a.script != "cyr" or len(g.tokens) != len(a.tokens):
         return False
     if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
@@ -1328,12 +1341,24 @@ def _same_name(g: Prep, a: Prep) -> bool:
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
         if kw != gw and (_other_form(kw, gw, a) or _outside_paradigm(kw, gw)):
             return False
+        if kw != gw and _other_kind_of_name(kw, gw):
+            return False
         if kw != gw and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
             for lang in ("bg", "ru")
         ):
             return False
     return True
+
+
+def _other_kind_of_name(kw: str, gw: str) -> bool:
+    """Rule "a person is not a place" (``_same_name``): both words are names the Russian
+    dictionary knows, only as names (no common-word reading: "Горки" is also hills, so
+    the Bulgarian "Максим Горки" stays Горький), of kinds that never meet."""
+    if lexicon.russian_parts(kw) != {"NAME"} or lexicon.russian_parts(gw) != {"NAME"}:
+        return False
+    kinds_k, kinds_g = lexicon.name_kinds(kw), lexicon.name_kinds(gw)
+    return bool(kinds_k and kinds_g) and not kinds_k & kinds_g
 
 
 def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:

@@ -830,3 +830,58 @@ def test_german_ei_in_either_school_is_one_name(given: str, key: str) -> None:
 @pytest.mark.parametrize("given, key", [("лайка", "лейка"), ("майка", "мейка")])
 def test_common_words_apart_by_ei_are_not_one_name(given: str, key: str) -> None:
     assert outcome(given, [key], "typo5")[0] != "correct"
+
+
+# ------------------------------------------- class 4, seventh pass: names of other things
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Уэллс", "Уэльс"),   # H. G. Wells for Wales
+        ("Ганна", "Гана"),    # Hanna for Ghana
+        ("Савва", "Сава"),    # a name for the river
+    ],
+)
+def test_a_person_is_not_a_place_in_another_convention(given: str, key: str) -> None:
+    """Rule "a person is not a place": two spellings the Russian dictionary knows only as
+    names of different kinds of thing are not one name in two conventions."""
+    assert outcome(given, [key], "typo5")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Уелс", "Уэльс"),                     # unknown to the dictionary: Bulgarian Wales
+        ("Максим Горки", "Максим Горький"),    # Горки is also a common word
+        ("Гера", "Хера"),                      # known only as a common word
+        ("Марья", "Мария"),                    # two names of one kind
+    ],
+)
+def test_one_name_in_two_conventions_stays_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Вольт", "Вольта"),        # the unit, not the physicist
+        ("Франций", "Франция"),     # the element, not the country
+        ("Германий", "Германия"),   # the element
+        ("Галлий", "Галлия"),       # the element
+    ],
+)
+def test_a_name_is_no_case_of_a_noun(given: str, key: str) -> None:
+    """Rule "a name is no case of a noun": a capitalised key that the dictionary also
+    reads as an oblique case of the noun the answer names is another thing."""
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Спартака", "Спартак"), ("Бразилии", "Бразилия"), ("Франции", "Франция"),
+        ("Вольты", "Вольта"),
+    ],
+)
+def test_a_case_form_of_the_key_stays_accepted(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
