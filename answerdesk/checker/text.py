@@ -1300,19 +1300,43 @@ CONVENTION_SPREAD = 3
 
 
 def _one_vowel_apart(x: str, y: str) -> bool:
-    """Equal, or one Bulgarian ъ or ьо (kept as "ӧ") for one Russian vowel: the schwa
-    and the ё that the two conventions write differently (Вашингтън/Вашингтон,
-    Потър/Поттер, Джексън/Джексон, Кьолн/Кёльн)."""
+    """Equal, or in each word one Bulgarian ъ or ьо (kept as "ӧ") for one Russian vowel:
+    the schwa and the ё that the two conventions write differently (Вашингтън/Вашингтон,
+    Потър/Поттер, Джексън/Джексон, Кьолн/Кёльн, and word by word, since each word is
+    transcribed on its own: Уинстън Чърчил/Уинстон Черчилль); or rule "Bulgarian
+    epenthetic ъ" (seventh pass): the ъ that Bulgarian puts between a consonant and a
+    final р, л, м or н where Russian writes none (Петър/Пётр, Александър/Александр,
+    Еразъм/Эразм, Херакъл/Геракл; Правописен речник, БАН 2012: театър, министър,
+    ритъм)."""
+    if x == y:
+        return True
+    xs, ys = x.split(" "), y.split(" ")
+    if len(xs) != len(ys):
+        return False
+    return all(_word_one_vowel_apart(u, v) for u, v in zip(xs, ys, strict=True))
+
+
+def _word_one_vowel_apart(x: str, y: str) -> bool:
     if x == y:
         return True
     ops = Levenshtein.editops(x, y)
     if len(ops) != 1:
         return False
     (op,) = ops
-    if op.tag != "replace":
-        return False
+    if op.tag == "insert":
+        return _EPENTHETIC.search(y) is not None and y[op.dest_pos] == "ъ" and (
+            op.dest_pos == len(y) - 2
+        )
+    if op.tag == "delete":
+        return _EPENTHETIC.search(x) is not None and x[op.src_pos] == "ъ" and (
+            op.src_pos == len(x) - 2
+        )
     pair = {x[op.src_pos], y[op.dest_pos]}
     return bool(pair & {"ъ", "ӧ"}) and pair <= _VOWELS | {"ъ", "ӧ"}
+
+
+#: a Bulgarian word ending in a consonant, ъ and a sonorant (Петър, Еразъм, Херакъл)
+_EPENTHETIC = re.compile(r"[бвгджзклмнпрстфхцчшщ]ъ[рлмн]$")
 
 
 def _same_name(g: Prep, a: Prep) -> bool:

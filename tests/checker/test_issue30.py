@@ -885,3 +885,26 @@ def test_a_name_is_no_case_of_a_noun(given: str, key: str) -> None:
 )
 def test_a_case_form_of_the_key_stays_accepted(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Петър Първи", "Пётр Первый"),
+        ("Петър", "Пётр"),
+        ("Еразъм", "Эразм"),
+        ("Херакъл", "Геракл"),
+        ("Уинстон Черчилль", "Уинстън Чърчил"),   # one schwa in each word
+    ],
+)
+def test_bulgarian_schwa_word_by_word_and_epenthetic(given: str, key: str) -> None:
+    """Rule "Bulgarian epenthetic ъ" and the schwa read word by word (seventh pass)."""
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Петър Втори", "Пётр Первый"), ("Павел Първи", "Пётр Первый"), ("Тигър", "Тибр")],
+)
+def test_another_name_beside_a_schwa_is_no_convention(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] != "correct"
