@@ -908,3 +908,17 @@ def test_bulgarian_schwa_word_by_word_and_epenthetic(given: str, key: str) -> No
 )
 def test_another_name_beside_a_schwa_is_no_convention(given: str, key: str) -> None:
     assert outcome(given, [key], "typo5")[0] != "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Жул Верн", "Жюль Верн"), ("Жули Дельпи", "Жюли Дельпи"), ("Жуно", "Жюно")],
+)
+def test_russian_zhyu_is_bulgarian_zhu(given: str, key: str) -> None:
+    """Rule "жю/жу" (seventh pass): French /ʒy/ after a hushing consonant."""
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+@pytest.mark.parametrize("given, key", [("Жук", "Жора"), ("Шура", "Шуба")])
+def test_zhu_rule_does_not_join_other_words(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] != "correct"
