@@ -922,3 +922,17 @@ def test_russian_zhyu_is_bulgarian_zhu(given: str, key: str) -> None:
 @pytest.mark.parametrize("given, key", [("Жук", "Жора"), ("Шура", "Шуба")])
 def test_zhu_rule_does_not_join_other_words(given: str, key: str) -> None:
     assert outcome(given, [key], "typo5")[0] != "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Уошингтон", "Вашингтон"), ("Джордж Уошингтон", "Джордж Вашингтон"),
+     ("Вильямс", "Уильямс"), ("Уошингтън", "Вашингтон")],
+)
+def test_the_old_schools_w_is_one_name_though_russian_text_knows_it(given: str, key: str) -> None:
+    """Rule "not one of its forms" reads ending changes only (``_ending_change``)."""
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+def test_an_ending_change_russian_text_knows_stays_with_the_host() -> None:
+    assert outcome("Бразилиа", ["Бразилия"], "typo5")[0] == "review"
