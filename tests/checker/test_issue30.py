@@ -199,7 +199,7 @@ def test_other_school_of_transcription_is_accepted(given: str, key: str) -> None
     "given, key",
     [
         ("Джордж", "Георг"), ("Хъдсън", "Гудзон"), ("Гудзон", "Хъдсън"),
-        ("Цицерон", "Кикерон"), ("Тесей", "Фесей"), ("Еразъм", "Эразм"), ("Ахил", "Ахиллес"),
+        ("Цицерон", "Кикерон"), ("Тесей", "Фесей"), ("Ахил", "Ахиллес"),
     ],
 )
 def test_unusual_school_of_transcription_goes_to_review_not_reject(given: str, key: str) -> None:
