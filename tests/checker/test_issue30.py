@@ -927,7 +927,7 @@ def test_zhu_rule_does_not_join_other_words(given: str, key: str) -> None:
 @pytest.mark.parametrize(
     "given, key",
     [("Уошингтон", "Вашингтон"), ("Джордж Уошингтон", "Джордж Вашингтон"),
-     ("Вильямс", "Уильямс"), ("Уошингтън", "Вашингтон")],
+     ("Вильямс", "Уильямс"), ("Хайне", "Гейне"), ("Уошингтън", "Вашингтон")],
 )
 def test_the_old_schools_w_is_one_name_though_russian_text_knows_it(given: str, key: str) -> None:
     """Rule "not one of its forms" reads ending changes only (``_ending_change``)."""
