@@ -99,3 +99,17 @@ def test_a_unit_abbreviation_is_no_scale(given: str, key: int) -> None:
 
 def test_a_decimal_scale_that_makes_no_whole_number_is_not_read() -> None:
     assert check("2,0005 хил.", [2], "number").outcome == "review"
+
+
+@pytest.mark.parametrize(
+    "given,key,outcome",
+    [
+        ("2,5", [2.5], "correct"), ("2.5", ["2,5"], "correct"), ("3,14", [3.14], "correct"),
+        ("0,5", [0.5], "correct"), ("25", [2.5], "wrong"), ("314", [3.14], "wrong"),
+        ("2,5", [25], "wrong"), ("1,000", [1000], "correct"),
+    ],
+)
+def test_a_decimal_is_no_whole_number(given: str, key: list, outcome: str) -> None:
+    """Rule "a decimal is no whole number" (seventh pass): the separator is read before
+    normalising drops it; three digits after it stay a thousands group."""
+    assert check(given, key, "number").outcome == outcome
