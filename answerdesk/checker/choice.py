@@ -7,10 +7,25 @@ from typing import Any
 
 from answerdesk.checker.keys import parse_open_key
 from answerdesk.checker.normalize import normalize
-from answerdesk.checker.numbers import parse_number
+from answerdesk.checker.numbers import decimal_times_scale, parse_number
 from answerdesk.checker.reasons import Reason, why
 
 Result = tuple[str, float | None, Reason]
+
+
+#: a number with a decimal part: one comma or point followed by one, two or four and
+#: more digits. Three digits after it are a thousands group in English ("1,000") and
+#: stay read so (rule "digits grouped by threes").
+_DECIMAL = re.compile(r"^\s*(\d+)[.,](\d{1,2}|\d{4,})\s*$")
+
+
+def _decimal(text: str) -> float | None:
+    """Rule "a decimal is no whole number" (issue 30 class 2, seventh pass): "2,5" and
+    "2.5" are 2.5, read before normalising drops the separator, so "25" is no answer for
+    2.5, "314" none for 3.14, and "2,5" none for 25 (the decimal comma of БДС ISO 80000-1
+    and ГОСТ 8.417, the decimal point of English)."""
+    m = _DECIMAL.match(text)
+    return float(f"{m.group(1)}.{m.group(2)}") if m else None
 
 
 def check_number(given: str, key: Any) -> Result:
@@ -18,14 +33,20 @@ def check_number(given: str, key: Any) -> Result:
     accept, _ = parse_open_key(key)
     wanted = []
     for a in accept:
-        v = parse_number(normalize(a))
+        v = _decimal(a)
+        if v is None:
+            v = parse_number(normalize(a))
         if v is None:
             raise ValueError(f"number key must hold numbers, got {a!r}")
         wanted.append(v)
     g = normalize(given)
     if not g:
         return "wrong", 0.0, why("empty")
-    v = parse_number(g)
+    v = _decimal(given)
+    if v is None:
+        v = decimal_times_scale(given)
+    if v is None:
+        v = parse_number(g)
     if v is None:
         digits = re.findall(r"\d+", g)
         if len(digits) == 1 and not re.search(r"[^\W\d_]{3,}", g):

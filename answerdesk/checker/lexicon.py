@@ -359,3 +359,42 @@ def first_name(word: str) -> bool:
     if not is_cyrillic_word(word) or not russian_dictionary_word(word):
         return False
     return any({"Name", "Patr"} & p.tag.grammemes for p in _morph().parse(word) if p.is_known)
+
+
+#: pymorphy3's name tags grouped by the kind of thing they name
+_NAME_KINDS = {"Name": "person", "Surn": "person", "Patr": "person", "Geox": "place",
+               "Orgn": "organisation", "Trad": "trademark"}
+
+
+@lru_cache(maxsize=65536)
+def name_kinds(word: str) -> frozenset[str]:
+    """The kinds of thing (person, place, organisation, trademark) the Russian dictionary
+    (pymorphy3) knows ``word`` as a name of; empty for a word it does not know or knows
+    only as a common word: "уэллс" -> person, "уэльс" -> place, "канн" -> place."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return frozenset()
+    return frozenset(
+        _NAME_KINDS[g] for p in _morph().parse(word) if p.is_known
+        for g in p.tag.grammemes if g in _NAME_KINDS
+    )
+
+
+@lru_cache(maxsize=65536)
+def oblique_link(key_word: str, given_word: str) -> bool:
+    """True when the Russian dictionary (pymorphy3) links ``key_word`` to ``given_word``
+    only as an oblique case of the noun ``given_word`` is the dictionary form of, while
+    ``key_word`` is also a nominative of its own: "вольта" is "of the volt" and Volta,
+    "франция" is "of francium" and France; "спартака" (no nominative of its own) and
+    "бразилии" (``given_word`` no dictionary form) are not."""
+    if not (is_cyrillic_word(key_word) and russian_dictionary_word(key_word)
+            and is_cyrillic_word(given_word) and russian_dictionary_word(given_word)):
+        return False
+    morph = _morph()
+    lemmas = {p.normal_form for p in morph.parse(given_word)
+              if p.is_known and "nomn" in p.tag.grammemes and p.normal_form == given_word}
+    if not lemmas:
+        return False
+    key_parses = [p for p in morph.parse(key_word) if p.is_known]
+    linked = [p for p in key_parses if p.normal_form in lemmas]
+    own = [p for p in key_parses if p.normal_form not in lemmas and "nomn" in p.tag.grammemes]
+    return bool(linked and own) and not any("nomn" in p.tag.grammemes for p in linked)

@@ -16,6 +16,7 @@ _UNITS = {
     "шестнадесет": 16, "шестнайсет": 16, "седемнадесет": 17, "седемнайсет": 17,
     "осемнадесет": 18, "осемнайсет": 18, "деветнадесет": 19, "деветнайсет": 19,
     "двадесет": 20, "трийсет": 30, "тридесет": 30, "четиридесет": 40, "четирсе": 40,
+    "четирийсет": 40,
     "петдесет": 50, "шестдесет": 60, "седемдесет": 70, "осемдесет": 80, "деветдесет": 90,
     "сто": 100,
     # ru
@@ -195,6 +196,8 @@ def number_vocabulary() -> dict[str, tuple[int, int]]:
             put(w, scale, ORD_SCALE)
     for w in ("thousands", "millions", "billions"):
         put(w, {"t": 1000, "m": 1_000_000, "b": 1_000_000_000}[w[0]], SCALE)
+    for w, n in SCALE_ABBREVIATIONS.items():
+        put(w, n, SCALE)
     for stem, n in _BG_ORDINAL_STEMS.items():
         for ending in _BG_ORDINAL_ENDINGS:
             put(stem + ending, n, ORD)
@@ -234,6 +237,20 @@ def plain_number_words() -> dict[str, int]:
             elif n in _SCALES:
                 out.setdefault(words[-1], n)
     return out
+
+
+#: Rule "a scale word abbreviated" (issue 30 class 2, seventh pass): the abbreviations
+#: of the scale words that the dictionaries give, read as the words ("1 млн" is
+#: 1 000 000, "5 хил." is 5000, "3 млрд" is 3 000 000 000, "20 тыс." is 20 000):
+#: Bulgarian "хил.", "млн.", "млрд." (Правописен речник, БАН 2012, list of
+#: abbreviations); Russian "тыс.", "млн", "млрд" (ГОСТ Р 7.0.12-2011; Розенталь,
+#: Справочник по правописанию, § 213); English "mln", "bn", "bln" (The Economist Style
+#: Guide). A unit abbreviation stays a unit: "5 мл" (millilitres), "5 м", "5 т" are 5;
+#: English "m" and "k" are left out, being metres and a unit's prefix as often.
+SCALE_ABBREVIATIONS = {
+    "хил": 1000, "тыс": 1000, "млн": 1_000_000, "mln": 1_000_000,
+    "млрд": 1_000_000_000, "bn": 1_000_000_000, "bln": 1_000_000_000,
+}
 
 
 def words_value(words: list[str], nouns: bool = False) -> tuple[int, bool] | None:
@@ -313,7 +330,42 @@ def read_number(text: str) -> float | None:
     read = words_value(tokens, nouns=True)
     if read:
         return float(read[0])
+    scaled = _digits_times_scale(tokens)
+    if scaled is not None:
+        return scaled
     return _with_unit(tokens)
+
+
+def _digits_times_scale(tokens: list[str]) -> float | None:
+    """Rule "digits and a scale word" (issue 30 class 2, seventh pass): digits followed
+    by one scale word, written out or abbreviated, are their product, as a newspaper
+    writes large numbers: "5 хиляди", "5 миллионов", "1 млн", "20 тыс", "3 bn" for
+    5000, 5 000 000, 1 000 000, 20 000, 3 000 000 000 (Правописен речник, БАН 2012;
+    Розенталь, § 213). A scale word is no unit (rule "a number and its unit")."""
+    if len(tokens) != 2 or not tokens[0].isdigit():
+        return None
+    entry = number_vocabulary().get(tokens[1])
+    if entry is None or entry[1] != SCALE:
+        return None
+    return float(int(tokens[0]) * entry[0])
+
+
+_DECIMAL_SCALED = re.compile(r"^\s*(\d+)[.,](\d+)\s+([^\W\d_]+)\.?\s*$")
+
+
+def decimal_times_scale(text: str) -> float | None:
+    """Rule "digits and a scale word" with a decimal part, read from the answer as typed
+    (normalising drops the decimal point): "2,5 хиляди", "1.5 млн", "2,5 тыс." for 2500,
+    1 500 000, 2500; the product must be a whole number ("2,0005 хил." is none)."""
+    m = _DECIMAL_SCALED.match(text.casefold())
+    if not m:
+        return None
+    entry = number_vocabulary().get(m.group(3))
+    if entry is None or entry[1] != SCALE:
+        return None
+    whole, frac = m.group(1), m.group(2)
+    value = (int(whole + frac) * entry[0]) / 10 ** len(frac)
+    return float(value) if (int(whole + frac) * entry[0]) % 10 ** len(frac) == 0 else None
 
 
 #: digits grouped by threes with spaces ("8 848", "1 000 000": БДС ISO 80000-1 and the

@@ -305,6 +305,11 @@ def cyr_transcription(norm: str) -> str:
 #   Достоевский/Достоевски;
 # - English /æ/ as Russian э after a consonant, Bulgarian а (and /e/ as е):
 #   Тэтчер/Тачър, Кэмерон/Камерън, Рэмбо/Рамбо; ``convention_forms`` gives both readings.
+# - French and English /ʒy/, /ʃy/, /ju/ after ж, ш, ч as Russian жю, шю, чю and Bulgarian
+#   жу, шу, чу (seventh pass): Жюль Верн/Жул Верн, Жюльетта/Жулиета, Жюльен/Жулиен
+#   (Гиляревский & Старостин, French table; Правописен речник, БАН 2012: жури, брошура,
+#   парашут for Russian жюри, брошюра, парашют);
+_HUSH_YU = re.compile(r"([жшч])ю")
 _W_START = re.compile(r"\bу([оаиэе])")
 _W_VOWEL = {"о": "а", "а": "а", "и": "и", "э": "е", "е": "е"}
 _H_START = re.compile(r"\bг(?=[аеиоуыэюяӧ])")
@@ -334,6 +339,7 @@ def convention_form(norm: str) -> str:
     Bulgarian convention (see the folds above): "Уотсон" and "Ватсон" -> "ватсон",
     "Гарри Поттер" and "Хари Потър" -> "хари потер"."""
     t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("тч", "ч").replace("э", "е")
+    t = _HUSH_YU.sub(r"\1у", t)
     t = t.replace("ьо", "ӧ")
     t = _SOFT_IA.sub("ия", t).replace("ь", "")
     t = _H_START.sub("х", t)

@@ -69,3 +69,47 @@ def test_lone_roman_letter_against_another_number_is_wrong() -> None:
 @pytest.mark.parametrize("given,key", [("C", "Си"), ("B", "Б")])
 def test_lone_letter_is_not_a_number_against_a_word(given: str, key: str) -> None:
     assert check(given, [key], "typo3").code != "number_in_words"
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [
+        ("1 млн", 1_000_000), ("1 млн.", 1_000_000), ("5 хил.", 5000), ("20 тыс.", 20_000),
+        ("3 млрд", 3_000_000_000), ("3 bn", 3_000_000_000), ("5 хиляди", 5000),
+        ("5 миллионов", 5_000_000), ("2,5 хиляди", 2500), ("1.5 млн", 1_500_000),
+        ("2,5 тыс.", 2500), ("четирийсет", 40),
+    ],
+)
+def test_digits_and_a_scale_word(given: str, key: int) -> None:
+    """Rules "a scale word abbreviated" and "digits and a scale word" (issue 30 class 2,
+    seventh pass): digits and a scale word, written out or abbreviated, are their product."""
+    v = check(given, [key], "number")
+    assert (v.outcome, v.code) == ("correct", "right_number")
+
+
+@pytest.mark.parametrize(
+    "given,key",
+    [("5 мл", 5_000_000), ("5 м", 5000), ("5 т", 5000), ("2,5 хиляди", 25), ("1 млн", 1)],
+)
+def test_a_unit_abbreviation_is_no_scale(given: str, key: int) -> None:
+    """Counter-examples: millilitres, metres and tonnes stay units; the product is the
+    number, not its digits."""
+    assert check(given, [key], "number").outcome == "wrong"
+
+
+def test_a_decimal_scale_that_makes_no_whole_number_is_not_read() -> None:
+    assert check("2,0005 хил.", [2], "number").outcome == "review"
+
+
+@pytest.mark.parametrize(
+    "given,key,outcome",
+    [
+        ("2,5", [2.5], "correct"), ("2.5", ["2,5"], "correct"), ("3,14", [3.14], "correct"),
+        ("0,5", [0.5], "correct"), ("25", [2.5], "wrong"), ("314", [3.14], "wrong"),
+        ("2,5", [25], "wrong"), ("1,000", [1000], "correct"),
+    ],
+)
+def test_a_decimal_is_no_whole_number(given: str, key: list, outcome: str) -> None:
+    """Rule "a decimal is no whole number" (seventh pass): the separator is read before
+    normalising drops it; three digits after it stay a thousands group."""
+    assert check(given, key, "number").outcome == outcome
