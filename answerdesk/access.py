@@ -27,6 +27,7 @@ from __future__ import annotations
 import fcntl
 import hmac
 import os
+import re
 import secrets
 import threading
 import time
@@ -58,13 +59,30 @@ _KNOWN_RIGHT: dict[bytes, None] = {}  # keyed (hash, password) pairs found right
 KNOWN_RIGHT_KEPT = 256
 
 
-def bearer_token() -> str | None:
-    """The token of an ``Authorization: Bearer ...`` header, if any."""
-    header = request.headers.get("Authorization", "")
+def bearer_token(header: str | None = None) -> str | None:
+    """The token of an ``Authorization: Bearer ...`` header (this request's, unless
+    given), if any."""
+    if header is None:
+        header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
     return None
+
+
+_LOGIN_FORM = re.compile(r"/(?:host/[^/]+/)?login")
+
+
+def checks_credential(method: str, path: str, authorization: str | None) -> bool:
+    """Whether the app checks a password for this request, and so refuses it (a 429)
+    when its address is over CREDENTIAL_LIMIT: the login forms (host, assistant,
+    organiser), the organiser's ``POST /api/events``, and the host API when a Bearer is
+    sent (api_host). The server's front (serving.py) refuses such requests itself,
+    without the app (security.early_refusal); it must never refuse what the app takes."""
+    if method == "POST" and (path == "/api/events" or _LOGIN_FORM.fullmatch(path)):
+        return True
+    return (path.startswith("/api/host/") and method != "OPTIONS"
+            and bearer_token(authorization or "") is not None)
 
 
 def _credential_counter() -> tuple[Any, str] | None:
@@ -73,6 +91,18 @@ def _credential_counter() -> tuple[Any, str] | None:
     if limiter is None or not limiter.enabled:
         return None
     return limiter.limiter, get_remote_address()
+
+
+def credential_limit_ends(limiter: Any, address: str) -> float | None:
+    """When the address's CREDENTIAL_LIMIT window ends (a Unix time), if the address is
+    over the limit; None if it is not, or limits are off. Needs no request: the server's
+    front asks it (security.early_refusal)."""
+    if not limiter.enabled:
+        return None
+    if limiter.limiter.test(_CREDENTIAL_ITEM, "credentials", address):
+        return None
+    return float(limiter.limiter.get_window_stats(_CREDENTIAL_ITEM, "credentials",
+                                                  address).reset_time)
 
 
 def refuse_over_credential_limit() -> None:
