@@ -12,6 +12,12 @@ slow connection costs a buffer and a file descriptor, not a thread; how many an
 address may hold, and how slowly it may send, are bounded (the numbers below;
 docs/security.md).
 
+The front also answers one refusal itself (issue 31, finding 2): a request that checks
+a password, from an address over the credential limit, gets the app's 429 without the
+app (security.early_refusal decides and words it), held TARPIT_SECONDS in the event
+loop; a flood of wrong passwords then costs a look at the counter per request, and
+the attacker's rate falls to what its connections can wait for.
+
 Not buffered: TLS on gunicorn itself (``certfile``; the documented set-up puts TLS
 on a proxy in front) falls back to gunicorn's own reading.
 """

@@ -156,6 +156,7 @@ def test_31_2_the_front_refuses_only_what_the_app_refuses(strict_app):
         resp = client.open(path.format(code=code), method=method, headers=WRONG,
                            environ_base=address, **form)
         assert resp.status_code == 429, (method, path, resp.status_code)
+        assert 1 <= int(resp.headers["Retry-After"]) <= 60  # the app's 429 says it too
         head = f"{method} {path.format(code=code)} HTTP/1.1\r\nAuthorization: Bearer x\r\n\r\n"
         assert early_refusal(strict_app, 0, head.encode(), "10.0.0.7") is not None, path
         assert early_refusal(strict_app, 0, head.encode(), "10.0.0.8") is None, path
