@@ -392,8 +392,8 @@ def early_refusal(app: Flask, proxies: int, head: bytes, peer: str) -> EarlyRefu
     path, _, query = target.partition("?")
     if "%" in path:
         path = unquote(path, encoding="latin-1")  # as gunicorn makes PATH_INFO
-    if not path.startswith(("/api/", "/login", "/host/")):
-        return None  # a phone's page or poll: nothing more is read
+    if not (path.startswith("/api/host/") or path == "/api/events" or path.endswith("/login")):
+        return None  # a phone's save, page or poll: nothing more is read
     environ: dict[str, Any] = {"REQUEST_METHOD": method, "PATH_INFO": path,
                                "QUERY_STRING": query, "REMOTE_ADDR": peer or "127.0.0.1"}
     for header in rest.split(b"\r\n"):
@@ -418,7 +418,7 @@ def early_refusal(app: Flask, proxies: int, head: bytes, peer: str) -> EarlyRefu
                                     _early_locale(app, PlainRequest(environ)))
     except Exception:  # noqa: BLE001 - the app then answers (and logs) as it always does
         return None
-    return EarlyRefusal(headers, body, ends_at)
+    return EarlyRefusal(headers, b"" if method == "HEAD" else body, ends_at)
 
 
 def _early_locale(app: Flask, plain: PlainRequest) -> str:

@@ -9,7 +9,10 @@ ratios (measured in the same run) and the machine's load average while it ran. A
 third phase, the flood anchor, sends as many requests that check no password (a wrong
 team token): what the flood itself costs on this machine, password or not. Before the
 fix the check ran inside SQLite's write transaction (6 ms -> 1.7 s p50 with 8
-attackers); the goal is a ratio within 2.
+attackers); the goal is a ratio within 2. Once the address is over the limit, the
+server's front answers its guesses itself, each 429 held TARPIT_SECONDS (5 s; set
+TARPIT_SECONDS=0 to measure the front's refusal alone), so the attackers send a few
+a second instead of hundreds.
 
     python bench/credential_bench.py [--db URL] [--attackers 8] [--seconds 8] [--limits]
 """
