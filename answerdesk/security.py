@@ -388,7 +388,11 @@ def early_refusal(app: Flask, proxies: int, head: bytes, peer: str) -> EarlyRefu
         return None
     method, target = parts[0].decode("latin-1"), parts[1].decode("latin-1")
     if not target.startswith("/"):
-        target = urlsplit(target).path or "/"  # absolute form (a proxy's request)
+        try:
+            split = urlsplit(target)  # absolute form (a proxy's request)
+        except ValueError:
+            return None  # gunicorn's parser answers it
+        target = (split.path or "/") + (f"?{split.query}" if split.query else "")
     path, _, query = target.partition("?")
     if "%" in path:
         path = unquote(path, encoding="latin-1")  # as gunicorn makes PATH_INFO

@@ -334,7 +334,11 @@ class BufferingWorker(ThreadWorker):
         if refuse is None:
             return None
         peer = conn.client[0] if isinstance(conn.client, tuple) else ""
-        return refuse(head, peer)
+        try:
+            return refuse(head, peer)
+        except Exception:  # noqa: BLE001 - the app then answers the request, as without it
+            self.log.exception("the early refusal failed; the app answers the request")
+            return None
 
     def _take_in(self, conn: _Conn) -> Any:
         arriving = conn.arriving

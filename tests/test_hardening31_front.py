@@ -172,6 +172,12 @@ def test_31_2_the_front_refuses_only_what_the_app_refuses(strict_app):
     encoded = f"POST /api/%68ost/events/{code}/rounds/2/open HTTP/1.1\r\nAuthorization: " \
               "Bearer x\r\n\r\n"
     assert early_refusal(strict_app, 0, encoded.encode(), "10.0.0.7") is not None
+    absolute = f"POST http://quiz.test/api/host/events/{code}/rounds/2/open?lang=en " \
+               "HTTP/1.1\r\nAuthorization: Bearer x\r\n\r\n"
+    refusal = early_refusal(strict_app, 0, absolute.encode(), "10.0.0.7")
+    assert refusal is not None and "Too many attempts" in refusal.body.decode()
+    assert early_refusal(strict_app, 0, b"POST http://[::1/x HTTP/1.1\r\n\r\n",
+                         "10.0.0.7") is None
 
 
 def test_31_2_behind_a_proxy_the_front_counts_the_forwarded_address(strict_app):
