@@ -429,8 +429,9 @@ def _early_locale(app: Flask, plain: PlainRequest) -> str:
     """The language the app would answer this request in (answerdesk.select_locale; a
     login form or the host API is never a projector page)."""
     chosen = plain.args.get("lang")
-    if chosen is None and plain.cookies.get(app.config.get("SESSION_COOKIE_NAME", "session")):
-        opened = app.session_interface.open_session(app, plain)  # type: ignore[arg-type]
+    sessions = app.session_interface
+    if chosen is None and plain.cookies.get(sessions.get_cookie_name(app)):
+        opened = sessions.open_session(app, plain)  # type: ignore[arg-type]
         chosen = opened.get("lang") if opened is not None else None
     return choose_locale(app.config["LANGUAGES"], chosen, plain.accept_languages)
 

@@ -81,7 +81,8 @@ SEND_SECONDS = 30
 # and its 429 is held this long in the event loop, holding no thread (the tarpit): an
 # attacker who sends again as soon as answered gets one refusal per TARPIT_SECONDS a
 # connection, and at most CONNECTIONS_PER_ADDRESS connections (docs/security.md). Less
-# than IDLE_SECONDS: a tarpitted connection is held no longer than a silent one may be.
+# than IDLE_SECONDS: a tarpitted connection is held no longer than a silent one may be
+# (the worker's loop looks at least once a second: a 429 may wait a second more).
 TARPIT_SECONDS = 5.0
 
 _HEAD_END = b"\r\n\r\n"

@@ -199,4 +199,12 @@ def test_31_2_behind_a_proxy_the_front_counts_the_forwarded_address(strict_app):
     assert dict(refusal.headers)["Cache-Control"] == "no-store"
     assert refusal.ends_at > time.time()
     assert early_refusal(strict_app, 1, head("10.0.0.7, 10.0.0.8"), "127.0.0.1") is None
+    # the language the phone chose (kept in its session) wins over its browser's
+    chooser = strict_app.test_client()
+    chooser.get("/lang/en")
+    cookie = chooser.get_cookie("session", domain="quiz.test")
+    with_cookie = head("10.0.0.7").replace(b"\r\n\r\n",
+                                            f"\r\nCookie: session={cookie.value}\r\n\r\n".encode())
+    refusal = early_refusal(strict_app, 1, with_cookie, "127.0.0.1")
+    assert refusal is not None and "Too many attempts" in json.loads(refusal.body)["message"]
     assert early_refusal(strict_app, 0, head("10.0.0.7"), "127.0.0.1") is None
