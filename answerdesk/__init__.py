@@ -19,15 +19,13 @@ def select_locale() -> str:
     """Bulgarian first; the phone's own language when it is one we speak."""
     from flask import current_app, request, session
 
-    from .i18n import screen_locale
+    from .i18n import choose_locale, screen_locale
 
-    languages = current_app.config["LANGUAGES"]
     if screen := screen_locale():
         return screen
-    chosen: str | None = request.args.get("lang") or session.get("lang")
-    if chosen is not None and chosen in languages:
-        return chosen
-    return request.accept_languages.best_match(languages) or languages[0]
+    return choose_locale(current_app.config["LANGUAGES"],
+                         request.args.get("lang") or session.get("lang"),
+                         request.accept_languages)
 
 
 def create_app(config: Mapping[str, Any] | None = None) -> Flask:

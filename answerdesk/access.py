@@ -13,13 +13,14 @@ request's database transaction (a hash is read in a read-only transaction that
 ends first, so scrypt never holds SQLite's write lock while phones wait to save),
 and each address may get CREDENTIAL_LIMIT wrong passwords a minute over all
 host, assistant and organiser routes; beyond that every check from it is refused
-(429), the right password too, before any hashing. One hash is computed at a
-time on the whole server, in a thread of lower CPU priority (scrypt takes a
-core for 0.1-1 s: a burst of them took both cores of a venue laptop from the
-phones' saves); a check that cannot start
-within HASHING_WAIT seconds is refused like one over the limit. A password found
-right is remembered by the process (keyed by the secret), so a host API client
-sending it with every call costs one hash.
+(429, Retry-After: the rest of the minute), the right password too, before any
+hashing; under gunicorn the server's front refuses such requests itself, without
+the app (checks_credential, serving.py). One hash is computed at a time on the
+whole server, in a thread of lower CPU priority (scrypt takes a core for 0.1-1 s:
+a burst of them took both cores of a venue laptop from the phones' saves); a check
+that cannot start within HASHING_WAIT seconds is refused like one over the limit. A
+password found right is remembered by the process (keyed by the secret), so a host
+API client sending it with every call costs one hash.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from __future__ import annotations
 import fcntl
 import hmac
 import os
+import re
 import secrets
 import time
 from collections.abc import Callable, Iterator
@@ -58,13 +60,30 @@ _KNOWN_RIGHT: dict[bytes, None] = {}  # keyed (hash, password) pairs found right
 KNOWN_RIGHT_KEPT = 256
 
 
-def bearer_token() -> str | None:
-    """The token of an ``Authorization: Bearer ...`` header, if any."""
-    header = request.headers.get("Authorization", "")
+def bearer_token(header: str | None = None) -> str | None:
+    """The token of an ``Authorization: Bearer ...`` header (this request's, unless
+    given), if any."""
+    if header is None:
+        header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() == "bearer" and token.strip():
         return token.strip()
     return None
+
+
+_LOGIN_FORM = re.compile(r"/(?:host/[^/]+/)?login")
+
+
+def checks_credential(method: str, path: str, authorization: str | None) -> bool:
+    """Whether the app checks a password for this request, and so refuses it (a 429)
+    when its address is over CREDENTIAL_LIMIT: the login forms (host, assistant,
+    organiser), the organiser's ``POST /api/events``, and the host API when a Bearer is
+    sent (api_host). The server's front (serving.py) refuses such requests itself,
+    without the app (security.early_refusal); it must never refuse what the app takes."""
+    if method == "POST" and (path == "/api/events" or _LOGIN_FORM.fullmatch(path)):
+        return True
+    return (path.startswith("/api/host/") and method != "OPTIONS"
+            and bearer_token(authorization or "") is not None)
 
 
 def _credential_counter() -> tuple[Any, str] | None:
@@ -75,12 +94,36 @@ def _credential_counter() -> tuple[Any, str] | None:
     return limiter.limiter, get_remote_address()
 
 
+def credential_limit_ends(limiter: Any, address: str) -> float | None:
+    """When the address's CREDENTIAL_LIMIT window ends (a Unix time), if the address is
+    over the limit; None if it is not, or limits are off. Needs no request: the server's
+    front asks it (security.early_refusal)."""
+    if not limiter.enabled:
+        return None
+    return _window_end(limiter.limiter, address)
+
+
+def _window_end(strategy: Any, address: str) -> float | None:
+    if strategy.test(_CREDENTIAL_ITEM, "credentials", address):
+        return None
+    return float(strategy.get_window_stats(_CREDENTIAL_ITEM, "credentials",
+                                           address).reset_time)
+
+
+def _refuse_if_over(counter: tuple[Any, str] | None) -> None:
+    """A 429 for an address over CREDENTIAL_LIMIT, with Retry-After: the seconds left in
+    its minute (the server's front says the same: security.early_refusal)."""
+    ends = None if counter is None else _window_end(*counter)
+    if ends is not None:
+        refusal = RateLimited("Too many attempts: wait a minute and try again.")
+        refusal.retry_after = max(1, int(ends - time.time() + 0.999))
+        raise refusal
+
+
 def refuse_over_credential_limit() -> None:
     """Refuse (429) an address over CREDENTIAL_LIMIT before anything else is done for its
     request: no read of the event, no transaction, only the counter's look-up."""
-    counter = _credential_counter()
-    if counter is not None and not counter[0].test(_CREDENTIAL_ITEM, "credentials", counter[1]):
-        raise RateLimited("Too many attempts: wait a minute and try again.")
+    _refuse_if_over(_credential_counter())
 
 
 def checked_credential(check: Callable[[], bool]) -> bool:
@@ -88,8 +131,7 @@ def checked_credential(check: Callable[[], bool]) -> bool:
     address over CREDENTIAL_LIMIT, counted when wrong. No transaction may be open: the
     caller read what it needs in a read-only block that has ended."""
     counter = _credential_counter()
-    if counter is not None and not counter[0].test(_CREDENTIAL_ITEM, "credentials", counter[1]):
-        raise RateLimited("Too many attempts: wait a minute and try again.")
+    _refuse_if_over(counter)
     if db.session().in_transaction():
         db.session.rollback()  # nothing was written before a credential check
     right = check()

@@ -102,6 +102,7 @@ class TooLarge(DeskError):
 class RateLimited(DeskError):
     status = 429
     code = "rate_limited"
+    retry_after: int | None = None  # seconds, when known: the Retry-After header
 
 
 class Busy(DeskError):

@@ -48,6 +48,14 @@ def reason_text(code: str | None, params: Any = None, fallback: str = "") -> str
     return render(code, params, t.gettext, t.ngettext) or fallback
 
 
+def choose_locale(languages: list[str], chosen: str | None, accepted: Any) -> str:
+    """A phone's language: its own choice (``?lang=``, kept in its session) when we speak
+    it, else the best of its browser's Accept-Language, else Bulgarian (the first)."""
+    if chosen is not None and chosen in languages:
+        return chosen
+    return accepted.best_match(languages) or languages[0]
+
+
 def screen_locale() -> str | None:
     """The event's projector language on the projector's pages, else None."""
     code = (request.view_args or {}).get("code")

@@ -16,11 +16,13 @@ at a shared store (e.g. ``redis://``) for exact counts across workers.
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, NamedTuple
+from urllib.parse import unquote, urlsplit
 
 from flask import Flask, Request, Response, current_app, jsonify, render_template, request
 from flask.sessions import SecureCookieSessionInterface
@@ -29,14 +31,17 @@ from flask_limiter.util import get_remote_address
 from flask_talisman import Talisman
 from werkzeug.datastructures import Headers
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.http import parse_list_header
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.utils import cached_property
+from werkzeug.wrappers import Request as PlainRequest
 from werkzeug.wsgi import LimitedStream
 
 from . import ratestore
-from .access import bearer_token, has_host_session
+from .access import bearer_token, checks_credential, credential_limit_ends, has_host_session
 from .errors import NotFound, RateLimited, TooLarge
 from .extensions import csrf
+from .i18n import choose_locale
 
 CSP = {
     "default-src": "'self'",
@@ -238,6 +243,7 @@ def init_security(app: Flask) -> None:
             app.view_functions[endpoint] = joins(  # type: ignore[assignment]
                 app.view_functions[endpoint])
             app.extensions["answerdesk_limited"].add(endpoint)
+    app.extensions["answerdesk_early_refusal"] = partial(early_refusal, app, proxies)
     app.request_class = DeskRequest
     app.before_request(_view_args_fit_the_database)
     app.before_request(_host_api_session_needs_csrf)
@@ -328,13 +334,14 @@ def _too_large(error: Exception):
 def _too_many(error: Exception):
     """A limit's 429, with Retry-After: the seconds until its window ends, which the
     phones wait before sending the same request again (static/phone.js)."""
+    return _too_many_body(), 429, {"Retry-After": str(_seconds_to_reset())}
+
+
+def _too_many_body() -> Response | str:
     refusal = RateLimited("Too many attempts: wait a minute and try again.")
-    response: Response | str
     if request.path.startswith("/api/"):
-        response = jsonify(refusal.to_json())
-    else:
-        response = render_template("error.html", error=refusal)
-    return response, 429, {"Retry-After": str(_seconds_to_reset())}
+        return jsonify(refusal.to_json())
+    return render_template("error.html", error=refusal)
 
 
 def _seconds_to_reset() -> int:
@@ -347,3 +354,99 @@ def _seconds_to_reset() -> int:
     except Exception:  # noqa: BLE001 - a header must not turn a refusal into a 500
         current_app.logger.warning("no reset time for a 429", exc_info=True)
     return 60
+
+
+# -- the server's front: a refusal without the app (issue 31, finding 2) ----------------
+
+class EarlyRefusal(NamedTuple):
+    """A 429 the server's front sends itself: its header lines (without Content-Length
+    and Retry-After), its body, and when the address's window ends (Unix time)."""
+
+    headers: list[tuple[str, str]]
+    body: bytes
+    ends_at: float
+
+
+#: (API or page, language) -> the refusal's header lines and body, made once per process
+_EARLY_BODIES: dict[tuple[bool, str], tuple[list[tuple[str, str]], bytes]] = {}
+_EARLY_LOCK = threading.Lock()
+_WANTED = {b"authorization": "HTTP_AUTHORIZATION", b"x-forwarded-for": "HTTP_X_FORWARDED_FOR",
+           b"accept-language": "HTTP_ACCEPT_LANGUAGE", b"cookie": "HTTP_COOKIE"}
+
+
+def early_refusal(app: Flask, proxies: int, head: bytes, peer: str) -> EarlyRefusal | None:
+    """The 429 for a request that checks a password (access.checks_credential) from an
+    address over access.CREDENTIAL_LIMIT, which the app would refuse in the same words;
+    else None, and the app serves the request. Called by the server's front
+    (serving.BufferingWorker) with the request's header block, in no request context:
+    a flood of such requests then costs a look at the counter, not a Flask request
+    (bench/credential_bench.py). The address is the one the limits count
+    (X-Forwarded-For as ProxyFix reads it with PROXY_COUNT)."""
+    line, _, rest = head.partition(b"\r\n")
+    parts = line.split(b" ")
+    if len(parts) != 3:
+        return None
+    method, target = parts[0].decode("latin-1"), parts[1].decode("latin-1")
+    if not target.startswith("/"):
+        try:
+            split = urlsplit(target)  # absolute form (a proxy's request)
+        except ValueError:
+            return None  # gunicorn's parser answers it
+        target = (split.path or "/") + (f"?{split.query}" if split.query else "")
+    path, _, query = target.partition("?")
+    if "%" in path:
+        path = unquote(path, encoding="latin-1")  # as gunicorn makes PATH_INFO
+    if not (path.startswith("/api/host/") or path == "/api/events" or path.endswith("/login")):
+        return None  # a phone's save, page or poll: nothing more is read
+    environ: dict[str, Any] = {"REQUEST_METHOD": method, "PATH_INFO": path,
+                               "QUERY_STRING": query, "REMOTE_ADDR": peer or "127.0.0.1"}
+    for header in rest.split(b"\r\n"):
+        name, _, value = header.partition(b":")
+        key = _WANTED.get(name.strip().lower())
+        if key is not None:
+            text = value.strip().decode("latin-1")
+            environ[key] = f"{environ[key]},{text}" if key in environ else text
+    if not checks_credential(method, path, environ.get("HTTP_AUTHORIZATION")):
+        return None
+    address = environ["REMOTE_ADDR"]
+    if proxies:
+        forwarded = parse_list_header(environ.get("HTTP_X_FORWARDED_FOR", ""))
+        if len(forwarded) >= proxies and forwarded[-proxies]:
+            address = forwarded[-proxies]
+    limiter = app.extensions.get("answerdesk_limiter")
+    try:
+        ends_at = None if limiter is None else credential_limit_ends(limiter, address)
+        if ends_at is None:
+            return None
+        headers, body = _early_body(app, path.startswith("/api/"),
+                                    _early_locale(app, PlainRequest(environ)))
+    except Exception:  # noqa: BLE001 - the app then answers (and logs) as it always does
+        return None
+    return EarlyRefusal(headers, b"" if method == "HEAD" else body, ends_at)
+
+
+def _early_locale(app: Flask, plain: PlainRequest) -> str:
+    """The language the app would answer this request in (answerdesk.select_locale; a
+    login form or the host API is never a projector page)."""
+    chosen = plain.args.get("lang")
+    sessions = app.session_interface
+    if chosen is None and plain.cookies.get(sessions.get_cookie_name(app)):
+        opened = sessions.open_session(app, plain)  # type: ignore[arg-type]
+        chosen = opened.get("lang") if opened is not None else None
+    return choose_locale(app.config["LANGUAGES"], chosen, plain.accept_languages)
+
+
+def _early_body(app: Flask, api: bool, locale: str) -> tuple[list[tuple[str, str]], bytes]:
+    """The app's own 429 (_too_many's words, and every header the app adds to a
+    response), made once per process for each kind and language."""
+    key = (api, locale)
+    made = _EARLY_BODIES.get(key)
+    if made is None:
+        with _EARLY_LOCK, app.test_request_context(
+                "/api/host/" if api else "/host/-/login", method="POST",
+                query_string={"lang": locale}):
+            response = app.process_response(app.make_response(_too_many_body()))
+            headers = [(k, v) for k, v in response.headers.items()
+                       if k.lower() not in ("content-length", "set-cookie", "vary")]
+            made = _EARLY_BODIES[key] = (headers, response.get_data())
+    return made

@@ -12,6 +12,12 @@ slow connection costs a buffer and a file descriptor, not a thread; how many an
 address may hold, and how slowly it may send, are bounded (the numbers below;
 docs/security.md).
 
+The front also answers one refusal itself (issue 31, finding 2): a request that checks
+a password, from an address over the credential limit, gets the app's 429 without the
+app (security.early_refusal decides and words it), held TARPIT_SECONDS in the event
+loop; a flood of wrong passwords then costs a look at the counter per request, and
+the attacker's rate falls to what its connections can wait for.
+
 Not buffered: TLS on gunicorn itself (``certfile``; the documented set-up puts TLS
 on a proxy in front) falls back to gunicorn's own reading.
 """
@@ -70,9 +76,18 @@ SPOOL_BYTES = 1024 * 1024
 TURN_BYTES = 4 * 1024 * 1024
 # A response the client does not read blocks its thread for this long at most.
 SEND_SECONDS = 30
+# A request that checks a password, from an address over the credential limit
+# (access.CREDENTIAL_LIMIT), is refused here without the app (security.early_refusal),
+# and its 429 is held this long in the event loop, holding no thread (the tarpit): an
+# attacker who sends again as soon as answered gets one refusal per TARPIT_SECONDS a
+# connection, and at most CONNECTIONS_PER_ADDRESS connections (docs/security.md). Less
+# than IDLE_SECONDS: a tarpitted connection is held no longer than a silent one may be
+# (the worker's loop looks at least once a second: a 429 may wait a second more).
+TARPIT_SECONDS = 5.0
 
 _HEAD_END = b"\r\n\r\n"
 _WAIT = object()  # handle(): the request has not fully arrived; back to the event loop
+_TARPIT = object()  # handle(): refused without the app; the 429 waits in the event loop
 
 
 class _Refused(Exception):
@@ -132,6 +147,7 @@ class _Conn(TConn):
         self.pending = bytearray()
         self.arriving: _Arriving | None = None
         self.on_close = on_close
+        self.refusal: Any = None  # security.EarlyRefusal, while in the tarpit
 
     def close(self, graceful: bool = False) -> None:
         if self.on_close is not None:
@@ -229,6 +245,8 @@ class BufferingWorker(ThreadWorker):
         # replaces these before the fork): alone, a server of one process
         self.address_counts: tuple[AddressCounts, int] = (AddressCounts(1), 0)
         self.arriving_conns: set[_Conn] = set()
+        self.tarpit: deque[tuple[float, _Conn]] = deque()  # (when to answer, connection)
+        self.tarpit_seconds = _setting("TARPIT_SECONDS", TARPIT_SECONDS)
         self.next_scan = 0.0
         self.next_cap_warning = 0.0
 
@@ -303,12 +321,25 @@ class BufferingWorker(ThreadWorker):
 
     def handle(self, conn: Any) -> Any:
         """In a thread: take what has arrived without waiting; an incomplete request
-        goes back to the event loop (``_WAIT``), a complete one is served."""
+        goes back to the event loop (``_WAIT``), one the app would refuse as over the
+        credential limit to the tarpit (``_TARPIT``), a complete one is served."""
         if isinstance(conn, _Conn) and conn.arriving is not None:
             status = self._take_in(conn)
-            if status is _WAIT or status is False:
+            if status is _WAIT or status is False or status is _TARPIT:
                 return status
         return super().handle(conn)
+
+    def _early_refusal(self, conn: _Conn, head: bytes) -> Any:
+        """The app's early refusal of this request (security.early_refusal), if any."""
+        refuse = getattr(self.wsgi, "extensions", {}).get("answerdesk_early_refusal")
+        if refuse is None:
+            return None
+        peer = conn.client[0] if isinstance(conn.client, tuple) else ""
+        try:
+            return refuse(head, peer)
+        except Exception:  # noqa: BLE001 - the app then answers the request, as without it
+            self.log.exception("the early refusal failed; the app answers the request")
+            return None
 
     def _take_in(self, conn: _Conn) -> Any:
         arriving = conn.arriving
@@ -348,6 +379,13 @@ class BufferingWorker(ThreadWorker):
         if pieces is None:
             return _WAIT
         conn.arriving = None
+        assert arriving.head is not None
+        conn.refusal = self._early_refusal(conn, arriving.head)
+        if conn.refusal is not None:
+            for piece in pieces:
+                if not isinstance(piece, bytes):
+                    piece.close()
+            return _TARPIT
         conn.parser.unreader.pieces.extend(pieces)
         return True
 
@@ -431,11 +469,31 @@ class BufferingWorker(ThreadWorker):
         self.nr_conns -= 1
         conn.close()
 
+    def _answer_tarpit(self, now: float) -> None:
+        """Send the held 429s whose time has come (all of them when the worker stops),
+        and close their connections."""
+        while self.tarpit and (self.tarpit[0][0] <= now or not self.alive):
+            _, conn = self.tarpit.popleft()
+            refusal, conn.refusal = conn.refusal, None
+            lines = [b"HTTP/1.1 429 Too Many Requests"]
+            lines += [f"{name}: {value}".encode("latin-1") for name, value in refusal.headers]
+            wait = max(1, int(refusal.ends_at - time.time() + 0.999))
+            lines += [b"Retry-After: %d" % wait, b"Content-Length: %d" % len(refusal.body),
+                      b"Connection: close", b"", refusal.body]
+            try:
+                conn.sock.send(b"\r\n".join(lines))
+            except OSError:
+                pass
+            self.nr_conns -= 1
+            conn.close()
+
     def murder_pending(self) -> None:
-        """Also close the connections whose request arrives too slowly (looked over
-        every SCAN_SECONDS, and at once when the worker stops)."""
+        """Also answer the tarpit's due 429s, and close the connections whose request
+        arrives too slowly (looked over every SCAN_SECONDS, and at once when the worker
+        stops)."""
         super().murder_pending()
         now = time.monotonic()
+        self._answer_tarpit(now)
         if now < self.next_scan and self.alive:
             return
         self.next_scan = now + SCAN_SECONDS
@@ -464,6 +522,10 @@ class BufferingWorker(ThreadWorker):
             result = False
         if result is _WAIT and self.alive:
             self._await_request(conn)
+            return
+        if result is _TARPIT:
+            self.tarpit.append((time.monotonic() + self.tarpit_seconds, conn))
+            self._answer_tarpit(time.monotonic())  # at once if stopping or no tarpit
             return
         if result is True and self.alive:
             # what the parser read ahead is the start of the next request

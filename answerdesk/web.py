@@ -17,7 +17,7 @@ from .bodies import N_, B, Body, read
 from .core.teams import event_and_team_by_token
 from .core.text import is_valid_text
 from .database.busy import is_busy
-from .errors import Busy, DeskError
+from .errors import Busy, DeskError, RateLimited
 from .extensions import db
 from .models import Event, Team
 
@@ -176,7 +176,7 @@ def register_error_handlers(app: Flask) -> None:
         app.logger.info("refused %s %s %s: %s", request.method, request.path, error.status,
                         error.code)
         headers: dict[str, str] = {}
-        if isinstance(error, Busy):
+        if isinstance(error, Busy | RateLimited) and error.retry_after:
             headers["Retry-After"] = str(error.retry_after)
         if request.path.startswith("/api/"):  # every JSON route (formats' too) is here
             return jsonify(error.to_json()), error.status, headers

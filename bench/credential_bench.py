@@ -9,7 +9,10 @@ ratios (measured in the same run) and the machine's load average while it ran. A
 third phase, the flood anchor, sends as many requests that check no password (a wrong
 team token): what the flood itself costs on this machine, password or not. Before the
 fix the check ran inside SQLite's write transaction (6 ms -> 1.7 s p50 with 8
-attackers); the goal is a ratio within 2.
+attackers); the goal is a ratio within 2. Once the address is over the limit, the
+server's front answers its guesses itself, each 429 held TARPIT_SECONDS (5 s; set
+TARPIT_SECONDS=0 to measure the front's refusal alone), so the attackers send a few
+a second instead of hundreds.
 
     python bench/credential_bench.py [--db URL] [--attackers 8] [--seconds 8] [--limits]
 """
@@ -31,8 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from harness import Served, new_event, prepare_database  # noqa: E402
 
 
-def _saves(url: str, code: str, tokens: list[str], seconds: float) -> list[float]:
-    """Each phone saves its answer again and again for ``seconds``: the latencies (ms)."""
+def _saves(url: str, code: str, tokens: list[str], seconds: float,
+           started_at: list[float] | None = None) -> list[float]:
+    """Each phone saves its answer again and again for ``seconds``: the latencies (ms);
+    ``started_at`` gets when each began (time.monotonic), in the same order."""
     times: list[float] = []
     stop = time.monotonic() + seconds
 
@@ -41,16 +46,18 @@ def _saves(url: str, code: str, tokens: list[str], seconds: float) -> list[float
         n = 0
         while time.monotonic() < stop:
             n += 1
-            started = time.perf_counter()
+            began, started = time.monotonic(), time.perf_counter()
             resp = session.put(f"{url}/api/events/{code}/answers/2/1", timeout=30,
                                json={"text": f"Канбера {n}"},
                                headers={"Authorization": f"Bearer {token}"})
-            if resp.status_code == 200:
-                times.append((time.perf_counter() - started) * 1000)
-            else:
-                times.append(float("inf"))
+            took = (time.perf_counter() - started) * 1000
+            with lock:
+                times.append(took if resp.status_code == 200 else float("inf"))
+                if started_at is not None:
+                    started_at.append(began)
             time.sleep(0.05)
 
+    lock = threading.Lock()
     threads = [threading.Thread(target=phone, args=(t,)) for t in tokens]
     for t in threads:
         t.start()
@@ -59,11 +66,21 @@ def _saves(url: str, code: str, tokens: list[str], seconds: float) -> list[float
     return times
 
 
+#: When the attackers' address got its first 429 of the limit (time.monotonic): the
+#: allowed wrong passwords (CREDENTIAL_LIMIT) have been hashed by then.
+_OVER: list[float] = []
+_WRONG = [0]  # the attackers' 401s: wrong passwords hashed and refused
+
+
 def _attack(url: str, code: str, stop: threading.Event, count: list[int]) -> None:
     session = requests.Session()
     while not stop.is_set():
-        session.post(f"{url}/api/host/events/{code}/rounds/2/open", timeout=30,
-                     headers={"Authorization": "Bearer wrong-password"})
+        resp = session.post(f"{url}/api/host/events/{code}/rounds/2/open", timeout=30,
+                            headers={"Authorization": "Bearer wrong-password"})
+        if resp.status_code == 401:
+            _WRONG[0] += 1
+        elif resp.status_code == 429 and _WRONG[0] >= 10 and not _OVER:
+            _OVER.append(time.monotonic())  # a 429 of the limit, not of the hashing lane
         count[0] += 1
 
 
@@ -78,7 +95,7 @@ def _flood(url: str, code: str, stop: threading.Event, count: list[int]) -> None
 
 
 def _during(target, url: str, code: str, threads: int, tokens: list[str],
-            seconds: float) -> tuple[list[float], int]:
+            seconds: float, started_at: list[float] | None = None) -> tuple[list[float], int]:
     """The saves' latencies while ``threads`` threads run ``target``; requests they sent."""
     stop, count = threading.Event(), [0]
     senders = [threading.Thread(target=target, args=(url, code, stop, count))
@@ -87,7 +104,7 @@ def _during(target, url: str, code: str, threads: int, tokens: list[str],
         t.start()
     time.sleep(0.5)
     try:
-        return _saves(url, code, tokens, seconds), count[0]
+        return _saves(url, code, tokens, seconds, started_at), count[0]
     finally:
         stop.set()
         for t in senders:
@@ -132,7 +149,9 @@ def main(argv: list[str] | None = None) -> int:
                           headers={"Authorization": f"Bearer {password}"})
             _saves(url, code, tokens, 1)  # warm-up
             alone = _saves(url, code, tokens, args.seconds)
-            attacked, sent = _during(_attack, url, code, args.attackers, tokens, args.seconds)
+            began: list[float] = []
+            attacked, sent = _during(_attack, url, code, args.attackers, tokens, args.seconds,
+                                     began)
             flooded, flood_sent = _during(_flood, url, code, args.attackers, tokens,
                                           args.seconds)
         finally:
@@ -142,6 +161,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{load_before[0]:.1f} before, {load_after[0]:.1f} after")
     print(_line("saves alone (anchor)", alone))
     print(_line(f"with {args.attackers} attackers", attacked))
+    if _OVER:  # the same saves: while the allowed guesses were hashed, and after
+        hashing = [t for t, b in zip(attacked, began, strict=True) if b < _OVER[0]]
+        print(_line("  ... hashing the first 10", hashing))
+        print(_line("  ... over the limit",
+                    [t for t, b in zip(attacked, began, strict=True) if b >= _OVER[0]]))
     print(_line(f"with {args.attackers} flooders", flooded))
     print(f"wrong passwords sent: {sent} ({sent / (args.seconds + 0.5):.0f}/s); wrong team "
           f"tokens sent by the flood anchor: {flood_sent} ({flood_sent / (args.seconds + 0.5):.0f}"

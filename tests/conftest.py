@@ -215,11 +215,14 @@ def english(client) -> None:
     client.environ_base["HTTP_ACCEPT_LANGUAGE"] = "en"
 
 
-def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int = 8) -> Server:
-    """The real app under gunicorn's threaded workers, as `make run` serves it."""
+def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int = 8,
+                   env: dict[str, str] | None = None) -> Server:
+    """The real app under gunicorn's threaded workers, as `make run` serves it (``env``:
+    settings over the defaults)."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
-           "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0", "ACCESS_LOG": "off"}
+           "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0", "ACCESS_LOG": "off",
+           **(env or {})}
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", str(workers),
          "--threads", str(threads), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
@@ -252,8 +255,8 @@ def serve(app, db_uri: str, tmp_path: Path):
     """Start gunicorn on the test's database with the workers wanted; stopped after."""
     servers: list[Server] = []
 
-    def start(workers: int = 2, threads: int = 8) -> Server:
-        servers.append(start_gunicorn(db_uri, tmp_path, workers, threads))
+    def start(workers: int = 2, threads: int = 8, env: dict[str, str] | None = None) -> Server:
+        servers.append(start_gunicorn(db_uri, tmp_path, workers, threads, env))
         return servers[-1]
 
     yield start
