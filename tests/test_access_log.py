@@ -109,6 +109,7 @@ def test_under_gunicorn_each_request_has_its_line_on_stdout_by_default(serve, tm
         assert (ok.status_code, refused.status_code) == (200, 404)
         stop_gunicorn(server)  # at once: the worker writes its queue as it exits
     text = out.read_text()
+    assert '"GET' not in text, "gunicorn's own access line is written too"
     assert re.search(rf" 127\.0\.0\.1 GET /api/openapi\.json 200 {len(ok.content)} "
                      r"[\d.]+ms \[night-42\]$", text, re.M), text
     # No header: the id the app's own log gave the refusal (on stderr).
