@@ -59,9 +59,10 @@ def line(stamp: str, resp: Any, environ: dict[str, Any], request_time: timedelta
     rid = environ.get(REQUEST_ID_KEY) or environ.get("HTTP_X_REQUEST_ID") or "-"
     target = environ.get("RAW_URI") or environ.get("PATH_INFO") or "-"
     sent = resp.sent
+    status = getattr(resp, "status_code", None)  # set only once the app started a response
     return (f"{stamp} {environ.get('REMOTE_ADDR') or '-'} "
             f"{clean(environ.get('REQUEST_METHOD') or '-')} {clean(target)} "
-            f"{resp.status_code or '-'} {'-' if sent is None else sent} "
+            f"{status or '-'} {'-' if sent is None else sent} "
             f"{request_time.total_seconds() * 1000:.1f}ms [{clean(rid)}]")
 
 

@@ -37,6 +37,8 @@ def test_a_line_names_client_request_status_size_time_and_request_id():
 def test_a_missing_request_id_size_or_status_is_a_dash():
     got = line(STAMP, resp(None, None), environ("/"), timedelta(0))
     assert got == f"{STAMP} 10.0.0.7 PUT / - - 0.0ms [-]"
+    never_started = SimpleNamespace(sent=0)  # gunicorn's Response before start_response
+    assert line(STAMP, never_started, environ("/"), timedelta(0)).endswith(" / - 0 0.0ms [-]")
 
 
 def test_the_id_the_apps_log_used_wins_over_the_header():
