@@ -38,13 +38,13 @@ workers = int(os.environ.get("WORKERS", "4"))
 threads = int(os.environ.get("THREADS", "48"))
 REQUEST_THREADS = 8
 keepalive = 10
-# gunicorn's access log, with the proxy's request id: ACCESS_LOG=- (stderr) or a file.
-# Off by default: on, it cost the trivial GET 19 points of the bare anchor's rate
-# (compare.sh 69.3% against 88.0%, bench/README.md); the app's own log (logs.py)
-# names every refusal and error either way.
-_access = os.environ.get("ACCESS_LOG", "off")
+# The access log, one line a request with its status, duration and request id:
+# ACCESS_LOG=- (standard output, the default), a file, or off. answerdesk/access_log.py
+# writes it, not gunicorn's own Logger.access, which cost the trivial GET a fifth of
+# the server's rate (bench/README.md); gunicorn's error log is unchanged.
+logger_class = "answerdesk.access_log.AccessLogger"
+_access = os.environ.get("ACCESS_LOG", "-")
 accesslog = None if _access == "off" else _access
-access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms [%({x-request-id}i)s]'
 preload_app = True
 
 live_checker = os.environ.get("LIVE_CHECKER", "1") != "0"

@@ -4,8 +4,8 @@ A refusal (a ``DeskError``: a locked round, a wrong password) is logged at INFO
 with its code and status, an error (a 500) at ERROR with its traceback, both with
 the request id and the event's code, so a host's "my phone said X at 21:04" can
 be found in the log. The id is the ``X-Request-Id`` a reverse proxy set, else one
-made up for the first line a request logs; gunicorn's access log
-(gunicorn.conf.py) prints the same header. Nothing is computed for a request that
+made up for the first line a request logs; the access log (answerdesk/access_log.py)
+prints the same id on the request's line. Nothing is computed for a request that
 logs nothing: the phone's save stays as cheap as it was.
 """
 
@@ -20,6 +20,8 @@ from flask import Flask, g, has_request_context, request
 
 FORMAT = "%(asctime)s %(levelname)s [%(request_id)s] event=%(event)s %(name)s: %(message)s"
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{1,64}$")
+#: Where the WSGI environ keeps the id the app's log used, for the access log's line.
+REQUEST_ID_KEY = "answerdesk.request_id"
 
 
 def request_id() -> str:
@@ -27,6 +29,7 @@ def request_id() -> str:
     if "request_id" not in g:
         given = request.headers.get("X-Request-Id", "")
         g.request_id = given if _SAFE_ID.match(given) else secrets.token_hex(6)
+        request.environ[REQUEST_ID_KEY] = g.request_id
     return str(g.request_id)
 
 

@@ -16,6 +16,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 import requests
@@ -216,18 +217,20 @@ def english(client) -> None:
 
 
 def start_gunicorn(db_uri: str, instance: Path, workers: int = 2, threads: int = 8,
-                   env: dict[str, str] | None = None) -> Server:
-    """The real app under gunicorn's threaded workers, as `make run` serves it (``env``:
-    settings over the defaults)."""
+                   environ: dict[str, str | None] | None = None, stdout: Any = None) -> Server:
+    """The real app under gunicorn's threaded workers, as `make run` serves it; `environ`
+    adds to or overrides its settings, None unsets one (the access log is off unless it
+    says otherwise)."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
-           "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0", "ACCESS_LOG": "off",
-           **(env or {})}
+    given = {**os.environ, "DATABASE_URL": db_uri, "SECRET_KEY": "test-secret",
+             "INSTANCE_PATH": str(instance), "CHECKER_PRELOAD": "0", "ACCESS_LOG": "off",
+             **(environ or {})}
+    env = {name: value for name, value in given.items() if value is not None}
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", str(workers),
          "--threads", str(threads), "-b", f"127.0.0.1:{port}", "--log-level", "warning",
          "wsgi:app"],
-        cwd=ROOT, env=env,
+        cwd=ROOT, env=env, stdout=stdout,
     )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
@@ -255,8 +258,9 @@ def serve(app, db_uri: str, tmp_path: Path):
     """Start gunicorn on the test's database with the workers wanted; stopped after."""
     servers: list[Server] = []
 
-    def start(workers: int = 2, threads: int = 8, env: dict[str, str] | None = None) -> Server:
-        servers.append(start_gunicorn(db_uri, tmp_path, workers, threads, env))
+    def start(workers: int = 2, threads: int = 8, environ: dict[str, str | None] | None = None,
+              stdout: Any = None) -> Server:
+        servers.append(start_gunicorn(db_uri, tmp_path, workers, threads, environ, stdout))
         return servers[-1]
 
     yield start

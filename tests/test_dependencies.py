@@ -3,8 +3,9 @@
 The code reaches into a few libraries' internals (SQLAlchemy in lean.py,
 Flask-Talisman, Flask-Limiter and Werkzeug in security.py, the text of msgspec's
 ValidationError in bodies.py, gunicorn's threaded worker and request reader in
-serving.py), each listed in docs/ARCHITECTURE.md ("Libraries' internals") with the
-version it was checked against and a test that runs it; their caps in pyproject.toml
+serving.py, its Logger's access handler in access_log.py), each listed in
+docs/ARCHITECTURE.md ("Libraries' internals") with the version it was checked
+against and a test that runs it; their caps in pyproject.toml
 keep a new minor release out, and this test fails as soon as any installed version
 differs from the lock, so a library changed underneath is seen before a night, not
 during one.

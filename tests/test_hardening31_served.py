@@ -154,7 +154,7 @@ def test_31_2_served_wrong_passwords_are_hashed_outside_any_transaction_and_limi
     holds no database transaction (SQLite's write lock is free); the address gets 10 in
     all, then 429s (the right password too), and another address is not affected."""
     code, password = demo
-    server = serve(workers=2, threads=4, env={"LIVE_CHECKER": "0", "TARPIT_SECONDS": "0.2"})
+    server = serve(workers=2, threads=4, environ={"LIVE_CHECKER": "0", "TARPIT_SECONDS": "0.2"})
     routes = [f"/api/host/events/{code}/rounds/2/open",
               f"/api/host/events/{code}/rounds/1/questions/1/start",
               f"/api/host/events/{code}/rounds/1/close"]
