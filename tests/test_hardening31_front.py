@@ -118,7 +118,7 @@ def test_31_2_over_the_limit_the_front_refuses_without_the_app_or_a_thread(
     served = [line.split()[4:6] for line in lines]
     assert sum(path.endswith("/rounds/2/open") and status == "401"
                for path, status in served) == 10, lines
-    assert not [line for line, (_, status) in zip(lines, served, strict=True) if status == "429"], lines
+    assert "429" not in [status for _, status in served], lines
     # another address: the right password still opens the round
     status, _, text, _ = _request(server, ELSEWHERE, "POST", open_path,
                                   {"Authorization": f"Bearer {password}"})
