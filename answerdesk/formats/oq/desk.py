@@ -56,14 +56,19 @@ def oq_play(event: Event):
     armed = game.latest_arming(event)
     board = [(rnd, [(q, game.kind_of(q), game.value_of(rnd, q), game._gate(q) is not None)
                     for q in rnd.questions]) for rnd in event.rounds if rnd.kind != FINAL]
+    # The page's copy of the state (oq_desk.js reloads when /state differs from it) is
+    # read first, and the play and scores are drawn from that same read: drawn from a
+    # read of their own, a stake committed between the two (PostgreSQL reads each
+    # statement afresh) showed "—" under a copy that already held it, and the page
+    # never reloaded. Whatever else is read later is as new or newer.
+    state = formats.of(event).public_state(event)
     now = presses.now_ms()
     found = typeplay.current(event)
-    return render_template("oq/play.html", event=event, play=typeplay.public_play(event),
-                           oq=game.public(event), board=board,
+    return render_template("oq/play.html", event=event, play=state["oq"]["play"],
+                           oq=state["oq"], board=board,
                            question=found[1] if found else None,
                            clock=control.clock_state(event, now),
-                           final=game.final_desk(event),
-                           state=formats.of(event).public_state(event),
+                           final=game.final_desk(event), state=state,
                            buzzer=presses.buzz_state(armed, now) if armed else None)
 
 

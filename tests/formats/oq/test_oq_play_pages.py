@@ -85,6 +85,41 @@ def test_oq3_host_sets_types_follows_and_closes_the_auction_and_judges(app, oq):
     assert "Търг" in page(desk, "bg") and "Аукцион" in page(desk, "ru")
 
 
+def test_oq3_the_page_draws_the_auction_from_its_own_copy_of_the_state(app, oq, monkeypatch):
+    """The host's play page reloads when /state differs from the copy it was drawn with
+    (oq_desk.js): the auction it draws must come from that copy. A stake that lands
+    between two reads of one page (PostgreSQL reads each statement afresh: here the
+    first read of the play is made to miss the stake) once left "—" on a page whose
+    copy held the stake, and it never reloaded (CI, stop 37)."""
+    import json
+    import re
+
+    from answerdesk.formats.oq import typeplay
+
+    desk, tokens, _ = oq
+    desk.client.post(f"/api/host/events/{desk.code}/oq/scores", json={
+        "team": "Бета", "points": 900}, headers={"Authorization": f"Bearer {desk.password}"})
+    assert form(desk, "type", round=1, question=3, type="auction").status_code == 302
+    assert team(desk, tokens["Альфа"], "pick", round=1, question=3).status_code == 200
+    assert team(desk, tokens["Бета"], "stake", round=1, question=3, amount=600).status_code == 200
+    real, reads = typeplay.public_play, []
+
+    def before_the_stake(event):
+        play = real(event)
+        reads.append(play)
+        if len(reads) == 1:  # the first read of the page, before the stake committed
+            return {**play, "auction": {"highest": None, "leader": None, "passed": []}}
+        return play
+
+    monkeypatch.setattr(typeplay, "public_play", before_the_stake)
+    html = page(desk)
+    copy = json.loads(re.search(r'data-state="([^"]*)"', html).group(1).replace("&#34;", '"')
+                      .replace("&quot;", '"').replace("&amp;", "&"))
+    drawn = re.search(r'id="oq-auction">Highest stake: <strong>([^<]*)</strong>', html).group(1)
+    highest = copy["oq"]["play"]["auction"]["highest"]
+    assert drawn == ("—" if highest is None else str(highest)), (drawn, highest)
+
+
 def test_oq3_choices_for_all_are_closed_from_the_page(app, oq):
     desk, tokens, clock = oq
     from answerdesk.core.events import event_by_code
