@@ -102,8 +102,10 @@ class Served:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout: float = 120) -> Served:
+        # The access log as shipped (on), to a file beside the database, as a venue keeps it.
         env = {**os.environ, "DATABASE_URL": self.db_url, "SECRET_KEY": SECRET,
-               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0", "ACCESS_LOG": "off",
+               "INSTANCE_PATH": self.instance, "RATELIMIT_ENABLED": "0",
+               "ACCESS_LOG": os.path.join(self.instance, "access.log"),
                "DATABASE_POOL_SIZE": str(self.threads), **self.env}
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-w", str(self.workers),
