@@ -14,10 +14,11 @@ from ...core.spreadsheets import FILE_TYPES, results_xlsx, to_csv, to_xlsx
 from ...errors import DeskError, NotFound
 from ...extensions import db
 from ...host.blueprint import bp
-from ...models import Event, Question, display_key
+from ...models import Event, Question
 from . import exports as chgk_exports
 from . import game, rules
 from .rules import GAMES_PER_EVENING, League
+from .sheet import room_answer
 
 
 def screen(event: Event) -> dict:
@@ -54,7 +55,7 @@ def question_card(question: Question) -> dict:
     what else is accepted (Зачёт) and what is not (Незачёт), the editors' comment."""
     details = question.details or {}
     key = question.key if isinstance(question.key, dict) else {}
-    answer = details.get("answer") or display_key(question.key)
+    answer = room_answer(question)
     shown = answer.casefold().strip(" .")
     accepted = [a for a in key.get("accept", []) if a.casefold().strip(" .") != shown]
     return {"number": question.number, "text": question.text, "answer": answer,

@@ -38,7 +38,7 @@ def decorate(sheet: BuiltSheet, event: Event, team: Team) -> BuiltSheet:
             q["text"] = ""
             q["widget"] = {"kind": "text"}
             if gate.state == "revealed":
-                q["correct_answer"] = question.shown_answer
+                q["correct_answer"] = room_answer(question)
                 q["verdict"] = _verdict(team, question)
             kept.append(q)
         item["questions"] = kept
@@ -51,3 +51,9 @@ def _verdict(team: Team, question: Question) -> str | None:
         db.select(Verdict).join(Answer, Verdict.answer_id == Answer.id)
         .where(Answer.team_id == team.id, Answer.question_id == question.id))
     return verdict.final if verdict else None
+
+
+def room_answer(question: Question) -> str:
+    """The answer as the room is shown it (the desk and the projector): the pack's
+    "Ответ:" as written, e.g. a duplet's numbered parts, else the key (CHGK-1.3)."""
+    return (question.details or {}).get("answer") or question.shown_answer

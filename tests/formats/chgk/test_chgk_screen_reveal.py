@@ -67,3 +67,31 @@ def test_chgk_the_shown_answer_is_on_the_projector(chgk, fake_clock, english):
     assert re.search(r'id="screen-answer">[^<]*<strong>Гоголь\.</strong>', page)
     assert "The answer is shown to the room." in chgk.client.get(
         f"/host/{chgk.code}/chgk").get_data(as_text=True)
+
+
+def test_chgk_the_phone_shows_the_answer_as_the_room_sees_it(app, chgk, fake_clock, english):
+    """A duplet's answer is shown to the room as the pack writes it, numbered parts and
+    all (CHGK-1.3); the phones show the same words, not the checker's key (the parts
+    joined by "; "), so a player reads on the phone what the projector says."""
+    from answerdesk.core.events import event_by_code
+    from answerdesk.extensions import db
+
+    written = '1. "... мотоциклу...". 2. "... доски...".'
+    with app.app_context():
+        question = event_by_code(chgk.code).round(1).questions[0]
+        question.details = {**(question.details or {}), "answer": written}
+        question.key = {"accept": ['"... мотоциклу..."; "... доски..."'], "reject": []}
+        db.session.commit()
+    token = chgk.join("Сова")
+    chgk.log_in()
+    assert chgk.start(1, 1).status_code == 200
+    fake_clock.advance(71)
+    assert chgk.client.post(f"/host/{chgk.code}/chgk/1/reveal",
+                            data={"question": "1"}).status_code == 302
+    page = _screen(chgk)
+    shown = re.search(r'id="screen-answer">[^<]*<strong>([^<]*)</strong>', page).group(1)
+    sheet = chgk.sheet(token).get_json()
+    q1 = next(q for q in sheet["rounds"][0]["questions"] if q["number"] == 1)
+    assert q1["correct_answer"] == written
+    assert shown.replace("&#34;", '"') == written
+
