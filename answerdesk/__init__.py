@@ -48,10 +48,11 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     from .host import bp as host_bp
     from .i18n import bp as i18n_bp
     from .i18n import reason_text
+    from .lean_routes import install as install_lean_routes
     from .logs import init_logging
     from .media import bp as media_bp
     from .qr import qr_svg
-    from .security import init_security
+    from .security import init_security, trust_proxies
     from .slots import init_slots
     from .start import bp as start_bp
     from .team import bp as team_bp
@@ -91,5 +92,7 @@ def create_app(config: Mapping[str, Any] | None = None) -> Flask:
     register_error_handlers(app)
     init_security(app)
     init_slots(app)
+    install_lean_routes(app)
+    trust_proxies(app)
     cli.register(app)
     return app

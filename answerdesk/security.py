@@ -141,20 +141,28 @@ class _Talisman(Talisman):
             known[endpoint] = hasattr(view, "talisman_view_options")
         return known[endpoint]
 
-    def _set_response_headers(self, response: Any) -> Any:
-        req = request._get_current_object()  # type: ignore[attr-defined]
-        if self.content_security_policy_nonce_in or self._own_options(req.endpoint):
-            return super()._set_response_headers(response)
-        secure = req.is_secure or req.environ.get("HTTP_X_FORWARDED_PROTO") == "https"
+    def headers(self, secure: bool) -> tuple[list[tuple[str, str]], set[str]]:
+        """The headers of a view without options of its own, and their names in lower
+        case, built once per scheme."""
         cache: dict[bool, tuple[list[tuple[str, str]], set[str]]] = self.__dict__.setdefault(
             "_headers", {})
         headers = cache.get(secure)
         if headers is None:
             probe = SimpleNamespace(headers=Headers())
-            super()._set_response_headers(probe)
+            # A request of that scheme to no view: Flask-Talisman reads both from it.
+            with current_app.test_request_context(
+                    base_url="https://localhost" if secure else "http://localhost"):
+                super()._set_response_headers(probe)
             headers = cache[secure] = (list(probe.headers.items()),
                                        {k.lower() for k in probe.headers.keys()})
-        pairs, names = headers
+        return headers
+
+    def _set_response_headers(self, response: Any) -> Any:
+        req = request._get_current_object()  # type: ignore[attr-defined]
+        if self.content_security_policy_nonce_in or self._own_options(req.endpoint):
+            return super()._set_response_headers(response)
+        secure = req.is_secure or req.environ.get("HTTP_X_FORWARDED_PROTO") == "https"
+        pairs, names = self.headers(secure)
         if any(name.lower() in names for name, _ in response.headers):
             return super()._set_response_headers(response)  # replaced, as Flask-Talisman does
         # Werkzeug's Headers keeps (name, value) pairs in ``_list``; these were checked
@@ -206,13 +214,6 @@ def init_security(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     secure_cookie = _env_flag("SESSION_COOKIE_SECURE", False)
     proxies = int(app.config.get("PROXY_COUNT", os.environ.get("PROXY_COUNT", "0")))
-    if proxies:
-        # Behind a reverse proxy (docs/security.md): the client's address and scheme
-        # come from the last ``proxies`` X-Forwarded-* entries, so that rate limits
-        # count each phone, not the proxy. Never set it without a proxy in front:
-        # anyone could then choose their address.
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
-                                x_host=proxies)
     talisman = _Talisman(
         app,
         force_https=False,
@@ -224,6 +225,7 @@ def init_security(app: Flask) -> None:
         referrer_policy="same-origin",
         permissions_policy={"geolocation": "()", "camera": "()", "microphone": "()"},
     )
+    app.extensions["answerdesk_talisman"] = talisman
     app.view_functions["media.serve"] = talisman(content_security_policy=MEDIA_CSP)(
         app.view_functions["media.serve"])
     # The desk previews the projector in a frame (issue 19): our own pages only.
@@ -290,6 +292,18 @@ def _limits_only_where_set(app: Flask, limiter: Limiter) -> None:
     guarded(app.teardown_request_funcs, teardown)
 
 
+def trust_proxies(app: Flask) -> None:
+    """Behind a reverse proxy (PROXY_COUNT, docs/security.md): the client's address and
+    scheme come from the last PROXY_COUNT X-Forwarded-* entries, so that rate limits
+    count each phone, not the proxy. Never set it without a proxy in front: anyone
+    could then choose their address. Installed last, in front of every other WSGI
+    layer (lean_routes.py), so that all of them see the client's address."""
+    proxies = int(app.config.get("PROXY_COUNT", os.environ.get("PROXY_COUNT", "0")))
+    if proxies:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=proxies, x_proto=proxies,  # type: ignore[method-assign]
+                                x_host=proxies)
+
+
 def _view_args_fit_the_database() -> None:
     """Round 2147483648 and an event code with a NUL byte do not exist; PostgreSQL
     would fail on them (integer out of range; text cannot hold NUL) instead of saying so."""
@@ -312,6 +326,13 @@ def _host_api_session_needs_csrf() -> None:
         and current_app.config.get("WTF_CSRF_ENABLED", True)
     ):
         csrf.protect()
+
+
+def lean_response_headers(app: Flask, secure: bool) -> list[tuple[str, str]]:
+    """What the after-request hooks add to an API view's reply (Flask-Talisman's
+    headers, then ``_no_store_private``'s), for lean_routes.py, which runs no hooks."""
+    pairs, _names = app.extensions["answerdesk_talisman"].headers(secure)
+    return [*pairs, ("Cache-Control", "no-store")]
 
 
 def _no_store_private(response):

@@ -96,6 +96,11 @@ def request_json() -> Any:
         body = request.get_json(silent=True)
     except RecursionError:
         raise DeskError("The request body is nested too deeply") from None
+    return checked_json(body)
+
+
+def checked_json(body: Any) -> Any:
+    """A parsed JSON body, refused (400) when nested too deeply or not valid text."""
     if isinstance(body, dict | list):
         _check_json(body)
     elif isinstance(body, str) and not is_valid_text(body):

@@ -66,21 +66,31 @@ def state_document(event: Event) -> dict[str, Any]:
     return sheets.public_state(event)
 
 
+def state_reply(code: str) -> dict[str, Any]:
+    """GET /state's reply (also served by lean_routes.py)."""
+    return sheets.state_by_code(code)
+
+
+def save_reply(code: str, token: str | None, round_number: int, question_number: int,
+               body: Any, *, with_state: bool) -> dict[str, Any]:
+    """The phone's save's reply (also served by lean_routes.py); ``with_state``: it
+    carries the state poll's too (read after the save's commit), so a typing phone need
+    not poll besides (issue 33)."""
+    payload = answers.save_by_token(code, token, round_number, question_number, body).to_json()
+    if with_state:
+        payload["state"] = sheets.state_by_code(code)
+    return payload
+
+
 @bp.get("/events/<code>/state")
 def state(code: str):
-    return json_response(sheets.state_by_code(code))
+    return json_response(state_reply(code))
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
 def save_answer(code: str, round_number: int, question_number: int):
-    """The phone's save; with ``?with=state`` its answer carries the state poll's too
-    (read after the save's commit), so a typing phone need not poll besides (issue 33)."""
-    result = answers.save_by_token(code, bearer_token(), round_number, question_number,
-                                   request_json())
-    payload = result.to_json()
-    if request.args.get("with") == "state":
-        payload["state"] = sheets.state_by_code(code)
-    return json_response(payload)
+    return json_response(save_reply(code, bearer_token(), round_number, question_number,
+                                    request_json(), with_state=request.args.get("with") == "state"))
 
 
 @bp.get("/events/<code>/standings")
