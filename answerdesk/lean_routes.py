@@ -1,22 +1,25 @@
-"""Lean routes: the phone's save and state poll served below Flask's request machinery.
+"""Lean routes: the phone's save, state poll and sheet reread served below Flask's
+request machinery (issue 33).
 
-While a round is open every phone of a team saves as its thumb pauses and polls the
-round states every 3 s: at 300 teams x 3 phones these two are most of the night's
-requests (issue 33). Measured in one process, Flask's part of a save (request and
-application contexts, URL matching, the request hooks, the Response object) cost as
-much CPU as the save itself: about 450 of 850 µs (bench/README.md, "Lean routes").
+While a round is open every phone of a team saves as its thumb pauses, polls the
+round states every 3 s and rereads what its teammates changed every 10 s: at 300
+teams x 3 phones these are nearly all of the night's requests. Measured in one
+process, Flask's part of a save (request and application contexts, URL matching,
+the request hooks, the Response object) cost about as much CPU as the save itself:
+694 µs a save through Flask, 449 µs here (bench/README.md, "Lean routes").
 
 A lean route serves the plain case of such a request with the same service as its
-Flask view (api/__init__.py's ``save_reply`` and ``state_reply``), answering the same
-bytes with the same headers (tests/test_lean_routes.py holds them equal), and hands
-everything else to Flask untouched: another method or query, a body that is not
-plain JSON within the phone's size limit, a path Flask's converters would read
-otherwise. What Flask's hooks do for these two endpoints is done here: a request
-slot is taken (slots.py), the security headers and ``Cache-Control: no-store`` are
-sent (security.py); neither endpoint is rate-limited (``install`` checks) nor
-needs a CSRF token (the API's blueprint is exempt). A refusal or a failure is
-answered by Flask's own error handlers, in a request context made for it, so it
-reads, is translated and is logged as anywhere else.
+Flask view (api/__init__.py's ``save_reply`` and ``state_reply``, sheets'
+``changes_by_token``), answering the same bytes with the same headers
+(tests/test_lean_routes.py holds them equal), and hands everything else to Flask
+untouched: another method or query, a body that is not plain JSON within the phone's
+size limit, a path Flask's converters would read otherwise, a reread that needs the
+whole sheet. What Flask's hooks do for these endpoints is done here: a request slot
+is taken (slots.py), the security headers and ``Cache-Control: no-store`` are sent
+(security.py); none is rate-limited (``install`` checks) or needs a CSRF token (the
+API's blueprint is exempt). A refusal or a failure is answered by Flask's own error
+handlers, in a request context made for it, so it reads, is translated and is
+logged as anywhere else.
 """
 
 from __future__ import annotations
@@ -27,11 +30,13 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import parse_qsl
 
 from flask import Flask, current_app, has_app_context
 
 from .access import bearer_token
 from .api import save_reply, state_reply
+from .core.sheets import changes_by_token
 from .security import MAX_PHONE_BODY, lean_response_headers
 from .slots import slot
 from .web import checked_json
@@ -45,14 +50,19 @@ _NUMBER = r"[0-9]{1,9}"  # below 2**31: every value fits the database (security.
 
 @dataclass(frozen=True)
 class LeanRoute:
-    """One Flask endpoint's plain case: its method, path and query strings."""
+    """One Flask endpoint's plain case: its method, its path and the query strings it
+    serves (None: its reply reads the query, and hands over what it does not know)."""
 
     endpoint: str
     method: str
     path: re.Pattern[str]
-    queries: frozenset[str]
+    queries: frozenset[str] | None
     has_body: bool
     reply: Reply
+
+
+class HandOver(Exception):
+    """Raised by a lean reply that changed nothing: Flask answers this request whole."""
 
 
 def _save(match: re.Match[str], query: str, body: Any, token: str | None) -> Any:
@@ -64,6 +74,19 @@ def _state(match: re.Match[str], _query: str, _body: Any, _token: str | None) ->
     return state_reply(match["code"])
 
 
+def _sheet_changes(match: re.Match[str], query: str, _body: Any, token: str | None) -> Any:
+    """The 10-second reread of a phone that holds its sheet (api.sheet's first case);
+    the whole sheet, and any other query, is Flask's."""
+    asked = parse_qsl(query, keep_blank_values=True)
+    if sorted(name for name, _value in asked) != ["since", "version"]:
+        raise HandOver
+    values = dict(asked)
+    changes = changes_by_token(match["code"], token, values["since"], values["version"])
+    if changes is None:
+        raise HandOver
+    return changes
+
+
 ROUTES = (
     LeanRoute("api.save_answer", "PUT",
               re.compile(rf"/api/events/{_CODE}/answers/(?P<round>{_NUMBER})"
@@ -71,6 +94,8 @@ ROUTES = (
               frozenset({"", "with=state"}), True, _save),
     LeanRoute("api.state", "GET", re.compile(rf"/api/events/{_CODE}/state"),
               frozenset({""}), False, _state),
+    LeanRoute("api.sheet", "GET", re.compile(rf"/api/events/{_CODE}/sheet"),
+              None, False, _sheet_changes),
 )
 
 
@@ -113,21 +138,25 @@ class LeanRoutes:
                     reply = route.reply(match, environ.get("QUERY_STRING", ""),
                                         checked_json(body) if route.has_body else None,
                                         bearer_token(environ.get("HTTP_AUTHORIZATION", "")))
+            except HandOver:
+                reply = HandOver
             except Exception as error:  # noqa: BLE001 - Flask's handlers answer it
                 return self._failed(environ, start_response, error)
-            payload = json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode()
-            secure = (environ.get("wsgi.url_scheme") == "https"
-                      or environ.get("HTTP_X_FORWARDED_PROTO") == "https")
-            start_response("200 OK", [
-                ("Content-Type", "application/json"),
-                ("Content-Length", str(len(payload))),
-                *lean_response_headers(app, secure),
-            ])
-            self.served += 1
-            return [payload]
+            if reply is not HandOver:
+                payload = json.dumps(reply, ensure_ascii=False, separators=(",", ":")).encode()
+                secure = (environ.get("wsgi.url_scheme") == "https"
+                          or environ.get("HTTP_X_FORWARDED_PROTO") == "https")
+                start_response("200 OK", [
+                    ("Content-Type", "application/json"),
+                    ("Content-Length", str(len(payload))),
+                    *lean_response_headers(app, secure),
+                ])
+                self.served += 1
+                return [payload]
         finally:
             if context is not None:
                 context.pop()
+        return self.inner(environ, start_response)
 
     def _failed(self, environ: dict[str, Any], start_response: StartResponse,
                 error: Exception) -> Iterable[bytes]:
@@ -152,7 +181,8 @@ def _match(environ: dict[str, Any]) -> tuple[LeanRoute, re.Match[str]] | None:
     if not path.startswith("/api/events/"):
         return None
     for route in ROUTES:
-        if route.method == method and environ.get("QUERY_STRING", "") in route.queries:
+        if route.method == method and (route.queries is None
+                                       or environ.get("QUERY_STRING", "") in route.queries):
             match = route.path.fullmatch(path)
             if match is not None:
                 return route, match

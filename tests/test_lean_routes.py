@@ -220,3 +220,33 @@ def test_with_csrf_and_limits_on_a_save_is_served_lean(strict_app):
     assert lean.served == served + 1
     _flask_only(strict_app)
     assert desk.save(token, 2, 2, "Левски").status_code == 200
+
+
+def test_a_phones_reread_of_its_teams_changes_is_served_lean_as_flask_serves_it(
+        app, opened: Desk):
+    token = opened.join("Reread")
+    held = opened.sheet(token).get_json()
+    assert opened.save(token, 2, 1, "Левски").status_code == 200
+    url = f"/api/events/{opened.code}/sheet"
+    query = {"since": held["now"], "version": held["version"]}
+    auth = {"Authorization": f"Bearer {token}"}
+    lean = _lean(app)
+    served = lean.served
+    mine = opened.client.get(url, query_string=query, headers=auth)
+    assert lean.served == served + 1
+    # What the lean route leaves to Flask: the whole sheet, asked or due (another
+    # version), and a query with more in it (Flask's view reads the delta from it).
+    for odd, whole in (({}, True), ({**query, "version": "old"}, True),
+                       ({**query, "lang": "en"}, False)):
+        answer = opened.client.get(url, query_string=odd, headers=auth)
+        assert answer.status_code == 200 and ("delta" not in answer.get_json()) == whole
+    assert lean.served == served + 1
+    _flask_only(app)
+    reference = opened.client.get(url, query_string=query, headers=auth)
+    assert mine.get_json()["delta"] is True
+    assert [a["text"] for a in mine.get_json()["answers"]] == ["Левски"]
+    for answer in (mine, reference):
+        assert answer.get_json().pop("now")
+    strip = [{k: v for k, v in r.get_json().items() if k != "now"} for r in (mine, reference)]
+    assert strip[0] == strip[1]
+    assert _headers(mine) == _headers(reference)
