@@ -34,11 +34,11 @@ import hmac
 import os
 import re
 import secrets
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from functools import wraps
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any
 
@@ -165,12 +165,11 @@ def _hasher(lane: str) -> ThreadPoolExecutor:
     return _HASHERS[key]
 
 
-def _has_guessed() -> bool:
-    """Whether this request's address has given a wrong password in its current minute
-    (the CREDENTIAL_LIMIT counter): its checks hash in the idle lane. False when limits
-    are off. It says nothing of the password being checked, so the lane cannot tell a
-    guesser whether a guess is right."""
-    counter = _credential_counter()
+def _has_guessed(counter: tuple[Any, str] | None) -> bool:
+    """Whether the address has given a wrong password in its current minute (the
+    CREDENTIAL_LIMIT counter): its checks hash in the idle lane. False when limits are
+    off. It says nothing of the password being checked, so the lane cannot tell a
+    guesser whether a guess is right. Needs no request: the hashing thread asks it."""
     if counter is None:
         return False
     limiter, address = counter
@@ -178,39 +177,69 @@ def _has_guessed() -> bool:
     return bool(stats.remaining < _CREDENTIAL_ITEM.amount)
 
 
-@contextmanager
-def _lane(name: str, deadline: float) -> Iterator[None]:
-    """An flock on the lane's file in the instance folder, held while one password is
-    hashed: one hash at a time in the lane over all workers and threads (flock conflicts
-    between descriptors); past ``deadline`` (time.monotonic) a 429."""
-    path = os.path.join(current_app.instance_path, name)
+class _Turn:
+    """A check's turn in a lane: taken by the hashing thread once it holds the lane, or
+    given up by the waiting request at HASHING_WAIT; whichever comes first."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.taken = threading.Event()
+        self._given_up = False
+
+    def take(self) -> bool:
+        with self._lock:
+            if not self._given_up:
+                self.taken.set()
+            return not self._given_up
+
+    def give_up(self) -> bool:
+        """False if the turn was taken meanwhile: the request then waits for its result."""
+        with self._lock:
+            self._given_up = not self.taken.is_set()
+            return self._given_up
+
+
+def _take_turn(path: str, turn: _Turn, moved: Callable[[], bool] | None,
+               password_hash: str, password: str) -> bool | None:
+    """In the lane's hashing thread: wait for the lane's flock (blocked in the kernel,
+    not polling: a polling thread took a worker's GIL from the saves 50 times a second),
+    then hash, unless the request gave up or the check has ``moved`` to the idle lane
+    meanwhile (None). The flock makes the lane one hash at a time over all workers."""
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        while True:
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise RateLimited("Too many attempts: wait a minute and try again.") from None
-                time.sleep(0.02)
-        yield
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        if not turn.take() or (moved is not None and moved()):
+            return None
+        return password_matches(password_hash, password)
     finally:
         os.close(descriptor)
 
 
+def _in_lane(lane: str, password_hash: str, password: str, deadline: float,
+             moved: Callable[[], bool] | None = None) -> bool | None:
+    """One check in the lane: its result, None if it moved; a 429 if the lane is not
+    free by ``deadline`` (time.monotonic)."""
+    turn = _Turn()
+    future = _hasher(lane).submit(_take_turn, os.path.join(current_app.instance_path, lane),
+                                  turn, moved, password_hash, password)
+    if not turn.taken.wait(max(0.0, deadline - time.monotonic())) and turn.give_up():
+        future.cancel()
+        raise RateLimited("Too many attempts: wait a minute and try again.")
+    return future.result()
+
+
 def _hashed(password_hash: str, password: str) -> bool:
     """One scrypt check in its lane: the first lane for an address with no wrong password
-    this minute (looked at again once the lane is ours: a burst of guesses waiting
-    for it together gets one hash there), else the idle lane."""
+    this minute (looked at again once the lane is its: a burst of guesses waiting for it
+    together gets one hash there, the rest move), else the idle lane."""
     deadline = time.monotonic() + HASHING_WAIT
-    if not _has_guessed():
-        with _lane(FIRST_LANE, deadline):
-            if not _has_guessed():
-                return _hasher(FIRST_LANE).submit(password_matches, password_hash,
-                                                  password).result()
-    with _lane(IDLE_LANE, deadline):
-        return _hasher(IDLE_LANE).submit(password_matches, password_hash, password).result()
+    counter = _credential_counter()
+    guessed = partial(_has_guessed, counter)
+    if not guessed():
+        right = _in_lane(FIRST_LANE, password_hash, password, deadline, guessed)
+        if right is not None:
+            return right
+    return bool(_in_lane(IDLE_LANE, password_hash, password, deadline))
 
 
 def right_password(password_hash: str | None, password: str | None) -> bool:

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import fcntl
 import multiprocessing
 import os
+import re
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
 from answerdesk import access
 from answerdesk.core.assistants import new_assistant_password
 from answerdesk.core.events import event_by_code
-from answerdesk.errors import Unauthorized
+from answerdesk.errors import RateLimited, Unauthorized
 from answerdesk.extensions import db
 
 
@@ -103,7 +106,7 @@ def _hash_in_a_worker(instance: str, guessed: bool, log: str, start_at: float) -
             out.write(f"{lane} {os.getpid()} {began} {time.monotonic()}\n")
         return False
 
-    access._has_guessed = lambda: guessed
+    access._has_guessed = lambda counter: guessed
     access.password_matches = slow_hash
     time.sleep(max(0.0, start_at - time.time()))
     worker = Flask("worker", instance_path=instance)
@@ -134,3 +137,32 @@ def test_two_workers_never_hash_in_one_lane_at_once(tmp_path, guessed):
     assert len(hashes) == 6 and len({pid for *_, pid in hashes}) == 2
     for (_, ended, _), (began, _, _) in zip(hashes, hashes[1:], strict=False):
         assert began >= ended
+
+
+def _woken() -> int:
+    """How often the calling thread has given up the CPU to wait (Linux)."""
+    status = Path("/proc/thread-self/status").read_text()
+    return int(re.search(r"voluntary_ctxt_switches:\s+(\d+)", status).group(1))
+
+
+def test_a_check_waits_for_a_busy_lane_asleep_then_is_a_429(tmp_path, monkeypatch):
+    """A check waiting for a lane another worker holds sleeps until it is its turn or
+    HASHING_WAIT runs out (a 429): it does not poll (a thread polling every 20 ms took a
+    worker's GIL from the saves 50 times a second)."""
+    from flask import Flask
+
+    monkeypatch.setattr(access, "HASHING_WAIT", 1.0)
+    worker = Flask("worker", instance_path=str(tmp_path))
+    worker.config["SECRET_KEY"] = "test-secret"
+    other_worker = os.open(tmp_path / access.FIRST_LANE, os.O_RDWR | os.O_CREAT, 0o600)
+    fcntl.flock(other_worker, fcntl.LOCK_EX)
+    try:
+        with worker.app_context():
+            access._hasher(access.FIRST_LANE)  # the thread started before the count
+            before = _woken()
+            with pytest.raises(RateLimited):
+                access.right_password("stored", "guess")
+            woken = _woken() - before
+    finally:
+        os.close(other_worker)
+    assert woken <= 5, woken

@@ -138,7 +138,7 @@ def _open_transactions(db_uri: str) -> int:
 
 def _hashing(lock: Path) -> bool:
     """Whether the server is hashing a password in a lane right now: it holds the lane's
-    flock (access._lane; credentials.lock, credentials-idle.lock)."""
+    flock (access._take_turn; credentials.lock, credentials-idle.lock)."""
     descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
