@@ -15,12 +15,16 @@ and each address may get CREDENTIAL_LIMIT wrong passwords a minute over all
 host, assistant and organiser routes; beyond that every check from it is refused
 (429, Retry-After: the rest of the minute), the right password too, before any
 hashing; under gunicorn the server's front refuses such requests itself, without
-the app (checks_credential, serving.py). One hash is computed at a time on the
-whole server, in a thread of lower CPU priority (scrypt takes a core for 0.1-1 s:
-a burst of them took both cores of a venue laptop from the phones' saves); a check
-that cannot start within HASHING_WAIT seconds is refused like one over the limit. A
-password found right is remembered by the process (keyed by the secret), so a host
-API client sending it with every call costs one hash.
+the app (checks_credential, serving.py). scrypt takes a core for 0.1-1 s, and a
+burst of checks took both cores of a venue laptop from the phones' saves, so hashes
+run in two lanes, each one hash at a time on the whole server: an address that has
+given no wrong password this minute (a host logging in) hashes in the first lane, at
+nice 10, so its login gets CPU however busy the night; an address that has, in the
+idle lane, under SCHED_IDLE, on CPU the saves leave idle (the ten guesses a minute the
+limit allows no longer compete with the saves). A check that cannot start within
+HASHING_WAIT seconds is refused like one over the limit. A password found right is
+remembered by the process (keyed by the secret), so a host API client sending it with
+every call costs one hash.
 """
 
 from __future__ import annotations
@@ -30,11 +34,11 @@ import hmac
 import os
 import re
 import secrets
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from functools import wraps
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +53,7 @@ from .extensions import db
 from .instance import write_private
 from .keyed import keyed_hash
 from .models import Event
-from .niceness import niced
+from .niceness import idled, niced
 
 HOST, ASSISTANT = "host", "assistant"
 
@@ -140,54 +144,113 @@ def checked_credential(check: Callable[[], bool]) -> bool:
     return right
 
 
-_HASHERS: dict[int, ThreadPoolExecutor] = {}
-
-
-# The hashing thread's nice value (niceness.py): the phones' requests get the CPU first,
-# and a host's login still gets a share on a loaded machine (at 19 it waited more than
-# 10 s behind other load); a tenth of a request thread's share when both want the CPU.
+# The two hashing lanes (module docstring): each an flock file in the instance folder, so
+# at most one hash per lane on the whole server; each with one thread per process.
+FIRST_LANE, IDLE_LANE = "credentials.lock", "credentials-idle.lock"
+# The first lane's thread runs at this nice value (niceness.py): a host's login gets a
+# share of the CPU however busy the phones keep it (a tenth of a request thread's share
+# when both want the CPU).
 HASHING_NICE = 10
+_HASHERS: dict[tuple[int, str], ThreadPoolExecutor] = {}
 
 
-def _hasher() -> ThreadPoolExecutor:
-    """This process's hashing thread (made after gunicorn's fork, which keeps no threads)."""
-    pid = os.getpid()
-    if pid not in _HASHERS:
-        _HASHERS[pid] = ThreadPoolExecutor(1, "password-hash", initializer=niced(HASHING_NICE))
-    return _HASHERS[pid]
+def _hasher(lane: str) -> ThreadPoolExecutor:
+    """This process's hashing thread for the lane (made after gunicorn's fork, which
+    keeps no threads): the idle lane's under SCHED_IDLE, the first lane's at nice 10."""
+    key = (os.getpid(), lane)
+    if key not in _HASHERS:
+        name = "password-idle" if lane == IDLE_LANE else "password-hash"
+        start = idled(name) if lane == IDLE_LANE else niced(HASHING_NICE, name)
+        _HASHERS[key] = ThreadPoolExecutor(1, name, initializer=start)
+    return _HASHERS[key]
 
 
-@contextmanager
-def _one_hash_at_a_time() -> Iterator[None]:
-    """An flock on instance/credentials.lock held while one password is hashed: one
-    hash at a time over all workers and threads (flock conflicts between descriptors)."""
-    path = os.path.join(current_app.instance_path, "credentials.lock")
+def _has_guessed(counter: tuple[Any, str] | None) -> bool:
+    """Whether the address has given a wrong password in its current minute (the
+    CREDENTIAL_LIMIT counter): its checks hash in the idle lane. False when limits are
+    off. It says nothing of the password being checked, so the lane cannot tell a
+    guesser whether a guess is right. Needs no request: the hashing thread asks it."""
+    if counter is None:
+        return False
+    limiter, address = counter
+    stats = limiter.get_window_stats(_CREDENTIAL_ITEM, "credentials", address)
+    return bool(stats.remaining < _CREDENTIAL_ITEM.amount)
+
+
+class _Turn:
+    """A check's turn in a lane: taken by the hashing thread once it holds the lane, or
+    given up by the waiting request at HASHING_WAIT; whichever comes first."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.taken = threading.Event()
+        self._given_up = False
+
+    def take(self) -> bool:
+        with self._lock:
+            if not self._given_up:
+                self.taken.set()
+            return not self._given_up
+
+    def give_up(self) -> bool:
+        """False if the turn was taken meanwhile: the request then waits for its result."""
+        with self._lock:
+            self._given_up = not self.taken.is_set()
+            return self._given_up
+
+
+def _take_turn(path: str, turn: _Turn, moved: Callable[[], bool] | None,
+               password_hash: str, password: str) -> bool | None:
+    """In the lane's hashing thread: wait for the lane's flock (blocked in the kernel,
+    not polling: a polling thread took a worker's GIL from the saves 50 times a second),
+    then hash, unless the request gave up or the check has ``moved`` to the idle lane
+    meanwhile (None). The flock makes the lane one hash at a time over all workers."""
     descriptor = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
     try:
-        deadline = time.monotonic() + HASHING_WAIT
-        while True:
-            try:
-                fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise RateLimited("Too many attempts: wait a minute and try again.") from None
-                time.sleep(0.02)
-        yield
+        fcntl.flock(descriptor, fcntl.LOCK_EX)
+        if not turn.take() or (moved is not None and moved()):
+            return None
+        return password_matches(password_hash, password)
     finally:
         os.close(descriptor)
 
 
+def _in_lane(lane: str, password_hash: str, password: str, deadline: float,
+             moved: Callable[[], bool] | None = None) -> bool | None:
+    """One check in the lane: its result, None if it moved; a 429 if the lane is not
+    free by ``deadline`` (time.monotonic)."""
+    turn = _Turn()
+    future = _hasher(lane).submit(_take_turn, os.path.join(current_app.instance_path, lane),
+                                  turn, moved, password_hash, password)
+    if not turn.taken.wait(max(0.0, deadline - time.monotonic())) and turn.give_up():
+        future.cancel()
+        raise RateLimited("Too many attempts: wait a minute and try again.")
+    return future.result()
+
+
+def _hashed(password_hash: str, password: str) -> bool:
+    """One scrypt check in its lane: the first lane for an address with no wrong password
+    this minute (looked at again once the lane is its: a burst of guesses waiting for it
+    together gets one hash there, the rest move), else the idle lane."""
+    deadline = time.monotonic() + HASHING_WAIT
+    counter = _credential_counter()
+    guessed = partial(_has_guessed, counter)
+    if not guessed():
+        right = _in_lane(FIRST_LANE, password_hash, password, deadline, guessed)
+        if right is not None:
+            return right
+    return bool(_in_lane(IDLE_LANE, password_hash, password, deadline))
+
+
 def right_password(password_hash: str | None, password: str | None) -> bool:
     """Whether ``password`` matches ``password_hash``: remembered when right, else one
-    scrypt in the server's single hashing lane."""
+    scrypt in one of the server's two hashing lanes."""
     if not password or not password_hash:
         return False
     known = keyed_hash(f"{password_hash}\0{password}")
     if known in _KNOWN_RIGHT:
         return True
-    with _one_hash_at_a_time():
-        right = _hasher().submit(password_matches, password_hash, password).result()
+    right = _hashed(password_hash, password)
     if right:
         if len(_KNOWN_RIGHT) >= KNOWN_RIGHT_KEPT:
             _KNOWN_RIGHT.pop(next(iter(_KNOWN_RIGHT)))

@@ -18,7 +18,7 @@ log = logging.getLogger(__name__)
 FOLDER_MODE = 0o700
 FILE_MODE = 0o600
 SECRETS = ("secret_key", "organiser_password", "organiser_session", "credentials.lock",
-           "demo.json")
+           "credentials-idle.lock", "demo.json")
 SQLITE_SUFFIXES = ("", "-wal", "-shm", "-journal", "-writer", "-checkpoint")
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import re
 import sqlite3
 import threading
 import time
@@ -136,8 +137,8 @@ def _open_transactions(db_uri: str) -> int:
 
 
 def _hashing(lock: Path) -> bool:
-    """Whether the server is hashing a password right now: it holds the flock of its one
-    hashing lane (access._one_hash_at_a_time)."""
+    """Whether the server is hashing a password in a lane right now: it holds the lane's
+    flock (access._take_turn; credentials.lock, credentials-idle.lock)."""
     descriptor = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -171,12 +172,13 @@ def test_31_2_served_wrong_passwords_are_hashed_outside_any_transaction_and_limi
         thread.start()
     seen = []  # open transactions, each time the server was caught hashing
     while any(thread.is_alive() for thread in guessers):
-        if _hashing(tmp_path / "credentials.lock"):
+        if any(_hashing(tmp_path / lane) for lane in ("credentials.lock",
+                                                       "credentials-idle.lock")):
             seen.append(_open_transactions(db_uri))
         time.sleep(0.01)
     for thread in guessers:
         thread.join()
-    # a guess that waited over 2 s for the one hashing lane was a 429 (access.HASHING_WAIT),
+    # a guess that waited over 2 s for a hashing lane was a 429 (access.HASHING_WAIT),
     # not counted
     assert set(statuses) <= {401, 429} and 401 in statuses, statuses
     assert len(seen) >= 3 and not any(seen), seen
@@ -192,3 +194,64 @@ def test_31_2_served_wrong_passwords_are_hashed_outside_any_transaction_and_limi
         right = host.post(server.url + routes[0], timeout=60,
                           headers={"Authorization": f"Bearer {password}"})
         assert right.status_code == 200, right.text
+
+
+def test_31_2_served_a_host_logs_in_while_guesses_and_saves_keep_the_server_busy(
+        app, serve, demo, tmp_path):
+    """A busy night under attack: phones saving without a pause, and a guesser sending
+    wrong passwords on 8 connections. After its first, the guesser's checks hash in the
+    idle lane (SCHED_IDLE, on CPU the saves leave idle), and a host at another address
+    still logs in through the login form: no time is asserted, only that it completes
+    and that the guesser was hashed in the idle lane meanwhile."""
+    from answerdesk.core.events import event_by_code
+    from answerdesk.core.rounds import open_round
+    from answerdesk.extensions import db
+
+    code, password = demo
+    with app.test_request_context():  # not by the host's password: it would be remembered
+        open_round(event_by_code(code), 2)
+        db.session.commit()
+    server = serve(workers=2, threads=8, environ={"LIVE_CHECKER": "0", "TARPIT_SECONDS": "0.2"})
+    api = f"{server.url}/api/events/{code}"
+    tokens = [requests.post(f"{api}/teams", json={"name": f"Phone {n}"}, timeout=60
+                            ).json()["token"] for n in range(4)]
+    stop, saved, guessed = threading.Event(), [], []
+
+    def phone(token: str) -> None:
+        with requests.Session() as http:
+            while not stop.is_set():
+                saved.append(http.put(f"{api}/answers/2/1", json={"text": "Канбера"},
+                                      headers={"Authorization": f"Bearer {token}"},
+                                      timeout=60).status_code)
+
+    def guesser() -> None:
+        with _session(GUESSER) as http:
+            while not stop.is_set():
+                guessed.append(http.post(f"{server.url}/api/host/events/{code}/rounds/2/open",
+                                         headers={"Authorization": "Bearer wrong-password"},
+                                         timeout=60).status_code)
+
+    load = ([threading.Thread(target=phone, args=(token,)) for token in tokens]
+            + [threading.Thread(target=guesser) for _ in range(8)])
+    for thread in load:
+        thread.start()
+    try:
+        idle_lane_seen, given_up = False, time.monotonic() + 300  # not a timing: no hang
+        while not idle_lane_seen and guessed.count(401) < 10 and time.monotonic() < given_up:
+            idle_lane_seen = _hashing(tmp_path / "credentials-idle.lock")
+            time.sleep(0.01)
+        assert idle_lane_seen, guessed
+        with _session(ELSEWHERE) as host:
+            form = host.get(f"{server.url}/host/{code}/login", timeout=60).text
+            token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+            login = host.post(f"{server.url}/host/{code}/login", timeout=120,
+                              data={"password": password, "csrf_token": token},
+                              allow_redirects=False)
+            assert login.status_code == 302, login.text
+            assert host.get(f"{server.url}/host/{code}/", timeout=60).status_code == 200
+    finally:
+        stop.set()
+        for thread in load:
+            thread.join()
+    assert saved and set(saved) == {200}
+    assert set(guessed) <= {401, 429}
