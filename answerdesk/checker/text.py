@@ -33,6 +33,7 @@ from answerdesk.checker.translit import (
     consonant_skeleton,
     convention_form,
     convention_forms,
+    greek_school_forms,
     cyr_transcription,
     english_skeletons,
     romanize,
@@ -734,12 +735,44 @@ def _article_form(kw: str, gw: str) -> bool:
     return len(suffix) == 2 or len(short) >= 5
 
 
+#: the masculine article of a Bulgarian adjective, full and short
+_ADJECTIVE_ARTICLES = ("ият", "ия")
+
+
+def _adjective_article(kw: str, gw: str) -> bool:
+    """Rule "the adjective's article" (issue 30 class 6, eighth pass): in Bulgarian the
+    article goes on the first word of the noun phrase, and a masculine adjective takes
+    it as -ият/-ия on its stem, where a fleeting е or ъ drops (железен/железният,
+    малък/малкият, добър/добрият, светъл/светлият), or as -ят/-я after its -и
+    (български/българският): "Железен светилник" for "Железният светилник", "Малък
+    принц" for "Малкият принц", "Бял зъб" for "Белият зъб" is not (another vowel).
+    Source: Граматика на съвременния български книжовен език (БАН 1983), т. 2,
+    членуване на прилагателните; Правописен речник (БАН 2012). Read only before another
+    word (``_article_only``): "Инд" for "Индия" is no adjective."""
+    for x, y in ((kw, gw), (gw, kw)):
+        for art in _ADJECTIVE_ARTICLES:
+            stem = x[: -len(art)]
+            if not x.endswith(art) or len(stem) < 3:
+                continue
+            if y in (stem, stem + "и") or (
+                len(y) == len(stem) + 1 and y[-2] in "еъ" and y[:-2] + y[-1] == stem
+            ):
+                return True
+    return False
+
+
 def _article_only(g: Prep, a: Prep) -> bool:
-    """Every word that differs is the same word with or without the article (bg)."""
+    """Every word that differs is the same word with or without the article (bg); an
+    adjective before another word also with its own form of it (``_adjective_article``)."""
     if "bg" not in a.langs or len(g.tokens) != len(a.tokens):
         return False
-    pairs = [(k, w) for k, w in zip(a.tokens, g.tokens, strict=True) if k != w]
-    return bool(pairs) and all(_article_form(k, w) and not _gender_pair(k, w) for k, w in pairs)
+    last = len(a.tokens) - 1
+    pairs = [(i, k, w) for i, (k, w) in enumerate(zip(a.tokens, g.tokens, strict=True)) if k != w]
+    return bool(pairs) and all(
+        (_article_form(k, w) or (i < last and _adjective_article(k, w)))
+        and not _gender_pair(k, w)
+        for i, k, w in pairs
+    )
 
 
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
@@ -1356,11 +1389,11 @@ def _same_name(g: Prep, a: Prep) -> bool:
         return False
     if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
         return False
-    if not _proper_name(a.raw) or not any(
-        _one_vowel_apart(x, y)
-        for x in convention_forms(g.norm)
-        for y in convention_forms(a.norm)
-    ):
+    if not _proper_name(a.raw):
+        return False
+    if not any(
+        _one_vowel_apart(x, y) for x in convention_forms(g.norm) for y in convention_forms(a.norm)
+    ) and not _greek_school(g, a):
         return False
     for kw, gw in zip(a.tokens, g.tokens, strict=True):
         if kw != gw and (
@@ -1375,6 +1408,49 @@ def _same_name(g: Prep, a: Prep) -> bool:
         ):
             return False
     return True
+
+
+#: the Bulgarian article endings a name may carry (Термопилите, Дунавът, Родопите)
+_NAME_ARTICLES = ("ът", "ят", "та", "то", "те")
+
+
+def _without_article(word: str) -> tuple[str, ...]:
+    """A word, and the word less a Bulgarian article when four letters or more are left."""
+    if word.endswith(_NAME_ARTICLES) and len(word) >= 6:
+        return (word, word[:-2])
+    return (word,)
+
+
+def _school_apart(x: str, y: str) -> bool:
+    """``_one_vowel_apart`` word by word, a Bulgarian article on either word aside."""
+    xs, ys = x.split(" "), y.split(" ")
+    return len(xs) == len(ys) and all(
+        any(_word_one_vowel_apart(p, q) for p in _without_article(u) for q in _without_article(v))
+        for u, v in zip(xs, ys, strict=True)
+    )
+
+
+def _greek_school(g: Prep, a: Prep) -> bool:
+    """Rule "Greek through Latin or from Greek" (issue 30 class 1, eighth pass,
+    ``translit.greek_school_forms``): the Russian ф for θ, ц for the Latin c before e and
+    i, and ы are the Bulgarian т, к and и ("Фемида" for "Темида", "Цербер" for
+    "Кербер", "Фермопилы" for "Термопилите", "Крылов" for "Крилов"), a Bulgarian article
+    aside. Not when a word that differs is a common Russian word: "Фета" (the cheese)
+    for "Тета", "Цирк" for "Кирк" are other words, which the host sees."""
+    gf = greek_school_forms(g.norm)
+    af = greek_school_forms(a.norm)
+    if not gf and not af:
+        return False
+    if not any(
+        _school_apart(x, y)
+        for x in gf or convention_forms(g.norm)
+        for y in af or convention_forms(a.norm)
+    ):
+        return False
+    return not any(
+        kw != gw and (lexicon.common_russian_word(kw) or lexicon.common_russian_word(gw))
+        for kw, gw in zip(a.tokens, g.tokens, strict=True)
+    )
 
 
 def _ending_change(kw: str, gw: str) -> bool:

@@ -361,6 +361,30 @@ def convention_forms(norm: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
+#: Latin c before a front vowel, which Russian writes ц where Bulgarian, reading the
+#: Greek κ, writes к (Цербер/Кербер, Циклоп/Киклоп, Цилиция/Киликия)
+_LATIN_SOFT_C = re.compile(r"ц(?=[еиыэяю])")
+
+
+@lru_cache(maxsize=65536)
+def greek_school_forms(norm: str) -> tuple[str, ...]:
+    """``convention_forms`` of a name after rule "Greek through Latin or from Greek"
+    (issue 30 class 1, eighth pass): Russian took the classical names through Latin and
+    the Byzantine reading, Bulgarian takes them from Greek, so the Russian ф for θ is
+    the Bulgarian т (Фемида/Темида, Пифагор/Питагор, Фракия/Тракия, Фермопилы/
+    Термопилите) and the Russian ц for the Latin c before e, i is the Bulgarian к of the
+    Greek κ (Цербер/Кербер, Цимон/Кимон, Цилиция/Киликия); and the Russian ы, which
+    Bulgarian has not, is и (Крылов/Крилов, Быков/Биков, Фермопилы/Термопили). Sources:
+    Гиляревский & Старостин, "Иностранные имена и названия в русском тексте" (1985),
+    Greek and Latin tables (θ: ф traditionally, т in new names; c before e, i, y: ц);
+    Правописен речник на българския книжовен език (БАН, 2012), the rules for Greek and
+    Russian names (θ as т, κ as к, Russian ы as и). Both sides are folded, so the Greek
+    φ, ф in both schools, still meets itself. Looser than ``convention_forms``: the
+    caller keeps out common words (Фета/Тета, Цирк/Кирк)."""
+    folded = _LATIN_SOFT_C.sub("к", norm).replace("ф", "т").replace("ы", "и")
+    return convention_forms(folded) if folded != norm else ()
+
+
 #: consonants that the transcription schools write differently for one sound of the
 #: original, folded onto one letter (see ``transcription_key``)
 _LOOSE = str.maketrans({
