@@ -936,3 +936,66 @@ def test_the_old_schools_w_is_one_name_though_russian_text_knows_it(given: str, 
 
 def test_an_ending_change_russian_text_knows_stays_with_the_host() -> None:
     assert outcome("Бразилиа", ["Бразилия"], "typo5")[0] == "review"
+
+
+# ------------------------------------------------- eighth pass
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Пифагор", "Питагор"),           # θ: Russian ф, Bulgarian т
+        ("Коринф", "Коринт"),
+        ("Фемистокл", "Темистокъл"),      # θ and the epenthetic ъ
+        ("Цефей", "Кефей"),               # Latin c before e: Russian ц, Greek κ: к
+        ("Цинциннат", "Кинкинат"),
+        ("Крылов", "Крилов"),             # Russian ы is Bulgarian и
+        ("Фермопилы", "Термопилите"),     # θ, ы and a Bulgarian article
+    ],
+)
+def test_greek_names_through_latin_or_from_greek_are_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+    assert outcome(key, [given], "typo5")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Тета", "Фета"),     # the letter for the cheese: both common words
+        ("Кирк", "Цирк"),     # a name for a common word
+        ("Тон", "Фон"),
+        ("Кена", "Цена"),
+    ],
+)
+def test_greek_school_folds_join_no_common_words(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] != "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Железен светилник", "Железният светилник"),   # fleeting е
+        ("Малък принц", "Малкият принц"),               # fleeting ъ
+        ("Добър войник Швейк", "Добрият войник Швейк"),
+        ("Светлия път", "Светъл път"),                  # the short article, the other way
+        ("Български лев", "Българският лев"),           # -ят after the adjective's -и
+        ("Синия Дунав", "Син Дунав"),
+    ],
+)
+def test_a_bulgarian_adjective_with_or_without_its_article_is_one_word(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "article_form")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Инд", "Индия"),              # a last word is no adjective
+        ("Белият зъб", "Бял зъб"),     # another vowel: no fleeting one
+        ("Малък народ", "Малкият принц"),
+    ],
+)
+def test_the_adjective_article_rule_reads_only_an_adjective_before_a_word(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo5") != ("correct", "article_form")
