@@ -1118,9 +1118,23 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     return (
         _names_someone(a.raw, a.tokens)
         and _name_words(g.norm, g.tokens)
-        and _fame(_bearer(g.tokens) if len(a.tokens) == 1 else g.tokens) < _fame(a.tokens)
+        and _fame(_bearer(g.tokens) if len(a.tokens) == 1 else _own_words(g, a)) < _fame(a.tokens)
         and _fame(g.tokens[-1:]) < KNOWN_NAME_ZIPF
     )
+
+
+def _own_words(g: Prep, a: Prep) -> tuple[str, ...]:
+    """Rule "a moved word is no fame" (issue 30 class 5, eighth pass): the answer's words
+    less those the key holds in another place, which tell how well known the answer is
+    no more than the key: a birth name that lent the stage name a word is as rare as its
+    other words ("Алън Кьонигсбърг" for "Вуди Алън", "Хенри Джон Дойчендорф" for "Джон
+    Денвър", "Джордж О'Дауд" for "Бой Джордж"). A word in the same place is a shared
+    first name or article and counts: "Марк Аврелий" for "Марк Твен", "The Byrds" for
+    "The Beatles" stay wrong."""
+    own = tuple(
+        t for i, t in enumerate(g.tokens) if t not in a.tokens or a.tokens.index(t) == i
+    )
+    return own or g.tokens
 
 
 def _other_full_name(g: Prep, a: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:

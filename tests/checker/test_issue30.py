@@ -999,3 +999,25 @@ def test_the_adjective_article_rule_reads_only_an_adjective_before_a_word(
     given: str, key: str
 ) -> None:
     assert outcome(given, [key], "typo5") != ("correct", "article_form")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Алън Кьонигсбърг", "Вуди Алън"),          # the birth first name became the surname
+        ("Хенри Джон Дойчендорф", "Джон Денвър"),   # the birth middle name became the first
+        ("Джордж О'Дауд", "Бой Джордж"),
+    ],
+)
+def test_a_birth_name_that_lent_the_stage_name_a_word_goes_to_the_host(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo5") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Марк Аврелий", "Марк Твен"), ("The Byrds", "The Beatles"), ("Анатолий Белкин", "Анатолий Вассерман")],
+)
+def test_a_word_shared_in_the_same_place_is_another_bearer(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "wrong"
