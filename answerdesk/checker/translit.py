@@ -326,6 +326,11 @@ _SOFT_IA = re.compile(rf"(?<=[{_CONSONANTS}])ья\b")
 _LATIN_US = re.compile(r"(?<=\w{3})ус\b")
 
 
+#: English -ngham as the Russian -нгем and the Bulgarian -нгам (Бирмингем/Бирмингам,
+#: Ноттингем/Нотингам, Букингем/Бъкингам, Уокингем/Уокингам: Гиляревский & Старостин
+#: 1985, English table, -ham after ng as -гем; Данчев et al. 1982 and the Правописен
+#: речник, БАН 2012, write -гам)
+_NGHAM = re.compile(r"нгем\b")
 #: German ei as the old Russian ей/эй or the new Russian and Bulgarian ай before a
 #: consonant (Гейне/Хайне, Эйнштейн/Айнщайн, Рейнхард/Райнхард, Кейтель/Кайтел:
 #: Гиляревский & Старостин 1985, German table, with the traditional spellings kept
@@ -346,7 +351,7 @@ def convention_form(norm: str) -> str:
     t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
     t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
     t = _FINAL_IY.sub("и", _FINAL_EY.sub("и", t))
-    t = _GERMAN_EI.sub("ай", t)
+    t = _NGHAM.sub("нгам", _GERMAN_EI.sub("ай", t))
     return _DOUBLE_CONSONANT.sub(r"\1", t)
 
 

@@ -74,3 +74,14 @@ def test_greek_school_forms_fold_russian_f_ts_y_onto_bulgarian_t_k_i() -> None:
     assert "крилов" in greek_school_forms("крылов")
     assert greek_school_forms("цвят") == ()  # ц before a consonant stays ц
     assert greek_school_forms("кипр") == ()  # nothing to fold
+
+
+@pytest.mark.parametrize(
+    "ru, bg", [("Бирмингем", "Бирмингам"), ("Ноттингем", "Нотингам"), ("Уокингем", "Уокингам")]
+)
+def test_english_ngham_is_russian_ngem_and_bulgarian_ngam(ru: str, bg: str) -> None:
+    assert convention_form(normalize(ru)) == convention_form(normalize(bg))
+
+
+def test_ngem_inside_a_word_is_left_alone() -> None:
+    assert convention_form("нгема") == "нгема"
