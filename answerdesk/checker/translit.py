@@ -309,6 +309,13 @@ def cyr_transcription(norm: str) -> str:
 #   жу, шу, чу (seventh pass): Жюль Верн/Жул Верн, Жюльетта/Жулиета, Жюльен/Жулиен
 #   (Гиляревский & Старостин, French table; Правописен речник, БАН 2012: жури, брошура,
 #   парашут for Russian жюри, брошюра, парашют);
+# - Russian ь before е as Bulgarian и (Прокофьев/Прокофиев, Васильев/Василиев,
+#   Алигьери/Алигиери: the Правописен речник, БАН 2012, rules for Russian names, writes
+#   и for the separating ь), and Russian йя as Bulgarian я (Гойя/Гоя, Майя/Мая,
+#   Айя-Напа/Ая Напа);
+# - a doubled vowel of the original, kept in Russian and written once in Bulgarian
+#   (Исаак/Исак, Ватерлоо/Ватерло, Авраам/Аврам; Правописен речник, БАН 2012);
+_DOUBLE_VOWEL = re.compile(r"([аоу])\1")
 _HUSH_YU = re.compile(r"([жшч])ю")
 _W_START = re.compile(r"\bу([оаиэе])")
 _W_VOWEL = {"о": "а", "а": "а", "и": "и", "э": "е", "е": "е"}
@@ -345,8 +352,8 @@ def convention_form(norm: str) -> str:
     "Гарри Поттер" and "Хари Потър" -> "хари потер"."""
     t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("тч", "ч").replace("э", "е")
     t = _HUSH_YU.sub(r"\1у", t)
-    t = t.replace("ьо", "ӧ")
-    t = _SOFT_IA.sub("ия", t).replace("ь", "")
+    t = t.replace("ьо", "ӧ").replace("ье", "ие").replace("йя", "я")
+    t = _DOUBLE_VOWEL.sub(r"\1", _SOFT_IA.sub("ия", t).replace("ь", ""))
     t = _H_START.sub("х", t)
     t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
     t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
