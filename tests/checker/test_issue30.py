@@ -1019,7 +1019,11 @@ def test_a_birth_name_that_lent_the_stage_name_a_word_goes_to_the_host(
 
 @pytest.mark.parametrize(
     "given, key",
-    [("Марк Аврелий", "Марк Твен"), ("The Byrds", "The Beatles"), ("Анатолий Белкин", "Анатолий Вассерман")],
+    [
+        ("Марк Аврелий", "Марк Твен"),
+        ("The Byrds", "The Beatles"),
+        ("Анатолий Белкин", "Анатолий Вассерман"),
+    ],
 )
 def test_a_word_shared_in_the_same_place_is_another_bearer(given: str, key: str) -> None:
     assert outcome(given, [key], "typo5")[0] == "wrong"
