@@ -175,6 +175,11 @@ def test_oblique_case_alone_stays_a_word() -> None:
         ("В – Пирин", ["Б", "Родопи"], "wrong"),
         ("Родопи", ["Б", "Родопи"], "correct"),
         ("В Родопите", ["Б"], "review"),               # a preposition, not the letter В
+        # rule "a fuller option text" (eighth pass)
+        ("А — Христо Ботев", ["А", "Ботев"], "correct"),
+        ("Б – Родопи планина", ["Б", "Родопи"], "correct"),
+        ("б) река Дунав", ["Б", "Дунав"], "correct"),
+        ("В – Родопи планина", ["Б", "Родопи"], "review"),  # the fuller text, another letter
     ],
 )
 def test_choice_with_option_text(given: str, key: list[str], expect: str) -> None:
