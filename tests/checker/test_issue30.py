@@ -1075,3 +1075,43 @@ def test_the_russian_ski_for_a_key_written_the_bulgarian_way_is_its_spelling(
     given: str, key: str
 ) -> None:
     assert outcome(given, [key], "typo5")[0] == "correct"
+
+
+# ------------------- class 4, ninth pass: rule "a spelling of another name"
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Ленон", "Ленин"),      # Леннон with one н
+        ("Леннин", "Леннон"),    # Ленин with a doubled н
+        ("Кюрри", "Кэрри"),      # Кюри
+        ("Каннт", "Канны"),      # Кант
+        ("Даллия", "Галлия"),    # Далия
+    ],
+)
+@pytest.mark.parametrize("mode", ["typo3", "typo5"])
+def test_a_spelling_of_another_famous_name_goes_to_the_host(
+    given: str, key: str, mode: str
+) -> None:
+    assert outcome(given, [key], mode) == ("review", "different_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Росия", "Россия"),        # the key itself, undoubled
+        ("Мюлер", "Мюллер"),
+        ("Ленинн", "Ленин"),
+        ("Ленон", "Леннон"),
+        ("Израэль", "Израиль"),     # a vowel, no other name
+        ("Голандия", "Холандия"),   # Голландия: the same country in the Russian school
+        ("Ленинъ", "Ленин"),
+    ],
+)
+def test_a_slip_of_the_key_itself_stays_a_typo(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+def test_a_spelling_of_another_name_needs_a_name_key() -> None:
+    """Common words keep their own rules ("Туннис" for "Теннис" is a slip of the word)."""
+    assert outcome("Туннис", ["теннис"], "typo3")[0] == "correct"
