@@ -523,6 +523,7 @@ FAMOUS_NAME_ZIPF = 3.0
 _NOT_DOUBLED = frozenset("аеёиоуыэюяйьъaeiouy")
 
 
+@lru_cache(maxsize=65536)
 def _doubling_variants(word: str) -> frozenset[str]:
     """The word with one consonant doubled or one doubled consonant made single: the
     spellings rule "other convention" reads as one name ("Ленон"/"Леннон",
@@ -546,23 +547,35 @@ def _spelling_of_other_name(kw: str, gw: str, a: Prep) -> bool:
     for "Ленин" (Леннон), "Шилер" for "Шулер" (Шиллер), "Росия" for "Родия" (Россия),
     "Туннис" for "Теннис" (Тунис); the host decides. A doubling of the key itself
     ("Росия" for "Россия", "Мюлер" for "Мюллер"), its forms, and the same name in
-    another school ("Голандия" for "Холандия": Голландия) stay typos."""
+    another school ("Голандия" for "Холандия": Голландия) or another name of the key
+    (``aliases``: "Белорусия" for "Беларус" is Белоруссия) stay typos."""
     if not _names_someone(a.raw, a.tokens) or not lexicon.is_cyrillic_word(gw):
         return False
     near = OSA.distance(kw, gw)
-    forms = lexicon.russian_forms(kw) | {kw}
-    key_school = set(convention_forms(kw))
     for other in _doubling_variants(gw):
-        if other in forms or OSA.distance(kw, other) <= near:
-            continue
-        if not lexicon.name_kinds(other) & {"person", "place"}:
+        if OSA.distance(kw, other) <= near or not lexicon.name_kinds(other) & {
+            "person", "place"
+        }:
             continue
         if max(lexicon.zipf(other, lang) for lang in lexicon.LANGS) < FAMOUS_NAME_ZIPF:
             continue
-        if key_school & set(convention_forms(other)) or lexicon.same_entity(kw, other):
+        if other in lexicon.russian_forms(kw) or set(convention_forms(kw)) & set(
+            convention_forms(other)
+        ):
+            continue
+        if lexicon.same_entity(kw, other) or other in _key_aliases(kw):
             continue
         return True
     return False
+
+
+@lru_cache(maxsize=4096)
+def _key_aliases(kw: str) -> frozenset[str]:
+    """The other names ``aliases`` gives for a key word, normalised ("беларус" ->
+    белоруссия, беларусь, ...)."""
+    from answerdesk.checker import aliases
+
+    return frozenset(normalize(n) for n in aliases.other_names(kw))
 
 
 #: the masculine and feminine endings of Slavic surnames (and of the adjectives they

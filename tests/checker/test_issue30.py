@@ -1115,3 +1115,8 @@ def test_a_slip_of_the_key_itself_stays_a_typo(given: str, key: str) -> None:
 def test_a_spelling_of_another_name_needs_a_name_key() -> None:
     """Common words keep their own rules ("Туннис" for "Теннис" is a slip of the word)."""
     assert outcome("Туннис", ["теннис"], "typo3")[0] == "correct"
+
+
+def test_another_name_of_the_key_is_no_other_name() -> None:
+    """Белоруссия is Беларус by the table of other names (``aliases``)."""
+    assert outcome("Белорусия", ["Беларус"], "typo3")[1] != "different_name"
