@@ -123,6 +123,15 @@ def _text_matches(text: str, texts: tuple[str, ...]) -> str:
     return check_text(text, texts, (), "typo3", 3)[0]
 
 
+def _fuller_text(text: str, texts: tuple[str, ...]) -> bool:
+    """Rule "a fuller option text" (issue 30 class 3, eighth pass): a team writes the
+    option as it remembers it, often in full, and a text that holds every word of the
+    key's option text agrees with it: "Христо Ботев" for the option "Ботев", "Родопи
+    планина" for "Родопи", "река Дунав" for "Дунав"."""
+    words = set(normalize(text).split())
+    return any(set(normalize(t).split()) <= words for t in texts if normalize(t))
+
+
 def check_choice(given: str, key: Any) -> Result:
     """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
     or true/false in bg/ru/en ("невярно" is not "вярно"); two options in one answer
@@ -158,8 +167,8 @@ def check_choice(given: str, key: Any) -> Result:
         # Rule "letter and text" (issue 30 class 3): the letter decides; a text that
         # contradicts it (the right letter with another option's text, or the right
         # text with another letter) goes to the host
-        same = _text_matches(text, texts)
-        if (g in wanted) != (same == "correct"):
+        same = _text_matches(text, texts) == "correct" or _fuller_text(text, texts)
+        if (g in wanted) != same:
             return "review", None, why("option_text_differs")
     if g == _LATIN_B:
         # rule "Latin options" (sixth pass): for a key of Latin letters A-D, B is B

@@ -82,7 +82,7 @@ _RU_NOUNS = {
     "единица": 1, "двойка": 2, "тройка": 3, "четверка": 4, "пятерка": 5, "шестерка": 6,
     "семерка": 7, "восьмерка": 8, "девятка": 9, "десятка": 10, "дюжина": 12, "сотня": 100,
     "двое": 2, "трое": 3, "четверо": 4, "пятеро": 5, "шестеро": 6, "семеро": 7,
-    "восьмеро": 8, "девятеро": 9, "десятеро": 10,
+    "восьмеро": 8, "девятеро": 9, "десятеро": 10, "двадцатка": 20, "тридцатка": 30,
 }
 #: Bulgarian nouns for numbers (Правописен речник на българския книжовен език, БАН
 #: 2012: бройни съществителни and the personal forms of the numerals): "петица",
@@ -92,7 +92,14 @@ _BG_NOUNS = {
     "седмица": 7, "осмица": 8, "деветка": 9, "десетка": 10, "дузина": 12, "стотица": 100,
     "двама": 2, "трима": 3, "четирима": 4, "петима": 5, "шестима": 6, "седмина": 7,
     "осмина": 8, "деветима": 9, "десетима": 10,
+    # a set or team of so many (eighth pass): "петорка" (a basketball five), "осморка"
+    # (an eight-oar boat); Правописен речник, БАН 2012
+    "петорка": 5, "шесторка": 6, "седморка": 7, "осморка": 8, "деветорка": 9,
+    "десеторка": 10,
 }
+#: the Bulgarian article on a noun for a number: "тройката", "петицата", "тримата"
+#: (Правописен речник, БАН 2012), eighth pass
+_BG_NOUN_ARTICLE = "та"
 _EN_NOUNS = {"dozen": 12, "dozens": 12}
 #: Bulgarian ordinal stems of the tens, hundreds and scales (same source): "двадесети",
 #: "стотен", "двестотен", "хиляден", "милионен"; -ен stems take -ен/-на/-но/-ни and the
@@ -212,7 +219,8 @@ def number_vocabulary() -> dict[str, tuple[int, int]]:
             put(stem + ending, n, ORD_SCALE)
     for table in (_RU_NOUNS, _BG_NOUNS, _EN_NOUNS):
         for w, n in table.items():
-            for f in (_ru_forms(w, noun=True) if table is _RU_NOUNS else {w}):
+            forms = {w, w + _BG_NOUN_ARTICLE} if table is _BG_NOUNS else {w}
+            for f in (_ru_forms(w, noun=True) if table is _RU_NOUNS else forms):
                 put(f, n, NOUN)
     return vocab
 
@@ -327,13 +335,41 @@ def read_number(text: str) -> float | None:
         return float(int(joined))
     if len(tokens) == 1 and roman_value(joined) is not None:
         return float(roman_value(joined) or 0)
+    if len(tokens) == 2 and tokens[1] in _ROMAN_SUFFIXES and roman_value(tokens[0]):
+        # a Roman numeral with an ordinal suffix, "XIV-ти", "IV-ти" (eighth pass): the
+        # Правописен речник (БАН 2012) writes none, but teams type one as after digits
+        return float(roman_value(tokens[0]) or 0)
     read = words_value(tokens, nouns=True)
     if read:
         return float(read[0])
+    year = _english_year(tokens)
+    if year is not None:
+        return year
     scaled = _digits_times_scale(tokens)
     if scaled is not None:
         return scaled
     return _with_unit(tokens)
+
+
+#: the ordinal suffixes a Roman numeral is typed with (bg, ru; en)
+_ROMAN_SUFFIXES = frozenset(("ви", "ри", "ти", "ми", "й", "я", "е", "го", "st", "nd", "rd", "th"))
+
+
+def _english_year(tokens: list[str]) -> float | None:
+    """Rule "a year read in pairs" (issue 30 class 2, eighth pass): English reads a year
+    as two numbers of two digits, "nineteen forty-four" 1944, "ten sixty-six" 1066,
+    "eighteen twelve" 1812 (The Chicago Manual of Style, 9.31; Oxford Style Manual);
+    only where the words make no one number, and the first part of ten or more, the
+    second of ten or more ("twenty five" is 25)."""
+    vocab = number_vocabulary()
+    if not tokens or any(t not in vocab or not t.isascii() for t in tokens):
+        return None
+    for cut in range(1, len(tokens)):
+        first = words_value(tokens[:cut])
+        second = words_value(tokens[cut:])
+        if first and second and not first[1] and 10 <= first[0] <= 99 and 10 <= second[0] <= 99:
+            return float(first[0] * 100 + second[0])
+    return None
 
 
 def _digits_times_scale(tokens: list[str]) -> float | None:

@@ -35,6 +35,7 @@ from answerdesk.checker.translit import (
     convention_forms,
     cyr_transcription,
     english_skeletons,
+    greek_school_forms,
     romanize,
     skeletons,
     transcription_key,
@@ -353,7 +354,9 @@ def _word_guard(
             return why("different_word", word=gw), len(a.tokens) == 1 and _unrelated(kw, gw)
         if not kw:
             continue
-        if len(a.tokens) == 1 and _listed_other_name(kw, gw, a):
+        if len(a.tokens) == 1 and (
+            _listed_other_name(kw, gw, a) or _spelling_of_other_name(kw, gw, a)
+        ):
             return why("different_name", word=g.raw.strip()), False
         auto, _ = budget(len(kw), max_errors)
         d = OSA.distance(kw, gw, score_cutoff=auto + 1)
@@ -395,10 +398,12 @@ def _other_form(kw: str, gw: str, a: Prep) -> Reason | None:
     if ((named or kw in places) and _demonym(kw, gw)) or (gw in places and _demonym(gw, kw)):
         return why("different_word", word=gw)
     for ru, pl in _SKI_ENDINGS:
-        for x, y in ((kw, gw), (gw, kw)):
-            if x.endswith(ru) and y == x[: -len(ru)] + pl and "ru" in a.langs:
-                if lexicon.zipf(y, "bg") < lexicon.KNOWN_ZIPF:
-                    return why("other_form", word=gw)
+        # the key's Russian -ский against a -ски answer only: a key written -ски is
+        # written the Bulgarian way, which gives every -ский, -ski and -sky name so
+        # ("Стравинский" for "Стравински", "Аквинский" for "Аквински", eighth pass)
+        if kw.endswith(ru) and gw == kw[: -len(ru)] + pl and "ru" in a.langs:
+            if lexicon.zipf(gw, "bg") < lexicon.KNOWN_ZIPF:
+                return why("other_form", word=gw)
     return None
 
 
@@ -510,6 +515,67 @@ def _listed_other_name(kw: str, gw: str, a: Prep) -> bool:
         op.tag == "replace" and not close(kw[op.src_pos], gw[op.dest_pos])
         for op in Levenshtein.editops(kw, gw)
     )
+
+
+#: a name the lists know at least this well (Zipf, bg/ru/en) is famous enough that a
+#: spelling of it is read as that name ("Леннон" ru 3.2, "Шиллер" 3.1, "Тунис" 3.5)
+FAMOUS_NAME_ZIPF = 3.0
+_NOT_DOUBLED = frozenset("аеёиоуыэюяйьъaeiouy")
+
+
+@lru_cache(maxsize=65536)
+def _doubling_variants(word: str) -> frozenset[str]:
+    """The word with one consonant doubled or one doubled consonant made single: the
+    spellings rule "other convention" reads as one name ("Ленон"/"Леннон",
+    "Мюлер"/"Мюллер", "Волтер"/"Вольтер" aside)."""
+    out = set()
+    for i, ch in enumerate(word):
+        if ch in _NOT_DOUBLED or not ch.isalpha():
+            continue
+        out.add(word[: i + 1] + ch + word[i + 1 :])
+        if i + 1 < len(word) and word[i + 1] == ch:
+            out.add(word[:i] + word[i + 1 :])
+    return frozenset(out)
+
+
+def _spelling_of_other_name(kw: str, gw: str, a: Prep) -> bool:
+    """Rule "a spelling of another name" (issue 30 class 4, ninth pass): for a one-word
+    name key, an answer within the allowance that, with one consonant doubled or
+    undoubled (one name by rule "other convention"), is another famous name the Russian
+    dictionary knows (pymorphy3 name tags, Zipf >= ``FAMOUS_NAME_ZIPF``), farther from
+    the key than the answer is, may be that name as much as a slip of the key: "Ленон"
+    for "Ленин" (Леннон), "Шилер" for "Шулер" (Шиллер), "Росия" for "Родия" (Россия),
+    "Туннис" for "Теннис" (Тунис); the host decides. A doubling of the key itself
+    ("Росия" for "Россия", "Мюлер" for "Мюллер"), its forms, and the same name in
+    another school ("Голандия" for "Холандия": Голландия) or another name of the key
+    (``aliases``: "Белорусия" for "Беларус" is Белоруссия) stay typos."""
+    if not _names_someone(a.raw, a.tokens) or not lexicon.is_cyrillic_word(gw):
+        return False
+    near = OSA.distance(kw, gw)
+    for other in _doubling_variants(gw):
+        if OSA.distance(kw, other) <= near or not lexicon.name_kinds(other) & {
+            "person", "place"
+        }:
+            continue
+        if max(lexicon.zipf(other, lang) for lang in lexicon.LANGS) < FAMOUS_NAME_ZIPF:
+            continue
+        if other in lexicon.russian_forms(kw) or set(convention_forms(kw)) & set(
+            convention_forms(other)
+        ):
+            continue
+        if lexicon.same_entity(kw, other) or other in _key_aliases(kw):
+            continue
+        return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _key_aliases(kw: str) -> frozenset[str]:
+    """The other names ``aliases`` gives for a key word, normalised ("беларус" ->
+    белоруссия, беларусь, ...)."""
+    from answerdesk.checker import aliases
+
+    return frozenset(normalize(n) for n in aliases.other_names(kw))
 
 
 #: the masculine and feminine endings of Slavic surnames (and of the adjectives they
@@ -734,12 +800,44 @@ def _article_form(kw: str, gw: str) -> bool:
     return len(suffix) == 2 or len(short) >= 5
 
 
+#: the masculine article of a Bulgarian adjective, full and short
+_ADJECTIVE_ARTICLES = ("ият", "ия")
+
+
+def _adjective_article(kw: str, gw: str) -> bool:
+    """Rule "the adjective's article" (issue 30 class 6, eighth pass): in Bulgarian the
+    article goes on the first word of the noun phrase, and a masculine adjective takes
+    it as -ият/-ия on its stem, where a fleeting е or ъ drops (железен/железният,
+    малък/малкият, добър/добрият, светъл/светлият), or as -ят/-я after its -и
+    (български/българският): "Железен светилник" for "Железният светилник", "Малък
+    принц" for "Малкият принц", "Бял зъб" for "Белият зъб" is not (another vowel).
+    Source: Граматика на съвременния български книжовен език (БАН 1983), т. 2,
+    членуване на прилагателните; Правописен речник (БАН 2012). Read only before another
+    word (``_article_only``): "Инд" for "Индия" is no adjective."""
+    for x, y in ((kw, gw), (gw, kw)):
+        for art in _ADJECTIVE_ARTICLES:
+            stem = x[: -len(art)]
+            if not x.endswith(art) or len(stem) < 3:
+                continue
+            if y in (stem, stem + "и") or (
+                len(y) == len(stem) + 1 and y[-2] in "еъ" and y[:-2] + y[-1] == stem
+            ):
+                return True
+    return False
+
+
 def _article_only(g: Prep, a: Prep) -> bool:
-    """Every word that differs is the same word with or without the article (bg)."""
+    """Every word that differs is the same word with or without the article (bg); an
+    adjective before another word also with its own form of it (``_adjective_article``)."""
     if "bg" not in a.langs or len(g.tokens) != len(a.tokens):
         return False
-    pairs = [(k, w) for k, w in zip(a.tokens, g.tokens, strict=True) if k != w]
-    return bool(pairs) and all(_article_form(k, w) and not _gender_pair(k, w) for k, w in pairs)
+    last = len(a.tokens) - 1
+    pairs = [(i, k, w) for i, (k, w) in enumerate(zip(a.tokens, g.tokens, strict=True)) if k != w]
+    return bool(pairs) and all(
+        (_article_form(k, w) or (i < last and _adjective_article(k, w)))
+        and not _gender_pair(k, w)
+        for i, k, w in pairs
+    )
 
 
 def _compare_same(g: Prep, a: Prep, max_errors: int) -> Match:
@@ -1085,9 +1183,23 @@ def _plausible_other_name(g: Prep, a: Prep) -> bool:
     return (
         _names_someone(a.raw, a.tokens)
         and _name_words(g.norm, g.tokens)
-        and _fame(_bearer(g.tokens) if len(a.tokens) == 1 else g.tokens) < _fame(a.tokens)
+        and _fame(_bearer(g.tokens) if len(a.tokens) == 1 else _own_words(g, a)) < _fame(a.tokens)
         and _fame(g.tokens[-1:]) < KNOWN_NAME_ZIPF
     )
+
+
+def _own_words(g: Prep, a: Prep) -> tuple[str, ...]:
+    """Rule "a moved word is no fame" (issue 30 class 5, eighth pass): the answer's words
+    less those the key holds in another place, which tell how well known the answer is
+    no more than the key: a birth name that lent the stage name a word is as rare as its
+    other words ("Алън Кьонигсбърг" for "Вуди Алън", "Хенри Джон Дойчендорф" for "Джон
+    Денвър", "Джордж О'Дауд" for "Бой Джордж"). A word in the same place is a shared
+    first name or article and counts: "Марк Аврелий" for "Марк Твен", "The Byrds" for
+    "The Beatles" stay wrong."""
+    own = tuple(
+        t for i, t in enumerate(g.tokens) if t not in a.tokens or a.tokens.index(t) == i
+    )
+    return own or g.tokens
 
 
 def _other_full_name(g: Prep, a: Prep, key: tuple[tuple[str, Prep], ...]) -> bool:
@@ -1356,25 +1468,73 @@ def _same_name(g: Prep, a: Prep) -> bool:
         return False
     if abs(len(g.compact) - len(a.compact)) > CONVENTION_SPREAD:
         return False
-    if not _proper_name(a.raw) or not any(
-        _one_vowel_apart(x, y)
-        for x in convention_forms(g.norm)
-        for y in convention_forms(a.norm)
-    ):
+    if not _proper_name(a.raw):
         return False
-    for kw, gw in zip(a.tokens, g.tokens, strict=True):
+    if not any(
+        _one_vowel_apart(x, y) for x in convention_forms(g.norm) for y in convention_forms(a.norm)
+    ) and not _greek_school(g, a):
+        return False
+    last = len(a.tokens) - 1
+    for i, (kw, gw) in enumerate(zip(a.tokens, g.tokens, strict=True)):
         if kw != gw and (
             _other_form(kw, gw, a) or (_ending_change(kw, gw) and _outside_paradigm(kw, gw))
         ):
             return False
         if kw != gw and _other_kind_of_name(kw, gw):
             return False
-        if kw != gw and any(
+        if kw != gw and not (i < last and a.tokens[last] == g.tokens[last]) and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
             for lang in ("bg", "ru")
         ):
+            # rule "a first name beside its surname" (eighth pass): before the same last
+            # word a word is a first name, not the common word it may also spell:
+            # "Пол Гоген" for "Поль Гоген" (пол, floor), "Ел Греко" for "Эль Греко",
+            # "Жана д'Арк" for "Жанна д'Арк"
             return False
     return True
+
+
+#: the Bulgarian article endings a name may carry (Термопилите, Дунавът, Родопите)
+_NAME_ARTICLES = ("ът", "ят", "та", "то", "те")
+
+
+def _without_article(word: str) -> tuple[str, ...]:
+    """A word, and the word less a Bulgarian article when four letters or more are left."""
+    if word.endswith(_NAME_ARTICLES) and len(word) >= 6:
+        return (word, word[:-2])
+    return (word,)
+
+
+def _school_apart(x: str, y: str) -> bool:
+    """``_one_vowel_apart`` word by word, a Bulgarian article on either word aside."""
+    xs, ys = x.split(" "), y.split(" ")
+    return len(xs) == len(ys) and all(
+        any(_word_one_vowel_apart(p, q) for p in _without_article(u) for q in _without_article(v))
+        for u, v in zip(xs, ys, strict=True)
+    )
+
+
+def _greek_school(g: Prep, a: Prep) -> bool:
+    """Rule "Greek through Latin or from Greek" (issue 30 class 1, eighth pass,
+    ``translit.greek_school_forms``): the Russian ф for θ, ц for the Latin c before e and
+    i, and ы are the Bulgarian т, к and и ("Фемида" for "Темида", "Цербер" for
+    "Кербер", "Фермопилы" for "Термопилите", "Крылов" for "Крилов"), a Bulgarian article
+    aside. Not when a word that differs is a common Russian word: "Фета" (the cheese)
+    for "Тета", "Цирк" for "Кирк" are other words, which the host sees."""
+    gf = greek_school_forms(g.norm)
+    af = greek_school_forms(a.norm)
+    if not gf and not af:
+        return False
+    if not any(
+        _school_apart(x, y)
+        for x in gf or convention_forms(g.norm)
+        for y in af or convention_forms(a.norm)
+    ):
+        return False
+    return not any(
+        kw != gw and (lexicon.common_russian_word(kw) or lexicon.common_russian_word(gw))
+        for kw, gw in zip(a.tokens, g.tokens, strict=True)
+    )
 
 
 def _ending_change(kw: str, gw: str) -> bool:

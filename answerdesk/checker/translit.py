@@ -309,6 +309,13 @@ def cyr_transcription(norm: str) -> str:
 #   жу, шу, чу (seventh pass): Жюль Верн/Жул Верн, Жюльетта/Жулиета, Жюльен/Жулиен
 #   (Гиляревский & Старостин, French table; Правописен речник, БАН 2012: жури, брошура,
 #   парашут for Russian жюри, брошюра, парашют);
+# - Russian ь before е as Bulgarian и (Прокофьев/Прокофиев, Васильев/Василиев,
+#   Алигьери/Алигиери: the Правописен речник, БАН 2012, rules for Russian names, writes
+#   и for the separating ь), and Russian йя as Bulgarian я (Гойя/Гоя, Майя/Мая,
+#   Айя-Напа/Ая Напа);
+# - a doubled vowel of the original, kept in Russian and written once in Bulgarian
+#   (Исаак/Исак, Ватерлоо/Ватерло, Авраам/Аврам; Правописен речник, БАН 2012);
+_DOUBLE_VOWEL = re.compile(r"([аоу])\1")
 _HUSH_YU = re.compile(r"([жшч])ю")
 _W_START = re.compile(r"\bу([оаиэе])")
 _W_VOWEL = {"о": "а", "а": "а", "и": "и", "э": "е", "е": "е"}
@@ -326,6 +333,11 @@ _SOFT_IA = re.compile(rf"(?<=[{_CONSONANTS}])ья\b")
 _LATIN_US = re.compile(r"(?<=\w{3})ус\b")
 
 
+#: English -ngham as the Russian -нгем and the Bulgarian -нгам (Бирмингем/Бирмингам,
+#: Ноттингем/Нотингам, Букингем/Бъкингам, Уокингем/Уокингам: Гиляревский & Старостин
+#: 1985, English table, -ham after ng as -гем; Данчев et al. 1982 and the Правописен
+#: речник, БАН 2012, write -гам)
+_NGHAM = re.compile(r"нгем\b")
 #: German ei as the old Russian ей/эй or the new Russian and Bulgarian ай before a
 #: consonant (Гейне/Хайне, Эйнштейн/Айнщайн, Рейнхард/Райнхард, Кейтель/Кайтел:
 #: Гиляревский & Старостин 1985, German table, with the traditional spellings kept
@@ -340,13 +352,13 @@ def convention_form(norm: str) -> str:
     "Гарри Поттер" and "Хари Потър" -> "хари потер"."""
     t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("тч", "ч").replace("э", "е")
     t = _HUSH_YU.sub(r"\1у", t)
-    t = t.replace("ьо", "ӧ")
-    t = _SOFT_IA.sub("ия", t).replace("ь", "")
+    t = t.replace("ьо", "ӧ").replace("ье", "ие").replace("йя", "я")
+    t = _DOUBLE_VOWEL.sub(r"\1", _SOFT_IA.sub("ия", t).replace("ь", ""))
     t = _H_START.sub("х", t)
     t = _W_START.sub(lambda m: "в" + _W_VOWEL[m.group(1)], t)
     t = re.sub(r"\bиа", "я", t).replace("иа", "ия").replace("ие", "и")
     t = _FINAL_IY.sub("и", _FINAL_EY.sub("и", t))
-    t = _GERMAN_EI.sub("ай", t)
+    t = _NGHAM.sub("нгам", _GERMAN_EI.sub("ай", t))
     return _DOUBLE_CONSONANT.sub(r"\1", t)
 
 
@@ -359,6 +371,30 @@ def convention_forms(norm: str) -> tuple[str, ...]:
         forms.append(convention_form(_AE.sub("а", norm)))
     forms += [_LATIN_US.sub("", f) for f in forms if _LATIN_US.search(f)]
     return tuple(dict.fromkeys(forms))
+
+
+#: Latin c before a front vowel, which Russian writes ц where Bulgarian, reading the
+#: Greek κ, writes к (Цербер/Кербер, Циклоп/Киклоп, Цилиция/Киликия)
+_LATIN_SOFT_C = re.compile(r"ц(?=[еиыэяю])")
+
+
+@lru_cache(maxsize=65536)
+def greek_school_forms(norm: str) -> tuple[str, ...]:
+    """``convention_forms`` of a name after rule "Greek through Latin or from Greek"
+    (issue 30 class 1, eighth pass): Russian took the classical names through Latin and
+    the Byzantine reading, Bulgarian takes them from Greek, so the Russian ф for θ is
+    the Bulgarian т (Фемида/Темида, Пифагор/Питагор, Фракия/Тракия, Фермопилы/
+    Термопилите) and the Russian ц for the Latin c before e, i is the Bulgarian к of the
+    Greek κ (Цербер/Кербер, Цимон/Кимон, Цилиция/Киликия); and the Russian ы, which
+    Bulgarian has not, is и (Крылов/Крилов, Быков/Биков, Фермопилы/Термопили). Sources:
+    Гиляревский & Старостин, "Иностранные имена и названия в русском тексте" (1985),
+    Greek and Latin tables (θ: ф traditionally, т in new names; c before e, i, y: ц);
+    Правописен речник на българския книжовен език (БАН, 2012), the rules for Greek and
+    Russian names (θ as т, κ as к, Russian ы as и). Both sides are folded, so the Greek
+    φ, ф in both schools, still meets itself. Looser than ``convention_forms``: the
+    caller keeps out common words (Фета/Тета, Цирк/Кирк)."""
+    folded = _LATIN_SOFT_C.sub("к", norm).replace("ф", "т").replace("ы", "и")
+    return convention_forms(folded) if folded != norm else ()
 
 
 #: consonants that the transcription schools write differently for one sound of the

@@ -162,3 +162,17 @@ def test_issue30_fresh2_case(case: dict) -> None:
 
 def test_issue30_fresh2_has_no_false_accept() -> None:
     assert tally("issue30_fresh2.jsonl")["false_accept"] == 0
+
+
+FRESH3 = load("issue30_fresh3.jsonl")
+#: what the eighth and ninth passes left (docs/checker.md, Known limits; fr8-112 and
+#: fr8-114 were relabelled in the ninth pass, after the result: data/SOURCES.md)
+FRESH3_LIMITS = {"fr8-061", "fr8-063", "fr8-069", "fr8-093", "fr8-094", "fr8-147", "fr8-182"}
+
+
+@pytest.mark.parametrize("case", FRESH3, ids=[f"{c['class']}-{c['id']}" for c in FRESH3])
+def test_issue30_fresh3_case(case: dict) -> None:
+    """The eighth pass's probe, written before its rules (tests/checker/data/SOURCES.md)."""
+    if case["id"] in FRESH3_LIMITS:
+        pytest.xfail("a known limit (docs/checker.md, Known limits)")
+    assert kind(case) == "right"

@@ -113,3 +113,36 @@ def test_a_decimal_is_no_whole_number(given: str, key: list, outcome: str) -> No
     """Rule "a decimal is no whole number" (seventh pass): the separator is read before
     normalising drops it; three digits after it stay a thousands group."""
     assert check(given, key, "number").outcome == outcome
+
+
+@pytest.mark.parametrize(
+    "given, number",
+    [
+        ("тройката", 3), ("двойката", 2), ("петицата", 5), ("тримата", 3),   # bg article
+        ("шесторка", 6), ("осморка", 8), ("десеторка", 10),                  # a set of so many
+        ("двадцатка", 20),
+    ],
+)
+def test_bulgarian_nouns_for_numbers_with_the_article_and_sets_of_so_many(
+    given: str, number: int
+) -> None:
+    assert check(given, [number], "number").outcome == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, number",
+    [("nineteen forty-four", 1944), ("ten sixty-six", 1066), ("eighteen twelve", 1812),
+     ("twenty five", 25)],
+)
+def test_an_english_year_read_in_pairs(given: str, number: int) -> None:
+    assert check(given, [number], "number").outcome == "correct"
+
+
+@pytest.mark.parametrize("given, number", [("nineteen forty-four", 1945), ("twenty five", 2005)])
+def test_a_year_read_in_pairs_is_no_other_number(given: str, number: int) -> None:
+    assert check(given, [number], "number").outcome == "wrong"
+
+
+@pytest.mark.parametrize("given, number", [("XIV-ти", 14), ("IV-ти", 4), ("XXI-ви", 21)])
+def test_a_roman_numeral_with_an_ordinal_suffix(given: str, number: int) -> None:
+    assert check(given, [number], "number").outcome == "correct"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from answerdesk.checker.normalize import normalize
-from answerdesk.checker.translit import convention_form, convention_forms
+from answerdesk.checker.translit import convention_form, convention_forms, greek_school_forms
 
 
 @pytest.mark.parametrize(
@@ -65,3 +65,23 @@ def test_other_letters_read_out_do_not(given: str, key: str) -> None:
     from answerdesk.checker import check
 
     assert check(given, [key], "typo5").outcome == "wrong"
+
+
+def test_greek_school_forms_fold_russian_f_ts_y_onto_bulgarian_t_k_i() -> None:
+    """Rule "Greek through Latin or from Greek" (issue 30 class 1, eighth pass)."""
+    assert "темида" in greek_school_forms("фемида")
+    assert "кербер" in greek_school_forms("цербер")
+    assert "крилов" in greek_school_forms("крылов")
+    assert greek_school_forms("цвят") == ()  # ц before a consonant stays ц
+    assert greek_school_forms("кипр") == ()  # nothing to fold
+
+
+@pytest.mark.parametrize(
+    "ru, bg", [("Бирмингем", "Бирмингам"), ("Ноттингем", "Нотингам"), ("Уокингем", "Уокингам")]
+)
+def test_english_ngham_is_russian_ngem_and_bulgarian_ngam(ru: str, bg: str) -> None:
+    assert convention_form(normalize(ru)) == convention_form(normalize(bg))
+
+
+def test_ngem_inside_a_word_is_left_alone() -> None:
+    assert convention_form("нгема") == "нгема"
