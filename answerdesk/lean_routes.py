@@ -9,14 +9,16 @@ the request hooks, the Response object) cost about as much CPU as the save itsel
 694 µs a save through Flask, 449 µs here (bench/README.md, "Lean routes").
 
 A lean route serves the plain case of such a request with the same service as its
-Flask view (api/__init__.py's ``save_reply`` and ``state_reply``, sheets'
-``changes_by_token``), answering the same bytes with the same headers
-(tests/test_lean_routes.py holds them equal), and hands everything else to Flask
+Flask view (api/__init__.py's ``save_reply``; sheets' ``plain_state_by_code``, the
+state of a format without one of its own, and ``changes_by_token``), answering the
+same bytes with the same headers (tests/test_lean_routes.py holds them equal), and
+hands everything else to Flask
 untouched: another method or query, a body that is not plain JSON within the phone's
 size limit, a path Flask's converters would read otherwise, a reread that needs the
 whole sheet. What Flask's hooks do for these endpoints is done here: a request slot
 is taken (slots.py), the security headers and ``Cache-Control: no-store`` are sent
-(security.py); none is rate-limited (``install`` checks) or needs a CSRF token (the
+(security.py), and what the request flushed is committed (web.end_transaction);
+none is rate-limited (``install`` checks) or needs a CSRF token (the
 API's blueprint is exempt). A refusal or a failure is answered by Flask's own error
 handlers, in a request context made for it, so it reads, is translated and is
 logged as anywhere else.
@@ -35,11 +37,11 @@ from urllib.parse import parse_qsl
 from flask import Flask, current_app, has_app_context
 
 from .access import bearer_token
-from .api import save_reply, state_reply
-from .core.sheets import changes_by_token
+from .api import save_reply
+from .core.sheets import changes_by_token, plain_state_by_code
 from .security import MAX_PHONE_BODY, lean_response_headers
 from .slots import slot
-from .web import checked_json
+from .web import checked_json, end_transaction
 
 Reply = Callable[[re.Match[str], str, Any, str | None], Any]
 StartResponse = Callable[..., Any]
@@ -71,7 +73,11 @@ def _save(match: re.Match[str], query: str, body: Any, token: str | None) -> Any
 
 
 def _state(match: re.Match[str], _query: str, _body: Any, _token: str | None) -> Any:
-    return state_reply(match["code"])
+    """GET /state (api.state_reply) of a format without a public state of its own."""
+    state = plain_state_by_code(match["code"])
+    if state is None:
+        raise HandOver
+    return state
 
 
 def _sheet_changes(match: re.Match[str], query: str, _body: Any, token: str | None) -> Any:
@@ -138,6 +144,9 @@ class LeanRoutes:
                     reply = route.reply(match, environ.get("QUERY_STRING", ""),
                                         checked_json(body) if route.has_body else None,
                                         bearer_token(environ.get("HTTP_AUTHORIZATION", "")))
+                    # The boundary commits what a read flushed (OpenQuiz's state
+                    # settles a timer that ran out), as Flask's after-request does.
+                    end_transaction(200)
             except HandOver:
                 reply = HandOver
             except Exception as error:  # noqa: BLE001 - Flask's handlers answer it

@@ -163,16 +163,22 @@ def register_transaction(app: Flask) -> None:
 
     @app.after_request
     def commit_or_roll_back(response: Response) -> Response:
-        if not db.session.registry.has():
-            return response
-        session = db.session()
-        if not session.in_transaction():
-            return response
-        if response.status_code < 400:
-            session.commit()
-        else:
-            session.rollback()
+        end_transaction(response.status_code)
         return response
+
+
+def end_transaction(status: int) -> None:
+    """The request boundary's end of its transaction (register_transaction): what the
+    request flushed is committed, or rolled back for a refusal or an error."""
+    if not db.session.registry.has():
+        return
+    session = db.session()
+    if not session.in_transaction():
+        return
+    if status < 400:
+        session.commit()
+    else:
+        session.rollback()
 
 
 def register_error_handlers(app: Flask) -> None:

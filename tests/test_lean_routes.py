@@ -250,3 +250,29 @@ def test_a_phones_reread_of_its_teams_changes_is_served_lean_as_flask_serves_it(
     strip = [{k: v for k, v in r.get_json().items() if k != "now"} for r in (mine, reference)]
     assert strip[0] == strip[1]
     assert _headers(mine) == _headers(reference)
+
+
+def test_what_a_lean_read_flushed_is_committed_as_flask_commits_it(app, opened: Desk,
+                                                                  monkeypatch):
+    """OpenQuiz's state settles a timer that ran out (a write inside a read): the
+    request boundary commits it, on a lean route as after Flask's views."""
+    from answerdesk import lean_routes
+    from answerdesk.core import audit
+    from answerdesk.core.events import event_by_code
+    from answerdesk.extensions import db
+    from answerdesk.models import AuditEntry
+
+    def settling(code: str) -> dict:
+        audit.record(event_by_code(code), "clock", "test.settled", "R2")
+        db.session.flush()
+        return {"settled": True}
+
+    monkeypatch.setattr(lean_routes, "plain_state_by_code", settling)
+    lean = _lean(app)
+    served = lean.served
+    assert opened.client.get(f"/api/events/{opened.code}/state").get_json() == {
+        "settled": True}
+    assert lean.served == served + 1
+    with app.app_context():
+        assert db.session.scalar(db.select(db.func.count(AuditEntry.id)).where(
+            AuditEntry.action == "test.settled")) == 1

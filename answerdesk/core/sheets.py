@@ -110,11 +110,26 @@ def _keepable(rows: list[Any]) -> bool:
 
 
 def state_by_code(code: str, now: dt.datetime | None = None) -> dict[str, Any]:
+    """public_state of the event ``code`` (NotFound if none), as phones poll it."""
+    state = _state_by_code(code, now, plain_only=False)
+    assert state is not None  # only plain_only answers None
+    return state
+
+
+def plain_state_by_code(code: str) -> dict[str, Any] | None:
+    """state_by_code, or None for a format with a public state of its own (Своя игра,
+    OpenQuiz: their state reads the Event, and may settle a timer): lean_routes.py
+    hands those to Flask's view."""
+    return _state_by_code(code, None, plain_only=True)
+
+
+def _state_by_code(code: str, now: dt.datetime | None, *,
+                   plain_only: bool) -> dict[str, Any] | None:
     """public_state of the event ``code`` (NotFound if none), read as phones poll it
     every 3 s: one prebuilt statement on a raw connection in autocommit (lean.py), no
     Event object, its rows kept a moment for the next polls (recent.py). Only a format
     with a public state of its own (Своя игра, OpenQuiz) loads the Event for it, in a
-    read-only transaction."""
+    read-only transaction (``plain_only``: None instead, the lean route hands it over)."""
     code = code.strip().upper()
     rows = recent_states(current_app).rows(code, partial(_read_state, code), _keepable)
     if not rows:  # no such event: the ORM path's refusal
@@ -132,6 +147,8 @@ def state_by_code(code: str, now: dt.datetime | None = None) -> dict[str, Any]:
              "version": live.token(first.v_audit, first.v_recent, first.v_screen)}
     fmt = formats.get(first.format)
     if type(fmt).public_state is not formats.Format.public_state:
+        if plain_only:
+            return None
         with read_only():
             state.update(fmt.public_state(db.session.get_one(Event, first.event_id)))
     return state
