@@ -18,7 +18,7 @@ ARCHITECTURE = PACKAGE.parent / "docs" / "ARCHITECTURE.md"
 
 # (module, function) -> how many commit() calls it holds. Reasons: docs/ARCHITECTURE.md.
 ALLOWED = {
-    ("web.py", "end_transaction"): 1,  # the request boundary (Flask's after-request, lean_routes.py)
+    ("web.py", "end_transaction"): 1,  # the request boundary (after_request, lean_routes.py)
     ("web.py", "committed"): 1,  # the request boundary, for a view that needs it early
     ("cli.py", "demo"): 1,  # a CLI command is its own boundary
     ("cli.py", "new_event"): 1,
