@@ -105,10 +105,6 @@ ROUTES = (
 )
 
 
-class _Refused(Exception):
-    """A lean route's request that Flask answers instead, as it would have whole."""
-
-
 class LeanRoutes:
     """The WSGI app in front of Flask's: a lean route's request is served here, any
     other goes to ``inner`` (Flask's own wsgi_app) unchanged."""
