@@ -73,7 +73,7 @@ def _save(match: re.Match[str], query: str, body: Any, token: str | None) -> Any
 
 
 def _state(match: re.Match[str], _query: str, _body: Any, _token: str | None) -> Any:
-    """GET /state (api.state_reply) of a format without a public state of its own."""
+    """GET /state (api.state) of a format without a public state of its own."""
     state = plain_state_by_code(match["code"])
     if state is None:
         raise HandOver

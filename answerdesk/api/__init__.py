@@ -66,11 +66,6 @@ def state_document(event: Event) -> dict[str, Any]:
     return sheets.public_state(event)
 
 
-def state_reply(code: str) -> dict[str, Any]:
-    """GET /state's reply (also served by lean_routes.py)."""
-    return sheets.state_by_code(code)
-
-
 def save_reply(code: str, token: str | None, round_number: int, question_number: int,
                body: Any, *, with_state: bool) -> dict[str, Any]:
     """The phone's save's reply (also served by lean_routes.py); ``with_state``: it
@@ -84,7 +79,7 @@ def save_reply(code: str, token: str | None, round_number: int, question_number:
 
 @bp.get("/events/<code>/state")
 def state(code: str):
-    return json_response(state_reply(code))
+    return json_response(sheets.state_by_code(code))
 
 
 @bp.put("/events/<code>/answers/<int:round_number>/<int:question_number>")
