@@ -65,6 +65,21 @@ class RecentStates:
     def __init__(self, seconds: float) -> None:
         self.seconds = seconds
         self._kept: dict[str, tuple[float, int, list[Any]]] = {}
+        #: Codes of events whose format has a public state of its own (Своя игра,
+        #: OpenQuiz): lean_routes.py hands their polls to Flask without a read first.
+        #: An event's format never changes; a code met here by mistake only costs the
+        #: Flask path, which answers every format.
+        self._own_state: set[str] = set()
+
+    def has_own_state(self, code: str) -> bool:
+        """Whether ``code``'s format was seen to have a public state of its own."""
+        return code in self._own_state
+
+    def note_own_state(self, code: str) -> None:
+        """Remember that ``code``'s format has a public state of its own."""
+        if len(self._own_state) >= LIMIT:
+            self._own_state.clear()
+        self._own_state.add(code)
 
     def rows(self, code: str, read: Callable[[], list[Any]],
              keep: Callable[[list[Any]], bool]) -> list[Any]:

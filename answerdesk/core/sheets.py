@@ -131,7 +131,10 @@ def _state_by_code(code: str, now: dt.datetime | None, *,
     with a public state of its own (Своя игра, OpenQuiz) loads the Event for it, in a
     read-only transaction (``plain_only``: None instead, the lean route hands it over)."""
     code = code.strip().upper()
-    rows = recent_states(current_app).rows(code, partial(_read_state, code), _keepable)
+    kept = recent_states(current_app)
+    if plain_only and kept.has_own_state(code):
+        return None
+    rows = kept.rows(code, partial(_read_state, code), _keepable)
     if not rows:  # no such event: the ORM path's refusal
         with read_only():
             return public_state(event_by_code(code), now)
@@ -148,6 +151,7 @@ def _state_by_code(code: str, now: dt.datetime | None, *,
     fmt = formats.get(first.format)
     if type(fmt).public_state is not formats.Format.public_state:
         if plain_only:
+            kept.note_own_state(code)
             return None
         with read_only():
             state.update(fmt.public_state(db.session.get_one(Event, first.event_id)))
