@@ -348,7 +348,38 @@ def read_number(text: str) -> float | None:
     scaled = _digits_times_scale(tokens)
     if scaled is not None:
         return scaled
+    half = _and_a_half(tokens)
+    if half is not None:
+        return half
     return _with_unit(tokens)
+
+
+#: Russian "one and a half" (полутора in the oblique cases), and its hundred
+_ONE_AND_A_HALF = frozenset({"полтора", "полторы", "полутора"})
+_HALF_HUNDREDS = {"полтораста": 150, "полутораста": 150}
+_HALF = frozenset({"половина", "половин"})
+
+
+def _and_a_half(tokens: list[str]) -> float | None:
+    """Rule "one and a half" (issue 30 class 2, tenth pass): Russian полтора/полторы
+    (oblique полутора) before a scale word is one and a half of it, and полтораста is
+    150 (Русская грамматика 1980, the numerals полтора, полтораста; Розенталь,
+    Справочник по правописанию, § 213): "полторы тысячи" 1500, "полтора миллиона"
+    1 500 000, "полутора тысяч" 1500; Bulgarian says the half after the scale word,
+    "хиляда и половина" 1500, "милион и половина" 1 500 000 (Правописен речник, БАН
+    2012: половина). The product must be whole ("полтора" alone is 1.5, no answer)."""
+    if len(tokens) == 1 and tokens[0] in _HALF_HUNDREDS:
+        return float(_HALF_HUNDREDS[tokens[0]])
+    vocab = number_vocabulary()
+    if len(tokens) == 2 and tokens[0] in _ONE_AND_A_HALF:
+        scale = vocab.get(tokens[1])
+    elif len(tokens) == 3 and tokens[1] == "и" and tokens[2] in _HALF:
+        scale = vocab.get(tokens[0])
+    else:
+        return None
+    if scale is None or scale[1] != SCALE:
+        return None
+    return float(scale[0] * 3 // 2)
 
 
 #: the ordinal suffixes a Roman numeral is typed with (bg, ru; en)
@@ -419,6 +450,8 @@ def _with_unit(tokens: list[str]) -> float | None:
     unit = tokens[-1]
     if unit in number_vocabulary() or (unit.isascii() and roman_value(unit) is not None):
         return None
+    if unit in _HALF or unit == "half":
+        return None  # "две и половина", "two and a half": a fraction, not a unit
     head = " ".join(tokens[:-1])
     if _DIGIT_GROUPS.match(head):
         return float(int(head.replace(" ", "")))
