@@ -36,6 +36,7 @@ from answerdesk.checker.translit import (
     cyr_transcription,
     english_skeletons,
     greek_school_forms,
+    japanese_school_forms,
     romanize,
     skeletons,
     transcription_key,
@@ -325,6 +326,8 @@ def _word_guard(
     if g.norm in lexicon.entity_names() and g.norm != a.norm:
         return why("different_name", word=g.raw.strip()), _other_place(g, a, max_errors)
     pairs = _align(g, a)
+    if _phrase_in_case(g, a):
+        return None
     if not pairs and len(g.tokens) != len(a.tokens):
         # a compound split or joined ("пол-слова"): pieces inside the key are no new words
         extra = [w for w in g.tokens if w not in a.tokens and w not in a.compact]
@@ -372,6 +375,33 @@ def _word_guard(
             if slip:
                 return slip, False
     return None
+
+
+def _phrase_in_case(g: Prep, a: Prep) -> bool:
+    """Rule "a title in another case" (issue 30 class 6, tenth pass): a Russian key of
+    several words given with its words in one other case, each word in its own number
+    and gender, is the key as the sentence around it declined it ("Капитанскую дочку"
+    for "Капитанская дочка", "Пиковую даму" for "Пиковая дама", "Мёртвых душ" for
+    "Мёртвые души", "Белую гвардию" for "Белая гвардия"; pymorphy3, OpenCorpora): the
+    words are no other words. Not one word (a case of one word may be another thing:
+    "Вольт" for "Вольта", rule "a name is no case of a noun"), not another number or
+    gender ("Красный ворот" for "Красные ворота", "Пётр Первая"), not words in no one
+    case together: a word left as it is must read in that case too ("Иван Петрова" is
+    the other gender's surname, not "of Иван Петров"; "Ста лет одиночества" keeps its
+    genitive "лет")."""
+    if len(a.tokens) < 2 or len(g.tokens) != len(a.tokens) or g.tokens == a.tokens:
+        return False
+    cases: frozenset[str] | None = None
+    for kw, gw in zip(a.tokens, g.tokens, strict=True):
+        read = lexicon.case_readings(kw, gw)
+        if kw == gw and not read:
+            continue  # a word with no cases: "и", "на", a name the dictionary lacks
+        if not read:
+            return False
+        cases = read if cases is None else cases & read
+        if not cases:
+            return False
+    return bool(cases)
 
 
 #: the Russian (-ский, -цкий) and the Polish or Bulgarian (-ски, -цки) forms of a surname
@@ -538,6 +568,25 @@ def _doubling_variants(word: str) -> frozenset[str]:
     return frozenset(out)
 
 
+#: the Russian vowels a Bulgarian ъ stands for in a foreign name (Джексън/Джексон,
+#: Потър/Поттер, Тачър/Тэтчер, Ленън/Леннон: Данчев et al. 1982; Правописен речник)
+_SCHWA_READINGS = ("о", "е", "а", "у")
+
+
+@lru_cache(maxsize=65536)
+def _other_school_spellings(word: str) -> frozenset[str]:
+    """``_doubling_variants`` of the word, and of each Russian reading of a Bulgarian ъ
+    in it (tenth pass): "Ленън" is the Bulgarian spelling of Леннон as "Ленон" is its
+    single-н one."""
+    out = set(_doubling_variants(word))
+    if "ъ" in word:
+        for vowel in _SCHWA_READINGS:
+            read = word.replace("ъ", vowel)
+            out.add(read)
+            out |= _doubling_variants(read)
+    return frozenset(out)
+
+
 def _spelling_of_other_name(kw: str, gw: str, a: Prep) -> bool:
     """Rule "a spelling of another name" (issue 30 class 4, ninth pass): for a one-word
     name key, an answer within the allowance that, with one consonant doubled or
@@ -552,7 +601,7 @@ def _spelling_of_other_name(kw: str, gw: str, a: Prep) -> bool:
     if not _names_someone(a.raw, a.tokens) or not lexicon.is_cyrillic_word(gw):
         return False
     near = OSA.distance(kw, gw)
-    for other in _doubling_variants(gw):
+    for other in _other_school_spellings(gw):
         if OSA.distance(kw, other) <= near or not lexicon.name_kinds(other) & {
             "person", "place"
         }:
@@ -1472,7 +1521,7 @@ def _same_name(g: Prep, a: Prep) -> bool:
         return False
     if not any(
         _one_vowel_apart(x, y) for x in convention_forms(g.norm) for y in convention_forms(a.norm)
-    ) and not _greek_school(g, a):
+    ) and not _greek_school(g, a) and not _japanese_school(g, a):
         return False
     last = len(a.tokens) - 1
     for i, (kw, gw) in enumerate(zip(a.tokens, g.tokens, strict=True)):
@@ -1481,6 +1530,9 @@ def _same_name(g: Prep, a: Prep) -> bool:
         ):
             return False
         if kw != gw and _other_kind_of_name(kw, gw):
+            return False
+        if kw != gw and len(a.tokens) == 1 and _spelling_of_other_name(kw, gw, a):
+            # rule "a spelling of another name": "Ленън" (Леннон) for "Ленин"
             return False
         if kw != gw and not (i < last and a.tokens[last] == g.tokens[last]) and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
@@ -1534,6 +1586,46 @@ def _greek_school(g: Prep, a: Prep) -> bool:
     return not any(
         kw != gw and (lexicon.common_russian_word(kw) or lexicon.common_russian_word(gw))
         for kw, gw in zip(a.tokens, g.tokens, strict=True)
+    )
+
+
+def _japanese_school(g: Prep, a: Prep) -> bool:
+    """Rule "Japanese in two schools" (issue 30 class 1, tenth pass,
+    ``translit.japanese_school_forms``): Поливанов's Russian си, сё, дзи, ти are the
+    Bulgarian ши, шо, джи, чи of one Japanese name ("Хиросима" for "Хирошима", "Тосиба"
+    for "Тошиба", "Сёгун" for "Шогун"). Not when a word that differs is a word of both
+    spellings (``_two_words``): "Сила" for "Шила", "Сива" for "Шива" are other words."""
+    gf = japanese_school_forms(g.norm)
+    af = japanese_school_forms(a.norm)
+    if not gf and not af:
+        return False
+    if not any(
+        _school_apart(x, y)
+        for x in gf or convention_forms(g.norm)
+        for y in af or convention_forms(a.norm)
+    ):
+        return False
+    return not any(
+        kw != gw and _two_words(kw, gw) for kw, gw in zip(a.tokens, g.tokens, strict=True)
+    )
+
+
+#: two spellings that are both words of this frequency (Zipf) in one language are two
+#: words for rule "Japanese in two schools": "Сива"/"Шива" (bg 3.7/3.3), "Сила"/"Шила";
+#: one school's spelling of a Japanese name is rare in the other language: Мицубиши
+#: (ru 1.6 for Мицубиси's 3.0), Сузуки (ru 2.8, Судзуки bg 0), Хирошима (ru 0)
+JAPANESE_TWO_WORDS_ZIPF = 3.0
+
+
+def _two_words(kw: str, gw: str) -> bool:
+    """Both words common in one language, or both common words (no name reading) of the
+    Russian dictionary ("Сила"/"Шила", "Чай"/"Тай")."""
+    if lexicon.common_russian_word(kw) and lexicon.common_russian_word(gw):
+        return True
+    return any(
+        lexicon.zipf(kw, lang) >= JAPANESE_TWO_WORDS_ZIPF
+        and lexicon.zipf(gw, lang) >= JAPANESE_TWO_WORDS_ZIPF
+        for lang in ("bg", "ru")
     )
 
 
