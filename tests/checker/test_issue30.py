@@ -1120,3 +1120,100 @@ def test_a_spelling_of_another_name_needs_a_name_key() -> None:
 def test_another_name_of_the_key_is_no_other_name() -> None:
     """Белоруссия is Беларус by the table of other names (``aliases``)."""
     assert outcome("Белорусия", ["Беларус"], "typo3")[1] != "different_name"
+
+
+# ------------------------------------------------- tenth pass
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Хиросима", "Хирошима"),      # Поливанов's си, the Bulgarian ши
+        ("Тосиба", "Тошиба"),
+        ("Шогун", "Сёгун"),             # сё / шо
+        ("Ичиро", "Итиро"),             # ти / чи
+        ("Шиндзо Абе", "Синдзо Абэ"),
+        ("Сузуки", "Судзуки"),          # дз / з
+    ],
+)
+def test_japanese_names_in_the_two_schools_are_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Сила", "Шила"), ("Тай", "Чай"), ("Сива", "Шива")]
+)
+def test_the_japanese_schools_do_not_join_two_words(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Хрущёв", "Хрушчов"),          # щ / шч and ё / о after a husher
+        ("Щедрин", "Шчедрин"),
+        ("Пугачёва", "Пугачова"),
+        ("Мао Дзедун", "Мао Цзэдун"),   # Палладий's цз, the Bulgarian дз
+        ("Лао Дзъ", "Лао-цзы"),
+    ],
+)
+def test_russian_and_chinese_names_in_their_bulgarian_spelling(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+@pytest.mark.parametrize("given, key", [("CSKA", "ЦСКА"), ("Cska", "ЦСКА")])
+def test_the_slavic_c_in_latin_typing_is_ts(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Капитанскую дочку", "Капитанская дочка"),
+        ("Пиковую даму", "Пиковая дама"),
+        ("Мёртвых душ", "Мёртвые души"),
+        ("Белую гвардию", "Белая гвардия"),
+        ("Ивана Петрова", "Иван Петров"),
+    ],
+)
+def test_a_russian_title_in_another_case_is_the_title(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Иван Петрова", "Иван Петров"), ("Красный ворот", "Красные ворота")],
+)
+def test_another_gender_or_number_is_no_case_of_the_title(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] in ("review", "wrong")
+
+
+def test_a_bulgarian_spelling_of_another_famous_name_goes_to_the_host() -> None:
+    assert outcome("Ленън", ["Ленин"], "typo3") == ("review", "different_word")
+    assert outcome("Ленън", ["Леннон"], "typo3")[0] == "correct"
+    assert outcome("Нютън", ["Ньютон"], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, number",
+    [
+        ("полторы тысячи", 1500),
+        ("полтора миллиона", 1_500_000),
+        ("полутора тысяч", 1500),
+        ("полтораста", 150),
+        ("хиляда и половина", 1500),
+        ("милион и половина", 1_500_000),
+    ],
+)
+def test_one_and_a_half_of_a_scale_word(given: str, number: int) -> None:
+    assert outcome(given, [number], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize("given", ["две и половина", "two and a half", "полтора"])
+def test_a_half_is_no_unit(given: str) -> None:
+    assert outcome(given, [2], "number")[0] == "review"
+
+
+def test_a_performer_alone_in_cyrillic_is_no_doubtful_title() -> None:
+    key = {"title": ["Beautiful Mess"], "artists": [["Kristian Kostov"]]}
+    v = check("Кристиан Костов", key, "song")
+    assert (v.outcome, v.code) == ("partial", "song_performers_only")
