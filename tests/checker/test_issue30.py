@@ -1217,3 +1217,25 @@ def test_a_performer_alone_in_cyrillic_is_no_doubtful_title() -> None:
     key = {"title": ["Beautiful Mess"], "artists": [["Kristian Kostov"]]}
     v = check("Кристиан Костов", key, "song")
     assert (v.outcome, v.code) == ("partial", "song_performers_only")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Борис III", "Цар Борис III"),
+        ("Цар Борис Трети", "Борис III"),
+        ("King Henry VIII", "Henry VIII"),
+        ("Йоан Павел II", "Папа Йоан Павел II"),
+        ("Королева Елизавета II", "Елизавета II"),
+    ],
+)
+def test_a_rulers_title_before_a_numbered_name_adds_nothing(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Соло", "Хан Соло"), ("Лев", "Король Лев"), ("Цар Симеон II", "Цар Борис III")],
+)
+def test_a_title_is_dropped_only_before_a_regnal_number(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] in ("review", "wrong")
