@@ -569,11 +569,37 @@ def _number_run(
     return None
 
 
+#: a century's number read in a text stays below this (``_TEXT_ROMAN`` reads to 39)
+CENTURY_MAX = 40
+#: the ordinal suffixes typed after a century's number ("9-ти век", "XIV-ти век", "21-ви
+#: век", "5-й век"), as ``_DIGIT_SUFFIX`` reads them in the number mode
+_CENTURY_SUFFIXES = frozenset(("ти", "ви", "ри", "ми", "й", "я", "го", "ый", "ой"))
+
+
+def _century_unit(tokens: tuple[str, ...], i: int) -> str:
+    """What ``tokens[i]`` is after a number: "unit" for a century word, or for its
+    abbreviation closing the text ("IX в.", "20 вв.", "5th c."; "в" inside a text is
+    the Russian preposition); "suffix" for an ordinal suffix before a century unit
+    ("9-ти век"); else ""."""
+    if i >= len(tokens):
+        return ""
+    t = tokens[i]
+    if t in CENTURY_WORDS or (t in CENTURY_UNITS and i == len(tokens) - 1):
+        return "unit"
+    if t in _CENTURY_SUFFIXES and _century_unit(tokens, i + 1) == "unit":
+        return "suffix"
+    return ""
+
+
 def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The tokens with every number written as digits (issue 16 §2): number words and
     ordinals ("осем", "Трети", "Третий", "fifth"), Roman numerals closing a name of
     several words ("Петър III"), a year's "г."/"година"/"год." dropped and a lone year's
-    preposition too ("в 1944 году" -> "1944")."""
+    preposition too ("в 1944 году" -> "1944"); rule "a century in a text" (tenth pass):
+    a century's unit after its number is one word, "век", whether written in full, in
+    another word or abbreviated, and an ordinal suffix before it is dropped ("IX в.",
+    "9-ти век", "XIX столетие", "19th century" -> "9 век", "9 век", "19 век", "19 век").
+    """
     words = plain_number_words()
     vocab = number_vocabulary()
     out: list[str] = []
@@ -594,11 +620,18 @@ def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
             continue
         if t in YEAR_WORDS and out and out[-1].isdigit() and len(out[-1]) in (3, 4):
             continue
+        century = _century_unit(tokens, i)
+        if out and out[-1].isdigit() and int(out[-1]) < CENTURY_MAX:
+            if century == "unit":
+                out.append("век")
+                continue
+            if century == "suffix":
+                continue
         v = words.get(t)
         if v is None and i and i == len(tokens) - 1:
             v = text_roman(t)
-        elif v is None and i + 1 < len(tokens) and tokens[i + 1] in CENTURY_WORDS:
-            v = text_roman(t)  # "XXI век", "XIX century"
+        elif v is None and _century_unit(tokens, i + 1) in ("unit", "suffix"):
+            v = text_roman(t)  # "XXI век", "XIX century", "IX в.", "XIV-ти век"
         elif v is None and len(tokens) == 1 and t.isascii() and len(t) >= 2:
             # a lone Roman numeral of Latin letters ("IV", "XIV", "XX" for "двадесети",
             # "Четвърти", "fourth"); one letter alone (V, I, C, X) is left a letter:

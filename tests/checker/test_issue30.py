@@ -1239,3 +1239,15 @@ def test_a_rulers_title_before_a_numbered_name_adds_nothing(given: str, key: str
 )
 def test_a_title_is_dropped_only_before_a_regnal_number(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] in ("review", "wrong")
+
+
+@pytest.mark.parametrize(
+    "given", ["IX в.", "9-ти век", "IX-ти век", "IX столетие", "девети век"]
+)
+def test_a_century_in_a_text_is_its_number_and_unit(given: str) -> None:
+    assert outcome(given, ["IX век"], "typo3") == ("correct", "number_in_words")
+
+
+@pytest.mark.parametrize("given", ["X век", "IX"])
+def test_another_century_or_a_bare_numeral_is_not_the_century(given: str) -> None:
+    assert outcome(given, ["IX век"], "typo3")[0] in ("review", "wrong")
