@@ -132,6 +132,15 @@ def _fuller_text(text: str, texts: tuple[str, ...]) -> bool:
     return any(set(normalize(t).split()) <= words for t in texts if normalize(t))
 
 
+#: rule "the answer word" (issue 30 class 3, tenth pass): a team that writes "Answer:"
+#: before its choice, as an exam sheet prints it ("Отговор: Б) Родопи", "отг. Б",
+#: "Ответ: в", "Answer - C"), names the choice after it
+_ANSWER_WORD = re.compile(
+    r"^(?:(?:отговорът\s+е|отговор|ответ|answer)\s*(?:[:\-–—]\s*|\s)|(?:отг|отв|ans)\.\s*)",
+    re.IGNORECASE,
+)
+
+
 def check_choice(given: str, key: Any) -> Result:
     """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
     or true/false in bg/ru/en ("невярно" is not "вярно"); two options in one answer
@@ -140,7 +149,7 @@ def check_choice(given: str, key: Any) -> Result:
     "Родопи"]) a text that contradicts the letter goes to the host."""
     accept, _ = parse_open_key(key)
     wanted = {_option(a) or normalize(a) for a in accept}
-    raw = given.strip()
+    raw = _ANSWER_WORD.sub("", given.strip(), count=1).strip() or given.strip()
     g = _option(raw)
     if g is None:
         named = _options_named(raw)

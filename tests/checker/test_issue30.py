@@ -1251,3 +1251,13 @@ def test_a_century_in_a_text_is_its_number_and_unit(given: str) -> None:
 @pytest.mark.parametrize("given", ["X век", "IX"])
 def test_another_century_or_a_bare_numeral_is_not_the_century(given: str) -> None:
     assert outcome(given, ["IX век"], "typo3")[0] in ("review", "wrong")
+
+
+@pytest.mark.parametrize("given", ["Отговор: Б) Родопи", "отг. Б", "отг.Б", "Ответ: б"])
+def test_the_answer_word_before_a_choice_is_no_part_of_it(given: str) -> None:
+    assert outcome(given, ["Б", "Родопи"], "choice") == ("correct", "right_option")
+
+
+def test_the_answer_word_keeps_another_option_another() -> None:
+    assert outcome("Отговор: В) Пирин", ["Б", "Родопи"], "choice")[0] == "wrong"
+    assert outcome("Отговор", ["Б", "Родопи"], "choice")[0] == "review"
