@@ -1261,3 +1261,15 @@ def test_the_answer_word_before_a_choice_is_no_part_of_it(given: str) -> None:
 def test_the_answer_word_keeps_another_option_another() -> None:
     assert outcome("Отговор: В) Пирин", ["Б", "Родопи"], "choice")[0] == "wrong"
     assert outcome("Отговор", ["Б", "Родопи"], "choice")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Bohemian Rapsody", "Bohemian Rhapsody"), ("Gandi", "Gandhi")]
+)
+def test_an_english_silent_h_left_out_is_a_typo(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "spelling_errors")
+
+
+@pytest.mark.parametrize("given, key", [("Tree", "Three"), ("Tin", "Thin")])
+def test_a_common_word_without_the_h_stays_another_word(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
