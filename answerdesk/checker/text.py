@@ -7,6 +7,7 @@ A key is prepared once (``prepare_key`` is cached), a given answer once
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
@@ -30,10 +31,12 @@ from answerdesk.checker.numbers import (
 )
 from answerdesk.checker.reasons import Reason, why
 from answerdesk.checker.translit import (
+    FRENCH_PARTICLES,
     consonant_skeleton,
     convention_form,
     convention_forms,
     cyr_transcription,
+    english_school_forms,
     english_skeletons,
     greek_school_forms,
     japanese_school_forms,
@@ -1457,10 +1460,20 @@ def _sounds_alike(g: Prep, a: Prep, d: float, mode: str) -> Match:
 TWO_WORDS_ZIPF = 3.8
 
 
+#: the particles that names keep in lower case (Правописен речник, БАН 2012: "Шарл дьо
+#: Гол", "Лудвиг ван Бетовен", "Ото фон Бисмарк"; Розенталь: "Шарль де Голль")
+NAME_PARTICLES = frozenset({
+    "де", "дьо", "ле", "льо", "ла", "дю", "ван", "фон", "дер", "дел", "дела", "да", "ди",
+    "ибн", "бен", "de", "le", "la", "du", "van", "von", "der", "del", "della", "da", "di",
+})
+
+
 @lru_cache(maxsize=4096)
 def _proper_name(raw: str) -> bool:
-    """A key entry written as a name: every word of three or more letters capitalised."""
-    words = [w for w in raw.split() if len(w) >= 3 and w[0].isalpha()]
+    """A key entry written as a name: every word of three or more letters capitalised,
+    a name's particle aside ("Шарл дьо Гол", "Лудвиг ван Бетовен")."""
+    words = [w for w in raw.split()
+             if len(w) >= 3 and w[0].isalpha() and w.casefold() not in NAME_PARTICLES]
     return bool(words) and all(w[0].isupper() for w in words)
 
 
@@ -1530,7 +1543,9 @@ def _same_name(g: Prep, a: Prep) -> bool:
         return False
     if not any(
         _one_vowel_apart(x, y) for x in convention_forms(g.norm) for y in convention_forms(a.norm)
-    ) and not _greek_school(g, a) and not _japanese_school(g, a):
+    ) and not _greek_school(g, a) and not _school_forms_meet(
+        g, a, japanese_school_forms
+    ) and not _school_forms_meet(g, a, english_school_forms):
         return False
     last = len(a.tokens) - 1
     for i, (kw, gw) in enumerate(zip(a.tokens, g.tokens, strict=True)):
@@ -1543,6 +1558,8 @@ def _same_name(g: Prep, a: Prep) -> bool:
         if kw != gw and len(a.tokens) == 1 and _spelling_of_other_name(kw, gw, a):
             # rule "a spelling of another name": "Ленън" (Леннон) for "Ленин"
             return False
+        if kw != gw and frozenset((kw, gw)) in FRENCH_PARTICLES:
+            continue
         if kw != gw and not (i < last and a.tokens[last] == g.tokens[last]) and any(
             lexicon.zipf(kw, lang) >= TWO_WORDS_ZIPF and lexicon.zipf(gw, lang) >= TWO_WORDS_ZIPF
             for lang in ("bg", "ru")
@@ -1598,14 +1615,17 @@ def _greek_school(g: Prep, a: Prep) -> bool:
     )
 
 
-def _japanese_school(g: Prep, a: Prep) -> bool:
+def _school_forms_meet(g: Prep, a: Prep, forms: Callable[[str], tuple[str, ...]]) -> bool:
     """Rule "Japanese in two schools" (issue 30 class 1, tenth pass,
     ``translit.japanese_school_forms``): Поливанов's Russian си, сё, дзи, ти are the
     Bulgarian ши, шо, джи, чи of one Japanese name ("Хиросима" for "Хирошима", "Тосиба"
-    for "Тошиба", "Сёгун" for "Шогун"). Not when a word that differs is a word of both
-    spellings (``_two_words``): "Сила" for "Шила", "Сива" for "Шива" are other words."""
-    gf = japanese_school_forms(g.norm)
-    af = japanese_school_forms(a.norm)
+    for "Тошиба", "Сёгун" for "Шогун"); rule "English -man and French de"
+    (``translit.english_school_forms``): "Уитмен" for "Уитман", "Шарль де Голль" for
+    "Шарл дьо Гол". Not when a word that differs is a word of both spellings
+    (``_two_words``): "Сила" for "Шила", "Сива" for "Шива", "Карман" for "Кармен" are
+    other words."""
+    gf = forms(g.norm)
+    af = forms(a.norm)
     if not gf and not af:
         return False
     if not any(
@@ -1615,7 +1635,8 @@ def _japanese_school(g: Prep, a: Prep) -> bool:
     ):
         return False
     return not any(
-        kw != gw and _two_words(kw, gw) for kw, gw in zip(a.tokens, g.tokens, strict=True)
+        kw != gw and frozenset((kw, gw)) not in FRENCH_PARTICLES and _two_words(kw, gw)
+        for kw, gw in zip(a.tokens, g.tokens, strict=True)
     )
 
 

@@ -452,6 +452,29 @@ def japanese_school_forms(norm: str) -> tuple[str, ...]:
     return convention_forms(folded) if folded != norm else ()
 
 
+#: English -man unstressed, which Russian writes -мен and Bulgarian -ман (Whitman
+#: Уитмен/Уитман, Newman Ньюмен/Нюман, Freeman Фримен/Фриймън): Гиляревский & Старостин
+#: 1985, English table (-man as -мен); Правописен речник, БАН 2012; Данчев et al. 1982
+_ENGLISH_MAN = re.compile(r"м[еъ]н\b")
+#: the French particles de and le, which Russian writes де, ле and Bulgarian дьо, льо
+#: (Шарль де Голль/Шарл дьо Гол, Симона де Бовуар/Симон дьо Бовоар, Ле Корбюзье/Льо
+#: Корбюзие: Гиляревский & Старостин, French table; Правописен речник, БАН 2012)
+_FRENCH_PARTICLE = re.compile(r"\b([дл])ьо\b")
+#: the particles' two spellings, both common words, which the folds join on purpose
+FRENCH_PARTICLES = frozenset({frozenset({"де", "дьо"}), frozenset({"ле", "льо"})})
+
+
+@lru_cache(maxsize=65536)
+def english_school_forms(norm: str) -> tuple[str, ...]:
+    """``convention_forms`` of a name read after rule "English -man and French de"
+    (issue 30 class 1, tenth pass): the English -man as -ман, the French de and le as
+    де and ле, so "Уитмен"/"Уитман", "Ньюмен"/"Нюман", "Шарль де Голль"/"Шарл дьо Гол"
+    meet; empty when nothing folds. The caller keeps out common words (a -мен that is a
+    word of its own: "Кармен" is no "Карман")."""
+    folded = _FRENCH_PARTICLE.sub(r"\1е", _ENGLISH_MAN.sub("ман", norm))
+    return convention_forms(folded) if folded != norm else ()
+
+
 #: consonants that the transcription schools write differently for one sound of the
 #: original, folded onto one letter (see ``transcription_key``)
 _LOOSE = str.maketrans({

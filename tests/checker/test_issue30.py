@@ -1273,3 +1273,20 @@ def test_an_english_silent_h_left_out_is_a_typo(given: str, key: str) -> None:
 @pytest.mark.parametrize("given, key", [("Tree", "Three"), ("Tin", "Thin")])
 def test_a_common_word_without_the_h_stays_another_word(given: str, key: str) -> None:
     assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Уолт Уитмен", "Уолт Уитман"),        # English -man: ru -мен, bg -ман
+        ("Пол Ньюмен", "Пол Нюман"),
+        ("Шарл дьо Гол", "Шарль де Голль"),    # French de: ru де, bg дьо
+        ("Льо Корбюзие", "Ле Корбюзие"),
+    ],
+)
+def test_english_man_and_french_de_in_the_two_schools(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+def test_a_common_word_ending_in_man_is_no_school_spelling() -> None:
+    assert outcome("Карман", ["Кармен"], "typo5")[0] == "review"
