@@ -324,6 +324,7 @@ def read_number(text: str) -> float | None:
         tokens = tokens[:-1]
     if not tokens:
         return None
+    tokens = _article_for_one(tokens)
     joined = " ".join(tokens)
     m = _DIGIT_SUFFIX.match(joined)
     if m:
@@ -352,6 +353,18 @@ def read_number(text: str) -> float | None:
     if half is not None:
         return half
     return _with_unit(tokens)
+
+
+def _article_for_one(tokens: list[str]) -> list[str]:
+    """Rule "a hundred" (issue 30 class 2, tenth pass): English says one hundred,
+    thousand, million or dozen with the indefinite article ("a hundred", "a thousand and
+    one", "a million", "a dozen" for 100, 1001, 1 000 000, 12; the dictionaries give the
+    article the sense "one": Merriam-Webster, Oxford), so "a" before such a word is one."""
+    if len(tokens) >= 2 and tokens[0] in ("a", "an"):
+        entry = number_vocabulary().get(tokens[1])
+        if entry is not None and entry[1] in (HUNDRED, SCALE, NOUN):
+            return ["one", *tokens[1:]] if entry[1] != NOUN else tokens[1:]
+    return tokens
 
 
 #: Russian "one and a half" (полутора in the oblique cases), and its hundred

@@ -1290,3 +1290,17 @@ def test_english_man_and_french_de_in_the_two_schools(given: str, key: str) -> N
 
 def test_a_common_word_ending_in_man_is_no_school_spelling() -> None:
     assert outcome("Карман", ["Кармен"], "typo5")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, number",
+    [("a million", 1_000_000), ("a hundred", 100), ("a thousand and one", 1001),
+     ("a dozen", 12)],
+)
+def test_the_english_article_before_a_hundred_is_one(given: str, number: int) -> None:
+    assert outcome(given, [number], "number")[0] == "correct"
+
+
+def test_the_article_alone_is_no_number() -> None:
+    assert outcome("a", [1], "number")[0] == "review"
+    assert outcome("a million", [1000], "number")[0] == "wrong"
