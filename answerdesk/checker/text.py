@@ -482,10 +482,19 @@ def _demonym(place: str, people: str) -> bool:
     """Rule "the people, not the place" (issue 30 class 4, sixth pass): the name of a
     place's people (a CLDR country or city, ``lexicon.entity_names``) made from it with
     a suffix is another word, within the allowance or not: "аргентинци" for
-    "Аргентина", "бразилци" for "Бразилия", "испанцы" for "Испания"; a slip in the
-    place ("Аргентини") and a suffix on a common noun ("кофемашинка") are no people."""
+    "Аргентина", "бразилци" for "Бразилия", "испанцы" for "Испания"; tenth pass: the
+    plural of the people that drops the country's -ия, "гърци" for "Гърция", "сърби"
+    for "Сърбия", "чехи" for "Чехия", "сербы" for "Сербия" (Правописен речник, БАН
+    2012: гърци, сърби, чехи), when a word list knows it; a slip in the place
+    ("Аргентини") and a suffix on a common noun ("кофемашинка") are no people."""
     stem = re.sub(r"(?:ия|ья|а|я|о|е|и)$", "", place)
-    if len(stem) < 3 or not people.startswith(stem) or len(people) < len(stem) + 2:
+    if len(stem) < 3 or not people.startswith(stem):
+        return False
+    if place.endswith("ия") and people in (stem + "и", stem + "ы"):
+        # tenth pass: the people's plural without a suffix, "гърци" for "Гърция",
+        # "сърби" for "Сърбия", "чехи", "хървати", "сербы": a word of the lists
+        return max(lexicon.zipf(people, lang) for lang in ("bg", "ru")) >= lexicon.KNOWN_ZIPF
+    if len(people) < len(stem) + 2:
         return False
     return bool(_DEMONYM.fullmatch(people[len(stem):]))
 
@@ -858,7 +867,16 @@ def _article_form(kw: str, gw: str) -> bool:
     suffix = long_[len(short):]
     if not long_.startswith(short) or suffix not in _ARTICLES:
         return False
+    if suffix in _MASCULINE_ARTICLES and short[-1:] in _VOWELS:
+        # tenth pass: the masculine article follows a consonant (кон/коня, цар/царят);
+        # a vowel before it makes another word: "Гърци" (Greeks) is no "Гърция"
+        return False
     return len(suffix) == 2 or len(short) >= 5
+
+
+#: the masculine articles, full and short, which Bulgarian puts after a consonant only
+#: (Граматика на съвременния български книжовен език, БАН 1983, т. 2, членуване)
+_MASCULINE_ARTICLES = frozenset({"ът", "ят", "а", "я"})
 
 
 #: the masculine article of a Bulgarian adjective, full and short

@@ -1304,3 +1304,17 @@ def test_the_english_article_before_a_hundred_is_one(given: str, number: int) ->
 def test_the_article_alone_is_no_number() -> None:
     assert outcome("a", [1], "number")[0] == "review"
     assert outcome("a million", [1000], "number")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Гърци", "Гърция"), ("Сърби", "Сърбия"), ("Чехи", "Чехия"), ("Сербы", "Сербия")]
+)
+def test_the_people_without_the_countrys_ending_is_no_country(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+@pytest.mark.parametrize("given, key", [("Тервела", "Тервел"), ("Таксито", "Такси")])
+def test_an_article_after_a_consonant_or_a_neuter_one_stays_an_article(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo3") == ("correct", "article_form")
