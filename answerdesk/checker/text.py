@@ -1964,6 +1964,12 @@ RULER_TITLES = frozenset({
 REGNAL_MAX = 40
 
 
+@lru_cache(maxsize=4096)
+def _titled(accept: tuple[str, ...]) -> bool:
+    """A key entry opens with a ruler's title (the cheap test before ``_without_titles``)."""
+    return any(normalize(e).split(" ", 1)[0] in RULER_TITLES for e in accept)
+
+
 def _without_title(p: Prep) -> Prep | None:
     """The name without a ruler's title, when the text is title, name and a regnal number:
     "Цар Борис III", "цар Борис Трети" -> "Борис III", "Борис Трети"; else None."""
@@ -2008,7 +2014,7 @@ def check_text(
         return "wrong", 0.0, why("empty")
     key = prepare_key(accept)
     m, entry, a = _best(g, key, mode, max_errors)
-    if m.rank < TYPO and mode != "exact":
+    if m.rank < TYPO and mode != "exact" and (g.tokens[0] in RULER_TITLES or _titled(accept)):
         m, entry, a = _without_titles(g, key, mode, max_errors) or (m, entry, a)
     if reject:
         vetoed = _against_reject(g, m, entry, a, prepare_key(reject), mode, max_errors)
