@@ -87,7 +87,30 @@ _FALSE = frozenset({
 _OPTION_SEP = re.compile(r"\s*(?:[,;/|&+]|\s(?:или|либо|or|и|and)\s)\s*|\s+")
 
 
+#: rule "marks for true and false" (issue 30 class 3, tenth pass): a phone's keyboard
+#: offers the check mark and the cross, which exam sheets and forms use for true and
+#: false (Unicode CHECK MARK, HEAVY CHECK MARK, WHITE HEAVY CHECK MARK, BALLOT BOX WITH
+#: CHECK, THUMBS UP SIGN; BALLOT X, HEAVY BALLOT X, CROSS MARK, THUMBS DOWN SIGN);
+#: normalising drops them, so they are read first
+_TRUE_MARKS = frozenset("✓✔✅☑👍")
+_FALSE_MARKS = frozenset("✗✘❌❎👎")
+
+
+def _mark(text: str) -> str | None:
+    """"true" or "false" for an answer made of one kind of mark, else None."""
+    marks = set(text.replace("\ufe0f", "").split()) if text.strip() else set()
+    chars = {c for m in marks for c in m}
+    if chars and chars <= _TRUE_MARKS:
+        return "true"
+    if chars and chars <= _FALSE_MARKS:
+        return "false"
+    return None
+
+
 def _option(text: str) -> str | None:
+    mark = _mark(text)
+    if mark:
+        return mark
     t = normalize(text)
     if t in _TRUE:
         return "true"

@@ -1318,3 +1318,12 @@ def test_an_article_after_a_consonant_or_a_neuter_one_stays_an_article(
     given: str, key: str
 ) -> None:
     assert outcome(given, [key], "typo3") == ("correct", "article_form")
+
+
+@pytest.mark.parametrize("given, key", [("✓", "вярно"), ("✅", "вярно"), ("❌", "невярно")])
+def test_a_check_mark_or_a_cross_is_true_or_false(given: str, key: str) -> None:
+    assert outcome(given, [key], "choice") == ("correct", "right_option")
+
+
+def test_a_check_mark_for_a_false_key_is_the_other_option() -> None:
+    assert outcome("✓", ["невярно"], "choice") == ("wrong", "other_option")
