@@ -27,6 +27,8 @@ from answerdesk.checker.numbers import (
     number_vocabulary,
     number_words,
     plain_number_words,
+    read_number,
+    roman_value,
     text_roman,
 )
 from answerdesk.checker.reasons import Reason, why
@@ -1700,11 +1702,44 @@ def _other_kind_of_name(kw: str, gw: str) -> bool:
     return bool(kinds_k and kinds_g) and not kinds_k & kinds_g
 
 
+#: a year that a two-digit number may stand for (rule "a year's last two digits")
+YEARS = range(1000, 2100)
+
+
+def _numeral_or_short_year(g: Prep, a: Prep, mode: str) -> Match | None:
+    """For a key that is a number: a whole Roman numeral of any size ("MCMXLIV" for
+    "1944"; inside a text they stop at 39, ``numbers._TEXT_ROMAN``, but a lone one
+    against a number key is that number), and rule "a year's last two digits" (issue 30
+    class 2, tenth pass): "44", "'44", "44-та", "сорок четвёртый" for the year 1944 is
+    how the year is said ("the forty-fourth", "в сорок четвёртом"), but may be another
+    century's, so the host decides; not in the exact mode (BG-R5.6), where it is not
+    the key."""
+    if not a.wnorm.isdigit():
+        return None
+    if len(g.tokens) == 1 and g.norm.isascii() and len(g.norm) >= 2:
+        value = roman_value(g.norm)
+        if value is not None:
+            if str(value) == a.wnorm:
+                return Match(EXACT, 0, why("number_in_words", number=a.wnorm))
+            return Match(WRONG, 99, why("different_number", number=g.norm.upper()))
+    year = int(a.wnorm)
+    if mode != "exact" and year in YEARS and any(t.isdigit() for t in g.wnorm.split(" ")):
+        short = read_number(g.wnorm)
+        if short is not None and short < 100 and short == year % 100:
+            return Match(REVIEW, 50, why("partial_answer"))
+    return None
+
+
 def compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     """Compare one given answer with one key answer, also with every number in both
     written as digits (issue 16 §2: "осем" for 8, "Трети" for III, "1944 г." for 1944)."""
     m = _compare(g, a, mode, max_errors)
-    if m.rank == EXACT or (g.wnorm == g.norm and a.wnorm == a.norm):
+    if m.rank == EXACT:
+        return m
+    numeral = _numeral_or_short_year(g, a, mode)
+    if numeral is not None:
+        return numeral
+    if g.wnorm == g.norm and a.wnorm == a.norm:
         return m
     for x, y in ((g, a), (a, g)):
         if len(x.norm) == 1 and text_roman(x.norm) and x.norm.isascii() and y.wnorm.isdigit():
@@ -1844,6 +1879,9 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if g.compact == a.compact:
         return Match(EXACT, 0, _R_EXACT_SPACING)
     if g.numbers != a.numbers:
+        numeral = _numeral_or_short_year(g, a, mode)
+        if numeral is not None:
+            return numeral
         if g.numbers and a.numbers:
             return Match(WRONG, 99, why("different_number", number=" ".join(g.numbers)))
         if a.numbers and _compact_without_numbers(g.tokens, g.raw) == _compact_without_numbers(

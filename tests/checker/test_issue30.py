@@ -1327,3 +1327,19 @@ def test_a_check_mark_or_a_cross_is_true_or_false(given: str, key: str) -> None:
 
 def test_a_check_mark_for_a_false_key_is_the_other_option() -> None:
     assert outcome("✓", ["невярно"], "choice") == ("wrong", "other_option")
+
+
+@pytest.mark.parametrize("given", ["MCMXLIV", "1944 г."])
+def test_a_whole_roman_numeral_for_a_number_key(given: str) -> None:
+    assert outcome(given, ["1944"], "typo3") == ("correct", "number_in_words")
+
+
+@pytest.mark.parametrize("given", ["44", "'44", "44-та", "сорок четвёртый"])
+def test_a_years_last_two_digits_go_to_the_host(given: str) -> None:
+    assert outcome(given, ["1944"], "typo3") == ("review", "partial_answer")
+    assert outcome(given, ["1944"], "exact")[0] == "wrong"
+
+
+@pytest.mark.parametrize("given", ["45", "MCMXLV", "1844"])
+def test_another_year_stays_another(given: str) -> None:
+    assert outcome(given, ["1944"], "typo3")[0] == "wrong"
