@@ -326,7 +326,7 @@ def cyr_transcription(norm: str) -> str:
 #   (Исаак/Исак, Ватерлоо/Ватерло, Авраам/Аврам; Правописен речник, БАН 2012);
 # - Russian щ as the Bulgarian шч of the Правописен речник (БАН, 2012), rules for
 #   Russian names (tenth pass): Хрущёв/Хрушчов, Щедрин/Шчедрин, Щукин/Шчукин;
-# - Chinese z, c as цз in Палладий's Russian system, as дз in the Bulgarian one (tenth
+# - Chinese z and j as цз in Палладий's Russian system, as дз in the Bulgarian one (tenth
 #   pass): Мао Цзэдун/Мао Дзедун, Цзян Цзэминь/Дзян Дзъмин, Лао-цзы/Лао Дзъ, Си
 #   Цзиньпин/Си Дзинпин (Концевич, "Китайские имена и названия в русском тексте", 2010;
 #   Правописен речник, БАН 2012);
