@@ -1661,10 +1661,11 @@ def _school_forms_meet(g: Prep, a: Prep, forms: Callable[[str], tuple[str, ...]]
 
 
 #: two spellings that are both words of this frequency (Zipf) in one language are two
-#: words for rule "Japanese in two schools": "Сива"/"Шива" (bg 3.7/3.3), "Сила"/"Шила";
-#: one school's spelling of a Japanese name is rare in the other language: Мицубиши
-#: (ru 1.6 for Мицубиси's 3.0), Сузуки (ru 2.8, Судзуки bg 0), Хирошима (ru 0)
-JAPANESE_TWO_WORDS_ZIPF = 3.0
+#: words for rules "Japanese in two schools" and "English -man and French de":
+#: "Сива"/"Шива" (bg 3.7/3.3), "Сила"/"Шила", "Карман"/"Кармен"; one school's spelling
+#: of a name is rare in the other language: Мицубиши (ru 1.6 for Мицубиси's 3.0), Сузуки
+#: (ru 2.8, Судзуки bg 0), Хирошима (ru 0), Уитман (ru 2.3); "Кармен" 3.7, "Карман" 3.9
+SCHOOL_TWO_WORDS_ZIPF = 3.0
 
 
 def _two_words(kw: str, gw: str) -> bool:
@@ -1673,8 +1674,8 @@ def _two_words(kw: str, gw: str) -> bool:
     if lexicon.common_russian_word(kw) and lexicon.common_russian_word(gw):
         return True
     return any(
-        lexicon.zipf(kw, lang) >= JAPANESE_TWO_WORDS_ZIPF
-        and lexicon.zipf(gw, lang) >= JAPANESE_TWO_WORDS_ZIPF
+        lexicon.zipf(kw, lang) >= SCHOOL_TWO_WORDS_ZIPF
+        and lexicon.zipf(gw, lang) >= SCHOOL_TWO_WORDS_ZIPF
         for lang in ("bg", "ru")
     )
 
