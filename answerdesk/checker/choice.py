@@ -87,7 +87,30 @@ _FALSE = frozenset({
 _OPTION_SEP = re.compile(r"\s*(?:[,;/|&+]|\s(?:или|либо|or|и|and)\s)\s*|\s+")
 
 
+#: rule "marks for true and false" (issue 30 class 3, tenth pass): a phone's keyboard
+#: offers the check mark and the cross, which exam sheets and forms use for true and
+#: false (Unicode CHECK MARK, HEAVY CHECK MARK, WHITE HEAVY CHECK MARK, BALLOT BOX WITH
+#: CHECK, THUMBS UP SIGN; BALLOT X, HEAVY BALLOT X, CROSS MARK, THUMBS DOWN SIGN);
+#: normalising drops them, so they are read first
+_TRUE_MARKS = frozenset("✓✔✅☑👍")
+_FALSE_MARKS = frozenset("✗✘❌❎👎")
+
+
+def _mark(text: str) -> str | None:
+    """"true" or "false" for an answer made of one kind of mark, else None."""
+    marks = set(text.replace("\ufe0f", "").split()) if text.strip() else set()
+    chars = {c for m in marks for c in m}
+    if chars and chars <= _TRUE_MARKS:
+        return "true"
+    if chars and chars <= _FALSE_MARKS:
+        return "false"
+    return None
+
+
 def _option(text: str) -> str | None:
+    mark = _mark(text)
+    if mark:
+        return mark
     t = normalize(text)
     if t in _TRUE:
         return "true"
@@ -132,6 +155,15 @@ def _fuller_text(text: str, texts: tuple[str, ...]) -> bool:
     return any(set(normalize(t).split()) <= words for t in texts if normalize(t))
 
 
+#: rule "the answer word" (issue 30 class 3, tenth pass): a team that writes "Answer:"
+#: before its choice, as an exam sheet prints it ("Отговор: Б) Родопи", "отг. Б",
+#: "Ответ: в", "Answer - C"), names the choice after it
+_ANSWER_WORD = re.compile(
+    r"^(?:(?:отговорът\s+е|отговор|ответ|answer)\s*(?:[:\-–—]\s*|\s)|(?:отг|отв|ans)\.\s*)",
+    re.IGNORECASE,
+)
+
+
 def check_choice(given: str, key: Any) -> Result:
     """The chosen option: a letter in either script with or without ")"/"." (BG-R1),
     or true/false in bg/ru/en ("невярно" is not "вярно"); two options in one answer
@@ -140,7 +172,7 @@ def check_choice(given: str, key: Any) -> Result:
     "Родопи"]) a text that contradicts the letter goes to the host."""
     accept, _ = parse_open_key(key)
     wanted = {_option(a) or normalize(a) for a in accept}
-    raw = given.strip()
+    raw = _ANSWER_WORD.sub("", given.strip(), count=1).strip() or given.strip()
     g = _option(raw)
     if g is None:
         named = _options_named(raw)

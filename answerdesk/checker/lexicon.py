@@ -327,6 +327,25 @@ def russian_forms(word: str) -> frozenset[str]:
     )
 
 
+@lru_cache(maxsize=65536)
+def case_readings(key_word: str, given_word: str) -> frozenset[str]:
+    """The cases in which the Russian dictionary (pymorphy3) reads ``given_word`` as a
+    form of ``key_word``'s own word, in its number and gender (empty when none):
+    "дочку" of "дочка" -> {accs}, "капитанской" of "капитанская" -> {gent, datv, ablt,
+    loct}; "ворот" of "ворота" (another number) and "первая" of "первый" (another
+    gender) -> {}."""
+    if not (is_cyrillic_word(key_word) and is_cyrillic_word(given_word)
+            and russian_dictionary_word(key_word) and russian_dictionary_word(given_word)):
+        return frozenset()
+    morph = _morph()
+    own = {(p.normal_form, p.tag.POS, p.tag.number, p.tag.gender)
+           for p in morph.parse(key_word) if p.is_known and p.tag.case == "nomn"}
+    return frozenset(
+        str(p.tag.case) for p in morph.parse(given_word)
+        if p.is_known and (p.normal_form, p.tag.POS, p.tag.number, p.tag.gender) in own
+    )
+
+
 #: the parts of speech of ``russian_parts`` (pymorphy3 tags; participles and short forms
 #: read as adjectives, gerunds and infinitives as verbs)
 _POS = {"NOUN": "NOUN", "ADJF": "ADJ", "ADJS": "ADJ", "PRTF": "ADJ", "PRTS": "ADJ",

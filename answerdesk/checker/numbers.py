@@ -324,6 +324,7 @@ def read_number(text: str) -> float | None:
         tokens = tokens[:-1]
     if not tokens:
         return None
+    tokens = _article_for_one(tokens)
     joined = " ".join(tokens)
     m = _DIGIT_SUFFIX.match(joined)
     if m:
@@ -348,7 +349,50 @@ def read_number(text: str) -> float | None:
     scaled = _digits_times_scale(tokens)
     if scaled is not None:
         return scaled
+    half = _and_a_half(tokens)
+    if half is not None:
+        return half
     return _with_unit(tokens)
+
+
+def _article_for_one(tokens: list[str]) -> list[str]:
+    """Rule "a hundred" (issue 30 class 2, tenth pass): English says one hundred,
+    thousand, million or dozen with the indefinite article ("a hundred", "a thousand and
+    one", "a million", "a dozen" for 100, 1001, 1 000 000, 12; the dictionaries give the
+    article the sense "one": Merriam-Webster, Oxford), so "a" before such a word is one."""
+    if len(tokens) >= 2 and tokens[0] in ("a", "an"):
+        entry = number_vocabulary().get(tokens[1])
+        if entry is not None and entry[1] in (HUNDRED, SCALE, NOUN):
+            return ["one", *tokens[1:]] if entry[1] != NOUN else tokens[1:]
+    return tokens
+
+
+#: Russian "one and a half" (полутора in the oblique cases), and its hundred
+_ONE_AND_A_HALF = frozenset({"полтора", "полторы", "полутора"})
+_HALF_HUNDREDS = {"полтораста": 150, "полутораста": 150}
+_HALF = frozenset({"половина", "половин"})
+
+
+def _and_a_half(tokens: list[str]) -> float | None:
+    """Rule "one and a half" (issue 30 class 2, tenth pass): Russian полтора/полторы
+    (oblique полутора) before a scale word is one and a half of it, and полтораста is
+    150 (Русская грамматика 1980, the numerals полтора, полтораста; Розенталь,
+    Справочник по правописанию, § 213): "полторы тысячи" 1500, "полтора миллиона"
+    1 500 000, "полутора тысяч" 1500; Bulgarian says the half after the scale word,
+    "хиляда и половина" 1500, "милион и половина" 1 500 000 (Правописен речник, БАН
+    2012: половина). The product must be whole ("полтора" alone is 1.5, no answer)."""
+    if len(tokens) == 1 and tokens[0] in _HALF_HUNDREDS:
+        return float(_HALF_HUNDREDS[tokens[0]])
+    vocab = number_vocabulary()
+    if len(tokens) == 2 and tokens[0] in _ONE_AND_A_HALF:
+        scale = vocab.get(tokens[1])
+    elif len(tokens) == 3 and tokens[1] == "и" and tokens[2] in _HALF:
+        scale = vocab.get(tokens[0])
+    else:
+        return None
+    if scale is None or scale[1] != SCALE:
+        return None
+    return float(scale[0] * 3 // 2)
 
 
 #: the ordinal suffixes a Roman numeral is typed with (bg, ru; en)
@@ -419,6 +463,8 @@ def _with_unit(tokens: list[str]) -> float | None:
     unit = tokens[-1]
     if unit in number_vocabulary() or (unit.isascii() and roman_value(unit) is not None):
         return None
+    if unit in _HALF or unit == "half":
+        return None  # "две и половина", "two and a half": a fraction, not a unit
     head = " ".join(tokens[:-1])
     if _DIGIT_GROUPS.match(head):
         return float(int(head.replace(" ", "")))
@@ -536,11 +582,37 @@ def _number_run(
     return None
 
 
+#: a century's number read in a text stays below this (``_TEXT_ROMAN`` reads to 39)
+CENTURY_MAX = 40
+#: the ordinal suffixes typed after a century's number ("9-ти век", "XIV-ти век", "21-ви
+#: век", "5-й век"), as ``_DIGIT_SUFFIX`` reads them in the number mode
+_CENTURY_SUFFIXES = frozenset(("ти", "ви", "ри", "ми", "й", "я", "го", "ый", "ой"))
+
+
+def _century_unit(tokens: tuple[str, ...], i: int) -> str:
+    """What ``tokens[i]`` is after a number: "unit" for a century word, or for its
+    abbreviation closing the text ("IX в.", "20 вв.", "5th c."; "в" inside a text is
+    the Russian preposition); "suffix" for an ordinal suffix before a century unit
+    ("9-ти век"); else ""."""
+    if i >= len(tokens):
+        return ""
+    t = tokens[i]
+    if t in CENTURY_WORDS or (t in CENTURY_UNITS and i == len(tokens) - 1):
+        return "unit"
+    if t in _CENTURY_SUFFIXES and _century_unit(tokens, i + 1) == "unit":
+        return "suffix"
+    return ""
+
+
 def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """The tokens with every number written as digits (issue 16 §2): number words and
     ordinals ("осем", "Трети", "Третий", "fifth"), Roman numerals closing a name of
     several words ("Петър III"), a year's "г."/"година"/"год." dropped and a lone year's
-    preposition too ("в 1944 году" -> "1944")."""
+    preposition too ("в 1944 году" -> "1944"); rule "a century in a text" (tenth pass):
+    a century's unit after its number is one word, "век", whether written in full, in
+    another word or abbreviated, and an ordinal suffix before it is dropped ("IX в.",
+    "9-ти век", "XIX столетие", "19th century" -> "9 век", "9 век", "19 век", "19 век").
+    """
     words = plain_number_words()
     vocab = number_vocabulary()
     out: list[str] = []
@@ -561,11 +633,18 @@ def digits_for_numbers(tokens: tuple[str, ...]) -> tuple[str, ...]:
             continue
         if t in YEAR_WORDS and out and out[-1].isdigit() and len(out[-1]) in (3, 4):
             continue
+        century = _century_unit(tokens, i)
+        if out and out[-1].isdigit() and int(out[-1]) < CENTURY_MAX:
+            if century == "unit":
+                out.append("век")
+                continue
+            if century == "suffix":
+                continue
         v = words.get(t)
         if v is None and i and i == len(tokens) - 1:
             v = text_roman(t)
-        elif v is None and i + 1 < len(tokens) and tokens[i + 1] in CENTURY_WORDS:
-            v = text_roman(t)  # "XXI век", "XIX century"
+        elif v is None and _century_unit(tokens, i + 1) in ("unit", "suffix"):
+            v = text_roman(t)  # "XXI век", "XIX century", "IX в.", "XIV-ти век"
         elif v is None and len(tokens) == 1 and t.isascii() and len(t) >= 2:
             # a lone Roman numeral of Latin letters ("IV", "XIV", "XX" for "двадесети",
             # "Четвърти", "fourth"); one letter alone (V, I, C, X) is left a letter:

@@ -154,6 +154,18 @@ def _two_parts(
     return []
 
 
+def _part_rank(text: str, alts: tuple[str, ...], others: tuple[tuple[str, ...], ...]) -> int:
+    """Rule "one piece, one part" (issue 30 class 7, tenth pass): a piece of the answer
+    that surely is another part of the key (a performer for sure, rank 2) is not also
+    a doubtful match for this one, so "Кристиан Костов" for the performer of "Beautiful
+    Mess" is the performer only (partial), not a title that may sound like it; a sure
+    match for both parts ("Lena" - "Lena") keeps both."""
+    rank = _rank(text, alts)
+    if rank == 1 and any(_rank(text, o) == 2 for o in others):
+        return 0
+    return rank
+
+
 def _outcome(title_ok: bool, arts_ok: bool) -> str:
     return "correct" if title_ok and arts_ok else "partial" if title_ok or arts_ok else "wrong"
 
@@ -166,9 +178,9 @@ def check_song(given: str, key: Any) -> Result:
         return "wrong", 0.0, why("empty")
     if len(candidates) == 1:
         candidates += _two_parts(candidates[0], title, artists)
-    t_rank = max(_rank(c, title) for c in candidates)
-    a_ranks = [max(_rank(c, alts) for c in candidates) or _first_name(candidates, alts)
-               for alts in artists]
+    t_rank = max(_part_rank(c, title, artists) for c in candidates)
+    a_ranks = [max(_part_rank(c, alts, (title,)) for c in candidates)
+               or _first_name(candidates, alts) for alts in artists]
     low = _outcome(t_rank == 2, all(r == 2 for r in a_ranks))
     high = _outcome(t_rank >= 1, all(r >= 1 for r in a_ranks))
     if t_rank == 0 and low == "wrong":

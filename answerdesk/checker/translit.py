@@ -51,6 +51,13 @@ _DOUBLE = re.compile(r"(.)\1+")
 _FINAL_DEVOICE = str.maketrans({"z": "s", "d": "t", "b": "p", "g": "k", "v": "f"})
 
 
+#: a word-initial c before a consonant that English never puts after an initial c: the
+#: Slavic c, ц, of ISO 9, the Bulgarian and Russian scholarly transliteration and the
+#: Latin alphabets of Czech, Polish and Serbo-Croatian ("CSKA" for ЦСКА, "Cvetan" for
+#: Цветан, "Cvetaeva" for Цветаева; English has cl-, cr-, ch-, cz- and a vowel only)
+_SLAVIC_C = re.compile(r"\bc(?=[sbdfgmnpvw])")
+
+
 def _c_sound(m: re.Match[str]) -> str:
     nxt = m.group(1)
     return ("s" if nxt and nxt in "eiy" else "k") + nxt
@@ -59,7 +66,9 @@ def _c_sound(m: re.Match[str]) -> str:
 @lru_cache(maxsize=65536)
 def loose_latin(text: str) -> str:
     """Loose Latin skeleton of a Latin text (lower case, letters, digits, spaces)."""
-    t = _DOUBLE.sub(r"\1", text)
+    # "ц" holds the Slavic c and a ts before s (ЦСКА, "tsska") until the end, where
+    # it is the skeleton's c: neither the c rule nor the doubled s may take it
+    t = _DOUBLE.sub(r"\1", _SLAVIC_C.sub("ц", text).replace("tss", "цs"))
     t = re.sub(r"c(?!h)([a-z]?)", _c_sound, t)
     t = t.replace("ts", "c").replace("tz", "c")
     t = _MULTI_RE.sub(lambda m: _MULTI_MAP[m.group(0)], t)
@@ -70,7 +79,7 @@ def loose_latin(text: str) -> str:
         if len(w) > 2 and w[-1] in "zdbgv":
             w = w[:-1] + w[-1].translate(_FINAL_DEVOICE)
         words.append(w)
-    return " ".join(words)
+    return " ".join(words).replace("ц", "c")
 
 
 # ---------------------------------------------------------------- Latin typing of Bulgarian
@@ -315,6 +324,12 @@ def cyr_transcription(norm: str) -> str:
 #   Айя-Напа/Ая Напа);
 # - a doubled vowel of the original, kept in Russian and written once in Bulgarian
 #   (Исаак/Исак, Ватерлоо/Ватерло, Авраам/Аврам; Правописен речник, БАН 2012);
+# - Russian щ as the Bulgarian шч of the Правописен речник (БАН, 2012), rules for
+#   Russian names (tenth pass): Хрущёв/Хрушчов, Щедрин/Шчедрин, Щукин/Шчукин;
+# - Chinese z and j as цз in Палладий's Russian system, as дз in the Bulgarian one (tenth
+#   pass): Мао Цзэдун/Мао Дзедун, Цзян Цзэминь/Дзян Дзъмин, Лао-цзы/Лао Дзъ, Си
+#   Цзиньпин/Си Дзинпин (Концевич, "Китайские имена и названия в русском тексте", 2010;
+#   Правописен речник, БАН 2012);
 _DOUBLE_VOWEL = re.compile(r"([аоу])\1")
 _HUSH_YU = re.compile(r"([жшч])ю")
 _W_START = re.compile(r"\bу([оаиэе])")
@@ -343,6 +358,10 @@ _NGHAM = re.compile(r"нгем\b")
 #: Гиляревский & Старостин 1985, German table, with the traditional spellings kept
 #: in Russian; Правописен речник, БАН 2012, writes ай)
 _GERMAN_EI = re.compile(rf"[еэ]й(?=[{_CONSONANTS}])")
+#: the Russian ё after ж, ч, ш in a surname's -ёв, -ёва, -ёви (read as е), which
+#: Bulgarian writes о: Горбачёв/Горбачов, Хрущёв/Хрушчов, Пугачёва/Пугачова,
+#: Лихачёв/Лихачов (Правописен речник, БАН 2012, rules for Russian names; tenth pass)
+_HUSH_O = re.compile(r"(?<=[жшчщ])ов(а|и)?\b")
 
 
 @lru_cache(maxsize=65536)
@@ -350,7 +369,8 @@ def convention_form(norm: str) -> str:
     """One spelling for a Cyrillic name written after the old or new Russian or the
     Bulgarian convention (see the folds above): "Уотсон" and "Ватсон" -> "ватсон",
     "Гарри Поттер" and "Хари Потър" -> "хари потер"."""
-    t = norm.replace("щ", "шт").replace("штейн", "штайн").replace("тч", "ч").replace("э", "е")
+    t = _HUSH_O.sub(r"ев\1", norm).replace("щ", "шт").replace("шч", "шт")
+    t = t.replace("штейн", "штайн").replace("тч", "ч").replace("цз", "дз").replace("э", "е")
     t = _HUSH_YU.sub(r"\1у", t)
     t = t.replace("ьо", "ӧ").replace("ье", "ие").replace("йя", "я")
     t = _DOUBLE_VOWEL.sub(r"\1", _SOFT_IA.sub("ия", t).replace("ь", ""))
@@ -394,6 +414,64 @@ def greek_school_forms(norm: str) -> tuple[str, ...]:
     φ, ф in both schools, still meets itself. Looser than ``convention_forms``: the
     caller keeps out common words (Фета/Тета, Цирк/Кирк)."""
     folded = _LATIN_SOFT_C.sub("к", norm).replace("ф", "т").replace("ы", "и")
+    return convention_forms(folded) if folded != norm else ()
+
+
+#: a word that Japanese syllables can make: (consonant) vowel (н or й), a doubled к, с,
+#: т or п before a syllable, and no л, ы or ъ, which neither school writes for Japanese
+_JAPANESE_WORD = re.compile(
+    r"(?:(?:кк|сс|тт|пп|дз|дж|[кстнхфмрвгзбпцшчйд])?[аиуэеояюё][нй]?)+"
+)
+#: the Hepburn-based Bulgarian spelling of a Japanese syllable, and the Russian one of
+#: Поливанов's system (ё already read as е): ши/си, шо/сё, ша/ся, шу/сю, джи/дзи,
+#: джо/дзё, чи/ти, чо/тё, ча/тя, чу/тю, and the Bulgarian з for the Russian дз
+_JAPANESE_SYLLABLES = [
+    ("ши", "си"), ("шо", "се"), ("ша", "ся"), ("шу", "сю"), ("ше", "се"),
+    ("джи", "дзи"), ("джо", "дзе"), ("джа", "дзя"), ("джу", "дзю"),
+    ("чи", "ти"), ("чо", "те"), ("ча", "тя"), ("чу", "тю"), ("дз", "з"),
+]
+_JAPANESE_RE = re.compile("|".join(a for a, _ in _JAPANESE_SYLLABLES))
+_JAPANESE_MAP = dict(_JAPANESE_SYLLABLES)
+
+
+@lru_cache(maxsize=65536)
+def japanese_school_forms(norm: str) -> tuple[str, ...]:
+    """``convention_forms`` of a name whose words Japanese syllables make, read after
+    rule "Japanese in two schools" (issue 30 class 1, tenth pass): Russian writes
+    Japanese after Поливанов's system (1917, the standard of Russian dictionaries and
+    the press: си, сё, дзи, ти), Bulgarian after the Hepburn-based
+    spelling of the Правописен речник (БАН, 2012; ши, шо, джи, чи), so one name is
+    "Хиросима"/"Хирошима", "Мицубиси"/"Мицубиши", "Тосиба"/"Тошиба",
+    "Фудзияма"/"Фуджияма", "Сёгун"/"Шогун", "Итиро"/"Ичиро". Both sides are folded;
+    empty when a word is no Japanese-like word or nothing folds. The caller keeps out
+    common words, which Japanese-like syllables make too ("сила"/"шила")."""
+    words = norm.split(" ")
+    if not all(_JAPANESE_WORD.fullmatch(w) for w in words):
+        return ()
+    folded = " ".join(_JAPANESE_RE.sub(lambda m: _JAPANESE_MAP[m.group(0)], w) for w in words)
+    return convention_forms(folded) if folded != norm else ()
+
+
+#: English -man unstressed, which Russian writes -мен and Bulgarian -ман (Whitman
+#: Уитмен/Уитман, Newman Ньюмен/Нюман, Freeman Фримен/Фриймън): Гиляревский & Старостин
+#: 1985, English table (-man as -мен); Правописен речник, БАН 2012; Данчев et al. 1982
+_ENGLISH_MAN = re.compile(r"м[еъ]н\b")
+#: the French particles de and le, which Russian writes де, ле and Bulgarian дьо, льо
+#: (Шарль де Голль/Шарл дьо Гол, Симона де Бовуар/Симон дьо Бовоар, Ле Корбюзье/Льо
+#: Корбюзие: Гиляревский & Старостин, French table; Правописен речник, БАН 2012)
+_FRENCH_PARTICLE = re.compile(r"\b([дл])ьо\b")
+#: the particles' two spellings, both common words, which the folds join on purpose
+FRENCH_PARTICLES = frozenset({frozenset({"де", "дьо"}), frozenset({"ле", "льо"})})
+
+
+@lru_cache(maxsize=65536)
+def english_school_forms(norm: str) -> tuple[str, ...]:
+    """``convention_forms`` of a name read after rule "English -man and French de"
+    (issue 30 class 1, tenth pass): the English -man as -ман, the French de and le as
+    де and ле, so "Уитмен"/"Уитман", "Ньюмен"/"Нюман", "Шарль де Голль"/"Шарл дьо Гол"
+    meet; empty when nothing folds. The caller keeps out common words (a -мен that is a
+    word of its own: "Кармен" is no "Карман")."""
+    folded = _FRENCH_PARTICLE.sub(r"\1е", _ENGLISH_MAN.sub("ман", norm))
     return convention_forms(folded) if folded != norm else ()
 
 

@@ -1120,3 +1120,226 @@ def test_a_spelling_of_another_name_needs_a_name_key() -> None:
 def test_another_name_of_the_key_is_no_other_name() -> None:
     """Белоруссия is Беларус by the table of other names (``aliases``)."""
     assert outcome("Белорусия", ["Беларус"], "typo3")[1] != "different_name"
+
+
+# ------------------------------------------------- tenth pass
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Хиросима", "Хирошима"),      # Поливанов's си, the Bulgarian ши
+        ("Тосиба", "Тошиба"),
+        ("Шогун", "Сёгун"),             # сё / шо
+        ("Ичиро", "Итиро"),             # ти / чи
+        ("Шиндзо Абе", "Синдзо Абэ"),
+        ("Сузуки", "Судзуки"),          # дз / з
+    ],
+)
+def test_japanese_names_in_the_two_schools_are_one_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Сила", "Шила"), ("Тай", "Чай"), ("Сива", "Шива")]
+)
+def test_the_japanese_schools_do_not_join_two_words(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Хрущёв", "Хрушчов"),          # щ / шч and ё / о after a husher
+        ("Щедрин", "Шчедрин"),
+        ("Пугачёва", "Пугачова"),
+        ("Мао Дзедун", "Мао Цзэдун"),   # Палладий's цз, the Bulgarian дз
+        ("Лао Дзъ", "Лао-цзы"),
+    ],
+)
+def test_russian_and_chinese_names_in_their_bulgarian_spelling(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+@pytest.mark.parametrize("given, key", [("CSKA", "ЦСКА"), ("Cska", "ЦСКА")])
+def test_the_slavic_c_in_latin_typing_is_ts(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Капитанскую дочку", "Капитанская дочка"),
+        ("Пиковую даму", "Пиковая дама"),
+        ("Мёртвых душ", "Мёртвые души"),
+        ("Белую гвардию", "Белая гвардия"),
+        ("Ивана Петрова", "Иван Петров"),
+    ],
+)
+def test_a_russian_title_in_another_case_is_the_title(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Иван Петрова", "Иван Петров"), ("Красный ворот", "Красные ворота")],
+)
+def test_another_gender_or_number_is_no_case_of_the_title(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] in ("review", "wrong")
+
+
+def test_a_bulgarian_spelling_of_another_famous_name_goes_to_the_host() -> None:
+    assert outcome("Ленън", ["Ленин"], "typo3") == ("review", "different_word")
+    assert outcome("Ленън", ["Леннон"], "typo3")[0] == "correct"
+    assert outcome("Нютън", ["Ньютон"], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, number",
+    [
+        ("полторы тысячи", 1500),
+        ("полтора миллиона", 1_500_000),
+        ("полутора тысяч", 1500),
+        ("полтораста", 150),
+        ("хиляда и половина", 1500),
+        ("милион и половина", 1_500_000),
+    ],
+)
+def test_one_and_a_half_of_a_scale_word(given: str, number: int) -> None:
+    assert outcome(given, [number], "number")[0] == "correct"
+
+
+@pytest.mark.parametrize("given", ["две и половина", "two and a half", "полтора"])
+def test_a_half_is_no_unit(given: str) -> None:
+    assert outcome(given, [2], "number")[0] == "review"
+
+
+def test_a_performer_alone_in_cyrillic_is_no_doubtful_title() -> None:
+    key = {"title": ["Beautiful Mess"], "artists": [["Kristian Kostov"]]}
+    v = check("Кристиан Костов", key, "song")
+    assert (v.outcome, v.code) == ("partial", "song_performers_only")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Борис III", "Цар Борис III"),
+        ("Цар Борис Трети", "Борис III"),
+        ("King Henry VIII", "Henry VIII"),
+        ("Йоан Павел II", "Папа Йоан Павел II"),
+        ("Королева Елизавета II", "Елизавета II"),
+    ],
+)
+def test_a_rulers_title_before_a_numbered_name_adds_nothing(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Соло", "Хан Соло"), ("Лев", "Король Лев"), ("Цар Симеон II", "Цар Борис III")],
+)
+def test_a_title_is_dropped_only_before_a_regnal_number(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] in ("review", "wrong")
+
+
+@pytest.mark.parametrize(
+    "given", ["IX в.", "9-ти век", "IX-ти век", "IX столетие", "девети век"]
+)
+def test_a_century_in_a_text_is_its_number_and_unit(given: str) -> None:
+    assert outcome(given, ["IX век"], "typo3") == ("correct", "number_in_words")
+
+
+@pytest.mark.parametrize("given", ["X век", "IX"])
+def test_another_century_or_a_bare_numeral_is_not_the_century(given: str) -> None:
+    assert outcome(given, ["IX век"], "typo3")[0] in ("review", "wrong")
+
+
+@pytest.mark.parametrize("given", ["Отговор: Б) Родопи", "отг. Б", "отг.Б", "Ответ: б"])
+def test_the_answer_word_before_a_choice_is_no_part_of_it(given: str) -> None:
+    assert outcome(given, ["Б", "Родопи"], "choice") == ("correct", "right_option")
+
+
+def test_the_answer_word_keeps_another_option_another() -> None:
+    assert outcome("Отговор: В) Пирин", ["Б", "Родопи"], "choice")[0] == "wrong"
+    assert outcome("Отговор", ["Б", "Родопи"], "choice")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Bohemian Rapsody", "Bohemian Rhapsody"), ("Gandi", "Gandhi")]
+)
+def test_an_english_silent_h_left_out_is_a_typo(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "spelling_errors")
+
+
+@pytest.mark.parametrize("given, key", [("Tree", "Three"), ("Tin", "Thin")])
+def test_a_common_word_without_the_h_stays_another_word(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Уолт Уитман", "Уолт Уитмен"),        # English -man: ru -мен, bg -ман
+        ("Пол Ньюмен", "Пол Нюман"),
+        ("Шарл дьо Гол", "Шарль де Голль"),    # French de: ru де, bg дьо
+        ("Льо Корбюзие", "Ле Корбюзие"),
+    ],
+)
+def test_english_man_and_french_de_in_the_two_schools(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo5") == ("correct", "other_convention")
+
+
+def test_a_common_word_ending_in_man_is_no_school_spelling() -> None:
+    assert outcome("Карман", ["Кармен"], "typo5")[0] == "review"
+
+
+@pytest.mark.parametrize(
+    "given, number",
+    [("a million", 1_000_000), ("a hundred", 100), ("a thousand and one", 1001),
+     ("a dozen", 12)],
+)
+def test_the_english_article_before_a_hundred_is_one(given: str, number: int) -> None:
+    assert outcome(given, [number], "number")[0] == "correct"
+
+
+def test_the_article_alone_is_no_number() -> None:
+    assert outcome("a", [1], "number")[0] == "review"
+    assert outcome("a million", [1000], "number")[0] == "wrong"
+
+
+@pytest.mark.parametrize(
+    "given, key", [("Гърци", "Гърция"), ("Сърби", "Сърбия"), ("Чехи", "Чехия"), ("Сербы", "Сербия")]
+)
+def test_the_people_without_the_countrys_ending_is_no_country(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+@pytest.mark.parametrize("given, key", [("Тервела", "Тервел"), ("Таксито", "Такси")])
+def test_an_article_after_a_consonant_or_a_neuter_one_stays_an_article(
+    given: str, key: str
+) -> None:
+    assert outcome(given, [key], "typo3") == ("correct", "article_form")
+
+
+@pytest.mark.parametrize("given, key", [("✓", "вярно"), ("✅", "вярно"), ("❌", "невярно")])
+def test_a_check_mark_or_a_cross_is_true_or_false(given: str, key: str) -> None:
+    assert outcome(given, [key], "choice") == ("correct", "right_option")
+
+
+def test_a_check_mark_for_a_false_key_is_the_other_option() -> None:
+    assert outcome("✓", ["невярно"], "choice") == ("wrong", "other_option")
+
+
+@pytest.mark.parametrize("given", ["MCMXLIV", "1944 г."])
+def test_a_whole_roman_numeral_for_a_number_key(given: str) -> None:
+    assert outcome(given, ["1944"], "typo3") == ("correct", "number_in_words")
+
+
+@pytest.mark.parametrize("given", ["44", "'44", "44-та", "сорок четвёртый"])
+def test_a_years_last_two_digits_go_to_the_host(given: str) -> None:
+    assert outcome(given, ["1944"], "typo3") == ("review", "partial_answer")
+    assert outcome(given, ["1944"], "exact")[0] == "wrong"
+
+
+@pytest.mark.parametrize("given", ["45", "MCMXLV", "1844"])
+def test_another_year_stays_another(given: str) -> None:
+    assert outcome(given, ["1944"], "typo3")[0] == "wrong"
