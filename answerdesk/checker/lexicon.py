@@ -203,6 +203,78 @@ def same_entity(a: str, b: str) -> bool:
     return bool(x and y and x & y)
 
 
+@lru_cache(maxsize=1)
+def _world_names() -> dict[str, str]:
+    """Rule "a country's name in any language" (issue 30 class 5, eleventh pass): the
+    name CLDR gives a country in each of its languages (every base locale of ``babel``)
+    in Latin letters -> the country's id, where the name names one
+    country only and the bg/ru/en tables (``_entities``) give it nothing else: "Misr"
+    (Uzbek) for Египет, "Niemcy" (Polish) for Германия, "Hellas" (Norwegian) for
+    Гърция, "Suomi" for Финляндия. Not the Cyrillic names of the other Cyrillic
+    languages: they fall on Bulgarian and Russian words ("Франц", "Бразилиа", the
+    city, are the country in some of them). Loaded on the first check that needs it (a second,
+    ``preload`` does it at start-up)."""
+    from babel import localedata
+
+    seen: dict[str, set[str]] = {}
+    for code in localedata.locale_identifiers():
+        if "_" in code:
+            continue
+        for tcode, name in localedata.load(code, merge_inherited=False).get(
+            "territories", {}
+        ).items():
+            n = normalize(name)
+            if len(tcode) == 2 and tcode.isalpha() and n.isascii() and n:
+                seen.setdefault(n, set()).add(f"T:{tcode}")
+    table = _entities()
+    return {
+        n: next(iter(v)) for n, v in seen.items()
+        if len(v) == 1 and table.get(n, v) == v
+    }
+
+
+def world_name_of(given: str, key: str) -> bool:
+    """True when ``given`` is a country's name in some language of CLDR and ``key`` a
+    bg/ru/en name of that country (``_world_names``)."""
+    ids = _entities().get(key)
+    if not ids or given in _entities():
+        return False
+    return _world_names().get(given) in ids
+
+
+@lru_cache(maxsize=65536)
+def nominative(word: str) -> bool:
+    """True when a reading the Russian dictionary (pymorphy3) knows of ``word`` is in the
+    nominative, or the dictionary does not know it (a Bulgarian word has no cases)."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return True
+    return any(p.tag.case == "nomn" for p in _morph().parse(word) if p.is_known)
+
+
+#: a dictionary word whose every reading is an oblique case of a word rarer than this
+#: (Zipf, ru) reads as a name: "лайбах" (of "лайба" 1.2), "акира", "мономах", "грейт";
+#: not "крыс", "инков", "святым", "ацтеков" (of common words: the case forms a team
+#: types for a key in a case; with them, SIGame's wrong answers sent to the host grew
+#: by 60, without them by 11)
+RARE_LEMMA_ZIPF = 2.0
+
+
+@lru_cache(maxsize=65536)
+def oblique_only(word: str) -> bool:
+    """True when every reading the Russian dictionary (pymorphy3) knows of ``word`` is
+    an oblique case of a rare word (no nominative, no word without case): "лайбах"
+    (Laibach; to the dictionary the locative plural of "лайба"), "акира" (Akira), "мономах"
+    (Мономах). A quiz answer is given in the nominative, so such a word is more likely a
+    foreign name spelt like a case form than that word."""
+    if not is_cyrillic_word(word) or not russian_dictionary_word(word):
+        return False
+    known = [p for p in _morph().parse(word) if p.is_known]
+    return bool(known) and all(
+        p.tag.case not in (None, "nomn") and zipf(p.normal_form, "ru") < RARE_LEMMA_ZIPF
+        for p in known
+    )
+
+
 def langs_for(script: str, low: str, words: tuple[str, ...]) -> tuple[str, ...]:
     """Languages whose word lists apply to a text: English for Latin; for Cyrillic,
     Russian or Bulgarian by their own letters (ы э ё / ъ before a consonant), else by

@@ -375,6 +375,10 @@ def _word_guard(
             _listed_other_name(kw, gw, a) or _spelling_of_other_name(kw, gw, a)
         ):
             return why("different_name", word=g.raw.strip()), False
+        if kw != gw and (_schwa_for_i(kw, gw) and kw in _proper_words(a.raw) or (
+            _english_words_apart(kw, gw)
+        )):
+            return why("different_word", word=gw), False
         auto, _ = budget(len(kw), max_errors)
         d = OSA.distance(kw, gw, score_cutoff=auto + 1)
         if d > auto:
@@ -389,6 +393,59 @@ def _word_guard(
             if slip:
                 return slip, False
     return None
+
+
+def _schwa_for_i(kw: str, gw: str) -> bool:
+    """Rule "a Bulgarian ъ for и" (issue 30 class 4, eleventh pass): a name's и (or ы,
+    у, ю) before a consonant written ъ is no Bulgarian convention (ъ stands for the
+    English or German unstressed e, a, o: Кеплер/Кеплър, Мюнхен/Мюнхън, Бернард/
+    Бърнард) but the Bulgarian spelling of another, English name: "Ленън" (Lennon) for
+    "Ленин", "Сталън" for "Сталин", "Робън" (Robben) for "Робин". The host decides."""
+    if len(kw) != len(gw):
+        return False
+    diff = [i for i, (x, y) in enumerate(zip(kw, gw, strict=True)) if x != y]
+    if len(diff) != 1:
+        return False
+    i = diff[0]
+    return kw[i] in "иыую" and gw[i] == "ъ" and gw[i + 1:i + 2] not in _VOWELS | {"", "ь", "ъ"}
+
+
+#: a Latin spelling a Russian or Bulgarian romanisation leaves out: i for y, k for c,
+#: f for ph, t for th (hidrogel -> hydrogel, kalcium -> calcium, fosfor -> phosphor)
+_ENGLISH_SPELLINGS = {"i": ("i", "y"), "k": ("k", "c"), "f": ("f", "ph"), "t": ("t", "th")}
+#: at most this many letters of a word get the English spellings tried
+ENGLISH_SPELLING_TRIES = 4
+#: an English word at or above this Zipf frequency is known enough to be meant
+ENGLISH_WORD_ZIPF = 2.0
+
+
+@lru_cache(maxsize=65536)
+def _english_words(word: str) -> frozenset[str]:
+    """English words (wordfreq, Zipf >= ``ENGLISH_WORD_ZIPF``) a Cyrillic word of six
+    letters or more transcribes: its romanisations with the English spellings of
+    ``_ENGLISH_SPELLINGS`` ("хидроген" -> hydrogen, "хидрогел" -> hydrogel)."""
+    if len(word) < 6 or not lexicon.is_cyrillic_word(word):
+        return frozenset()
+    skel = skeletons(word)[0]  # every letter read: "секреть" is no "secret"
+    places = [i for i, ch in enumerate(skel) if ch in _ENGLISH_SPELLINGS]
+    forms = [skel]
+    for i in reversed(places[:ENGLISH_SPELLING_TRIES]):
+        forms = [f[:i] + alt + f[i + 1:] for f in forms for alt in _ENGLISH_SPELLINGS[skel[i]]]
+    return frozenset(f for f in forms if lexicon.zipf(f, "en") >= ENGLISH_WORD_ZIPF)
+
+
+def _english_words_apart(kw: str, gw: str) -> bool:
+    """Rule "two English words in Cyrillic" (issue 30 class 4, eleventh pass): a key word
+    that is an English (international) word in Cyrillic, and a near miss of it that
+    transcribes another English word, are two words, not a slip: "хидрогел" (hydrogel)
+    for "Хидроген" (hydrogen), "Хелиос" (helios) for "Хелиум" (helium), "Вектор"
+    (vector) for "Виктор" (victor); a slip that reads as no English word ("Хидрогин")
+    stays a slip. The host decides."""
+    kx = _english_words(kw)
+    if not kx:
+        return False
+    gx = _english_words(gw)
+    return bool(gx) and not kx & gx
 
 
 def _phrase_in_case(g: Prep, a: Prep) -> bool:
@@ -1008,7 +1065,7 @@ def _similar(g: Prep, a: Prep, d: float) -> Match:
     replaced = _one_word_replaced(g, a)
     if replaced:
         return Match(REVIEW, d, why("different_word", word=replaced))
-    if _byname_for_epithet(g, a):
+    if _byname_for_epithet(g, a) or _epithet(g, a):
         return Match(REVIEW, d, why("other_name", word=g.raw.strip()))
     if len(g.tokens) == 1 and len(a.tokens) > 1 and g.norm in a.tokens and _proper_name(a.raw):
         # rule "first word of a name": "Id" for "Id Software", "Apple" for "Apple Inc."
@@ -1042,6 +1099,46 @@ def _byname_for_epithet(g: Prep, a: Prep) -> bool:
         and len(other) >= 4
         and not _ADJECTIVE.search(other)
         and not lexicon.common_russian_word(other)
+    )
+
+
+def _epithet(g: Prep, a: Prep) -> bool:
+    """Rule "an epithet for a name" (issue 30 class 5, eleventh pass): a key that names
+    someone or somewhere, and an answer of two words of the language that shares no word
+    with it and is shaped as a byname (an adjective and a noun, two nouns joined by a
+    hyphen, or any two words for a ruler's regnal number), may be the key's epithet or
+    translated name: "Железный канцлер" for "Бисмарк", "Железная леди" for "Маргарет
+    Тэтчер", "Король-Солнце" for "Людовик XIV", "Цар Освободител" for "Александър II",
+    "Медведь-гора" for "Аю-Даг". No list holds them all: the host decides. A name in the
+    answer ("Робърт Кенеди", "Теодор Рузвельт", "Нью-Джерси") or a word shared with the
+    key ("Анна Каренина" for "Анна Ахматова") keeps the other rules' verdict."""
+    if len(g.tokens) != 2 or g.script != "cyr" or g.numbers:
+        return False
+    if a.script != "cyr" and not (a.numbers and a.script == "mixed"):
+        return False  # a Cyrillic name, with its Roman regnal number ("Людовик XIV")
+    if set(g.tokens) & set(a.tokens) or g.norm in lexicon.entity_names():
+        return False
+    if not _proper_name(a.raw) or not (
+        a.numbers
+        or (_full_name(a.raw) and lexicon.first_name(a.tokens[0]))
+        or (len(a.tokens) == 1 and "person" in lexicon.name_kinds(a.tokens[0]))
+    ):
+        return False  # a ruler, a person's full name, a surname
+    if not all(len(t) >= 3 and _epithet_word(t) and lexicon.nominative(t) for t in g.tokens):
+        return False
+    return bool(a.numbers) or "-" in g.raw or bool(_ADJECTIVE.search(g.tokens[0]))
+
+
+def _epithet_word(word: str) -> bool:
+    """A word of the language, no one's name: a common Russian word (pymorphy3), or a
+    Bulgarian one the word list knows that is no first name nor a person's name in the
+    Russian dictionary ("цар", "освободител")."""
+    if lexicon.common_russian_word(word):
+        return True
+    return (
+        lexicon.zipf(word, "bg") >= lexicon.KNOWN_ZIPF
+        and not lexicon.first_name(word)
+        and "person" not in lexicon.name_kinds(word)
     )
 
 
@@ -1331,6 +1428,8 @@ def _names_someone(raw: str, tokens: tuple[str, ...]) -> bool:
     Белый")."""
     if not _proper_name(raw):
         return False
+    if len(tokens) == 1 and tokens[0] in lexicon.entity_names():
+        return True  # a CLDR place ("Талин") however the Russian dictionary reads it
     return len(tokens) > 1 or not lexicon.common_russian_word(tokens[0])
 
 
@@ -1347,7 +1446,9 @@ def _name_words(norm: str, tokens: tuple[str, ...]) -> bool:
     key's is a known different one, not another name."""
     if norm in lexicon.entity_names() or any(len(t) < 3 for t in tokens):
         return False
-    return not any(lexicon.common_russian_word(t) for t in tokens)
+    return not any(
+        lexicon.common_russian_word(t) and not lexicon.oblique_only(t) for t in tokens
+    )
 
 
 @lru_cache(maxsize=65536)
@@ -1889,16 +1990,17 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
             a.tokens, a.raw
         ):
             return Match(REVIEW, 50, why("number_missing"))
-        if a.numbers and _epithet_for_number(g, a):
+        if a.numbers and (_epithet_for_number(g, a) or _epithet(g, a)):
             return Match(REVIEW, 50, why("other_name", word=g.raw.strip()))
         if a.numbers or not any(ch.isalpha() for ch in a.compact):
             return Match(WRONG, 99, why("number_differs"))
     if lexicon.same_entity(g.norm, a.norm) or lexicon.same_entity(
         _initialism(g) or g.norm, _initialism(a) or a.norm
-    ):
+    ) or lexicon.world_name_of(g.norm, a.norm):
         # CLDR: the Bulgarian, Russian or English name of one country, language or city
         # ("Нидерланды"/"Нидерландия", "Великобритания"/"Обединеното кралство"), in
-        # every text mode (issue 16 §1)
+        # every text mode (issue 16 §1), or the country's name in another language
+        # ("Misr" for Египет, ``lexicon.world_name_of``)
         return Match(TYPO, 0, why("same_name", key=a.raw.strip()))
     lookalike = _lookalike(g, a)
     if lookalike:
@@ -1915,7 +2017,9 @@ def _compare(g: Prep, a: Prep, mode: str, max_errors: int) -> Match:
     if not same:
         return _compare_cross(g, a, max_errors, mode)
     m = _compare_same(g, a, max_errors)
-    if m.rank < TYPO and g.script == a.script == "cyr" and _same_name(g, a):
+    if m.rank < TYPO and g.script == a.script == "cyr" and _same_name(g, a) and not (
+        _schwa_for_i(a.norm, g.norm)
+    ):
         return Match(TYPO, m.dist, why("other_convention", key=a.raw.strip()))
     return m
 

@@ -1343,3 +1343,67 @@ def test_a_years_last_two_digits_go_to_the_host(given: str) -> None:
 @pytest.mark.parametrize("given", ["45", "MCMXLV", "1844"])
 def test_another_year_stays_another(given: str) -> None:
     assert outcome(given, ["1944"], "typo3")[0] == "wrong"
+
+
+# ------------------------------------------------------ eleventh pass (classes 4 and 5)
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Saksa", "Германия"), ("Espanja", "Испания"), ("Ruotsi", "Швеция"),
+     ("Tyskland", "Германия")],
+)
+def test_a_countrys_name_in_another_language_of_cldr_is_the_country(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("correct", "same_name")
+
+
+@pytest.mark.parametrize("given, key", [("Saksa", "Франция"), ("Tyskland", "Дания")])
+def test_another_countrys_foreign_name_stays_wrong(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+def test_a_foreign_name_read_as_a_rare_words_case_may_be_a_name() -> None:
+    from answerdesk.checker import lexicon
+
+    assert lexicon.oblique_only("акира") and lexicon.oblique_only("мономах")
+    assert not lexicon.oblique_only("крыс") and not lexicon.oblique_only("кошки")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [
+        ("Царь-Освободитель", "Александр II"),
+        ("Чёрный принц", "Эдуард Вудсток"),
+        ("Святой равноапостольный", "Владимир I"),
+    ],
+)
+def test_an_epithet_for_a_name_goes_to_the_host(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "other_name")
+
+
+@pytest.mark.parametrize(
+    "given, key",
+    [("Красная площадь", "Кремль"), ("Анна Каренина", "Анна Ахматова"),
+     ("Белого Всадника", "Дионисий")],
+)
+def test_no_epithet_for_a_thing_a_shared_word_or_an_oblique_case(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "wrong"
+
+
+@pytest.mark.parametrize("given, key", [("Робън", "Робин"), ("Мартън", "Мартин"),
+                                        ("Кевън", "Кевин")])
+def test_a_bulgarian_schwa_for_i_is_another_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+@pytest.mark.parametrize("given, key", [("Кеплър", "Кеплер"), ("Хъксли", "Хаксли")])
+def test_a_bulgarian_schwa_for_e_or_a_stays_the_name(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3")[0] == "correct"
+
+
+@pytest.mark.parametrize("given, key", [("Хелиос", "Хелиум"), ("Вектор", "Виктор")])
+def test_two_english_words_in_cyrillic_are_two_words(given: str, key: str) -> None:
+    assert outcome(given, [key], "typo3") == ("review", "different_word")
+
+
+def test_a_slip_that_reads_as_no_english_word_stays_a_slip() -> None:
+    assert outcome("Хидрогин", ["Хидроген"], "typo3")[0] == "correct"
