@@ -204,7 +204,7 @@ def same_entity(a: str, b: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def _world_names() -> dict[str, str]:
+def world_names() -> dict[str, str]:
     """Rule "a country's name in any language" (issue 30 class 5, eleventh pass): the
     name CLDR gives a country in each of its languages (every base locale of ``babel``)
     in Latin letters -> the country's id, where the name names one
@@ -235,11 +235,11 @@ def _world_names() -> dict[str, str]:
 
 def world_name_of(given: str, key: str) -> bool:
     """True when ``given`` is a country's name in some language of CLDR and ``key`` a
-    bg/ru/en name of that country (``_world_names``)."""
+    bg/ru/en name of that country (``world_names``)."""
     ids = _entities().get(key)
     if not ids or given in _entities():
         return False
-    return _world_names().get(given) in ids
+    return world_names().get(given) in ids
 
 
 @lru_cache(maxsize=65536)

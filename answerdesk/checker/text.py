@@ -2274,6 +2274,7 @@ def preload() -> None:
         lexicon.zipf("", lang)
     lexicon.entity_names()
     lexicon.same_entity("", "")  # and the abbreviations of their names
+    lexicon.world_names()
     lexicon.common_russian_word("слово")  # the Russian dictionary
     translit._cmu_table()
     number_words()
