@@ -1,6 +1,7 @@
 // The ЧГК desk follows the room by itself (formats/chgk/host.py): while a question's
 // clock runs it reloads every 3 s (keeping the scroll, never over a field being
-// filled in), and while the bids are collected it marks which phones have bid.
+// filled in, nor once the host has sent a form), and while the bids are collected it
+// marks which phones have bid.
 (function () {
   "use strict";
   var main = document.getElementById("chgk-desk");
@@ -12,8 +13,19 @@
       a.type !== "hidden";
   }
 
+  // Once the host has sent a form or followed a link, the page is leaving: a reload
+  // then would cancel that request and lose the host's click.
+  var leaving = false;
+  document.addEventListener("submit", function (e) {
+    if (!e.defaultPrevented) leaving = true;
+  });
+  document.addEventListener("click", function (e) {
+    var link = e.target.closest && e.target.closest("a[href]");
+    if (link && !e.defaultPrevented && link.getAttribute("href").charAt(0) !== "#") leaving = true;
+  });
+
   if (main.dataset.clock === "open") {
-    setInterval(function () { if (!filling()) location.reload(); }, 3000);
+    setInterval(function () { if (!filling() && !leaving) location.reload(); }, 3000);
     return;
   }
   if (!document.querySelector("form.auction")) return;
