@@ -1713,6 +1713,21 @@ def _school_apart(x: str, y: str) -> bool:
     )
 
 
+def _school_spellings_meet(g: Prep, a: Prep, forms: Callable[[str], tuple[str, ...]]) -> bool:
+    """Whether a school's spellings of the given and the key (``forms``; the plain
+    convention forms for a side it has none of) are one vowel apart word by word; False
+    when the school reads neither."""
+    gf = forms(g.norm)
+    af = forms(a.norm)
+    if not gf and not af:
+        return False
+    return any(
+        _school_apart(x, y)
+        for x in gf or convention_forms(g.norm)
+        for y in af or convention_forms(a.norm)
+    )
+
+
 def _greek_school(g: Prep, a: Prep) -> bool:
     """Rule "Greek through Latin or from Greek" (issue 30 class 1, eighth pass,
     ``translit.greek_school_forms``): the Russian ф for θ, ц for the Latin c before e and
@@ -1720,15 +1735,7 @@ def _greek_school(g: Prep, a: Prep) -> bool:
     "Кербер", "Фермопилы" for "Термопилите", "Крылов" for "Крилов"), a Bulgarian article
     aside. Not when a word that differs is a common Russian word: "Фета" (the cheese)
     for "Тета", "Цирк" for "Кирк" are other words, which the host sees."""
-    gf = greek_school_forms(g.norm)
-    af = greek_school_forms(a.norm)
-    if not gf and not af:
-        return False
-    if not any(
-        _school_apart(x, y)
-        for x in gf or convention_forms(g.norm)
-        for y in af or convention_forms(a.norm)
-    ):
+    if not _school_spellings_meet(g, a, greek_school_forms):
         return False
     return not any(
         kw != gw and (lexicon.common_russian_word(kw) or lexicon.common_russian_word(gw))
@@ -1745,15 +1752,7 @@ def _school_forms_meet(g: Prep, a: Prep, forms: Callable[[str], tuple[str, ...]]
     "Шарл дьо Гол". Not when a word that differs is a word of both spellings
     (``_two_words``): "Сила" for "Шила", "Сива" for "Шива", "Карман" for "Кармен" are
     other words."""
-    gf = forms(g.norm)
-    af = forms(a.norm)
-    if not gf and not af:
-        return False
-    if not any(
-        _school_apart(x, y)
-        for x in gf or convention_forms(g.norm)
-        for y in af or convention_forms(a.norm)
-    ):
+    if not _school_spellings_meet(g, a, forms):
         return False
     return not any(
         kw != gw and frozenset((kw, gw)) not in FRENCH_PARTICLES and _two_words(kw, gw)
